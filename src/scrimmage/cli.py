@@ -1,0 +1,217 @@
+"""The `scrimmage` command: play, sim, teams, rulesets."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+import scrimmage.rules  # noqa: F401  (registers the rulesets)
+from scrimmage.api import make_coaches, new_game
+from scrimmage.coaches.terminal import TerminalCoach
+from scrimmage.core.driver import drive
+from scrimmage.core.errors import ScrimmageError
+from scrimmage.core.field import Side
+from scrimmage.core.records import GameRecord
+from scrimmage.core.ruleset import find_ruleset, ruleset_names
+from scrimmage.core.stats import box_score
+from scrimmage.sim.batch import run_series
+
+app = typer.Typer(help="Tabletop football simulation games: play, simulate, list teams.",
+                  no_args_is_help=True, add_completion=False)
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False)
+
+RulesOpt = Annotated[str, typer.Option("--rules", "-r", help="Ruleset name (see `rulesets`).")]
+HomeOpt = Annotated[str | None, typer.Option("--home", help="Home team: bundled name or file.")]
+AwayOpt = Annotated[str | None, typer.Option("--away", help="Away team: bundled name or file.")]
+SeedOpt = Annotated[int, typer.Option("--seed", help="Seed of the dice.")]
+ProfileOpt = Annotated[str | None, typer.Option(
+    "--profile", help="Football Legends rule book: legends (default) or classic.")]
+
+
+def _options(profile: str | None, neutral: bool = False) -> dict[str, Any]:
+    opts: dict[str, Any] = {}
+    if profile:
+        opts["profile"] = profile
+    if neutral:
+        opts["neutral"] = True
+    return opts
+
+
+def _teams(rules: str, home: str | None, away: str | None) -> tuple[str, str]:
+    rs = find_ruleset(rules)
+    default_home, default_away = rs.default_teams()
+    return home or default_home, away or (default_away if home != default_away else default_home)
+
+
+class _PlayPrinter:
+    """Prints each new play: the calls, the dice read, the result and the score pad."""
+
+    def __init__(self, game: Any, record: GameRecord, console: Console) -> None:
+        self.game = game
+        self.record = record
+        self.console = console
+        self.shown = 0
+
+    def __call__(self) -> None:
+        plays = self.game.plays
+        while self.shown < len(plays):
+            p = plays[self.shown]
+            self.shown += 1
+            dice = " ".join(f"d{s}:{v}" for s, v in (p.get("dice") or []))
+            self.console.print(f"[bold]{p['situation'] or p['play_type']}[/] {p['desc']}")
+            if dice:
+                self.console.print(f"   [dim]dice {dice} · {p['seconds']} s[/]")
+            self.console.print("   " + self.score_pad())
+
+    def score_pad(self) -> str:
+        s = self.game.s
+        h, a = s.teams[Side.HOME], s.teams[Side.AWAY]
+        c = s.clock
+        period = f"Q{c.quarter}" if c.quarter <= 4 else f"OT{c.quarter - 4}"
+        mm, ss = divmod(c.seconds_left, 60)
+        return (f"[yellow]{h.name} {s.score[Side.HOME]} – {a.name} {s.score[Side.AWAY]}[/] "
+                f"{period} {mm:02d}:{ss:02d} | timeouts {h.timeouts}/{a.timeouts} | "
+                f"coaching points {h.cp.left}/{a.cp.left} | "
+                f"momentum {s.momentum.text(h.name, a.name)}")
+
+
+def _print_box(record: GameRecord, console: Console) -> None:
+    box = box_score(record.plays, record.home, record.away)
+    table = Table(title=f"Final: {record.home} {record.final_score[record.home]} – "
+                        f"{record.away} {record.final_score[record.away]}")
+    table.add_column("stat")
+    table.add_column(record.home, justify="right")
+    table.add_column(record.away, justify="right")
+    for key in box[record.home]:
+        table.add_row(key, f"{box[record.home][key]:g}", f"{box[record.away][key]:g}")
+    console.print(table)
+
+
+@app.command()
+def play(
+    rules: RulesOpt = "legends-hs",
+    home: HomeOpt = None,
+    away: AwayOpt = None,
+    seed: SeedOpt = 1,
+    auto: Annotated[bool, typer.Option(help="Two computer coaches play.")] = False,
+    coach: Annotated[str, typer.Option(help="Computer coach: solitaire or random.")] = "solitaire",
+    side: Annotated[str, typer.Option(help="The side you coach: home or away.")] = "home",
+    save: Annotated[Path | None, typer.Option(help="Save the game after every decision.")] = None,
+    resume: Annotated[Path | None, typer.Option(help="Continue a saved game.")] = None,
+    profile: ProfileOpt = None,
+    neutral: Annotated[bool, typer.Option(help="Neutral site (no home bonus).")] = False,
+) -> None:
+    """Play a game: you coach one side in the terminal, or watch with --auto."""
+    try:
+        if resume is not None:
+            saved = GameRecord.load(resume)
+            game, record = new_game(saved.rules, saved.home_team, saved.away_team,
+                                    seed=saved.seed, **saved.options)
+            prefix = saved.decisions
+            save = save or resume
+        else:
+            h, a = _teams(rules, home, away)
+            game, record = new_game(rules, h, a, seed=seed, **_options(profile, neutral))
+            prefix = []
+        rs = find_ruleset(record.rules)
+        printer = _PlayPrinter(game, record, out)
+        coaches = make_coaches(rs, coach, record.seed)
+        if not auto:
+            me = Side.HOME if side.lower() == "home" else Side.AWAY
+            coaches[me] = TerminalCoach(out, printer)
+            out.print(f"[bold]{rs.title}[/]: you coach {record.home if me is Side.HOME else record.away}"
+                      f" ({me.value.lower()}). Answer with a number or a name; Enter takes the first.")
+
+        def on_decision(_d: Any, _a: str) -> None:
+            printer()
+            if save is not None and len(record.decisions) > len(prefix):
+                record.save(save)
+
+        drive(game, coaches, record.decisions, prefix=prefix, on_decision=on_decision)
+        printer()
+        record.plays = game.plays
+        record.finished = True
+        record.final_score = {record.home: game.score[Side.HOME],
+                              record.away: game.score[Side.AWAY]}
+        if save is not None:
+            record.save(save)
+        _print_box(record, out)
+    except ScrimmageError as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(2) from None
+
+
+@app.command()
+def sim(
+    rules: RulesOpt = "legends-hs",
+    home: HomeOpt = None,
+    away: AwayOpt = None,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
+    seed: SeedOpt = 1,
+    coach: Annotated[str, typer.Option(help="Computer coaches: solitaire or random.")] = "solitaire",
+    neutral: Annotated[bool, typer.Option(help="Neutral site (no home bonus).")] = False,
+    profile: ProfileOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
+) -> None:
+    """Simulate many games between two teams and report per-game averages."""
+    try:
+        h, a = _teams(rules, home, away)
+        columns = (TextColumn("[progress.description]{task.description}"), BarColumn(),
+                   MofNCompleteColumn(), TimeElapsedColumn())
+        with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
+            task = bar.add_task("simulating", total=games)
+            result = run_series(rules, h, a, games, seed, coach, _options(profile, neutral),
+                                progress=lambda n: bar.update(task, completed=n))
+    except ScrimmageError as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(2) from None
+    data = result.to_json()
+    if as_json:
+        sys.stdout.write(json.dumps(data) + "\n")
+        return
+    table = Table(title=f"{result.home} vs {result.away}: {games} games "
+                        f"({result.home_wins}-{result.away_wins}-{result.ties})")
+    table.add_column("per game")
+    table.add_column(result.home, justify="right")
+    table.add_column(result.away, justify="right")
+    th, ta = data["teams"][result.home]["per_game"], data["teams"][result.away]["per_game"]
+    for key in th:
+        table.add_row(key, f"{th[key]:.2f}", f"{ta[key]:.2f}")
+    out.print(table)
+
+
+@app.command()
+def teams(rules: Annotated[str | None, typer.Option("--rules", "-r")] = None) -> None:
+    """List the bundled teams."""
+    try:
+        names = [rules] if rules else ruleset_names()
+        for name in names:
+            rs = find_ruleset(name)
+            for team in rs.team_names():
+                out.print(f"{rs.name}\t{team}")
+    except ScrimmageError as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(2) from None
+
+
+@app.command()
+def rulesets() -> None:
+    """List the rulesets."""
+    for name in ruleset_names():
+        out.print(f"{name}\t{find_ruleset(name).title}")
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,236 @@
+"""Computer coaches for Football Legends.
+
+`SolitaireCoach` is the rulebook's solitaire procedure (FNL-88..91): cards drawn from shuffled
+piles, a d24 against the team's Runs count to choose run or pass, a pass on 3rd and 10 or more,
+and in the last four minutes of a half a run to protect a lead or a pass to catch up. Where the
+book leaves a choice to the player (fourth down, penalties, timeouts, kicks, coaching points)
+it makes the call an ordinary coach would make. `RandomCoach` answers uniformly at random among
+the legal choices, for fuzzing. Both draw chance from their own seeded `Dice`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.dice import SeededDice
+
+RUN_CARDS = ("inside_run", "outside_run", "draw")
+PASS_CARDS = ("roll_out", "drop_back", "screen")
+RUN_DEFENSES = ("run_inside", "run_outside", "run_blitz")
+PASS_DEFENSES = ("zone", "man", "pass_blitz")
+
+# FNL-93: the defense each offensive card does not work well against, and a good answer to
+# each defense (used for audibles).
+WEAK_AGAINST = {"inside_run": "run_inside", "outside_run": "run_outside", "draw": "run_blitz",
+                "drop_back": "pass_blitz", "roll_out": "zone", "screen": "man"}
+BEST_ANSWER = {"run_inside": "drop_back", "run_outside": "roll_out", "run_blitz": "screen",
+               "zone": "inside_run", "man": "outside_run", "pass_blitz": "draw"}
+# The defense that stops each offensive card best (for a defensive audible).
+BEST_STOP = {v: k for k, v in WEAK_AGAINST.items()}
+
+
+class RandomCoach:
+    """Uniform over the legal options: a fuzzer for the rules."""
+
+    def __init__(self, seed: int) -> None:
+        self.dice = SeededDice(seed)
+
+    def decide(self, decision: Decision, view: Any) -> str:
+        opts = decision.options
+        return opts[self.dice.roll(len(opts)) - 1]
+
+
+class SolitaireCoach:
+    """The book's solitaire coach plus ordinary football sense for the open decisions."""
+
+    def __init__(self, seed: int) -> None:
+        self.dice = SeededDice(seed)
+
+    def _pick(self, cards: tuple[str, ...]) -> str:
+        return cards[self.dice.roll(len(cards)) - 1]
+
+    def decide(self, decision: Decision, view: Any) -> str:
+        k = decision.kind
+        opts = decision.options
+        handler = _HANDLERS.get(k)
+        answer = handler(self, decision, view) if handler is not None else opts[0]
+        return answer if answer in opts else opts[0]
+
+    # -- play calls (FNL-88..90) -----------------------------------------------------------
+    def play_call(self, d: Decision, v: Any) -> str:
+        opts = d.options
+        late = v.quarter in (2, 4) and v.seconds_left <= 240
+        if d.info.get("side") == "offense":
+            runs = v.own.team.runs
+            want_run = self.dice.roll(24) <= runs               # FNL-89
+            if v.down == 3 and v.ydstogo >= 10:
+                want_run = False                                 # FNL-90 (3rd and long)
+            if (late and v.quarter == 4) or (late and v.quarter == 2 and v.margin < 0):
+                want_run = v.margin > 0                          # FNL-90 (last 4 minutes)
+            pile = tuple(c for c in (RUN_CARDS if want_run else PASS_CARDS) if c in opts)
+            if not pile:
+                pile = tuple(c for c in opts if c in RUN_CARDS + PASS_CARDS) or opts
+            return self._pick(pile)
+        category = d.info.get("offense_category")
+        if category is None and v.down == 3 and v.ydstogo >= 10:
+            category = "pass"
+        if category is None and late and v.quarter == 4:
+            category = "pass" if v.margin > 0 else "run"
+        if category == "pass":
+            pile = tuple(c for c in PASS_DEFENSES if c in opts)
+        elif category == "run":
+            pile = tuple(c for c in RUN_DEFENSES if c in opts)
+        else:
+            pile = opts
+        return self._pick(pile or opts)
+
+    def audible(self, d: Decision, v: Any) -> str:
+        mine, theirs = d.info.get("own_call"), d.info.get("their_call")
+        if d.info.get("side") == "offense":
+            if mine is not None and WEAK_AGAINST.get(mine) == theirs:
+                better = BEST_ANSWER.get(str(theirs))
+                if better in d.options:
+                    return str(better)
+            return "keep"
+        better = BEST_STOP.get(str(theirs))
+        if better is not None and better != mine and better in d.options:
+            return better
+        return "keep"
+
+    # -- the snap: fourth down, the end of a half (FNL-91) ---------------------------------
+    def snap(self, d: Decision, v: Any) -> str:
+        y, down, togo, q, secs = v.yardline, v.down, v.ydstogo, v.quarter, v.seconds_left
+        margin = v.margin
+        fg_range = y + 17 <= 47
+        if q == 4 and margin > 0 and secs <= 30 * (5 - down) and v.opponent_timeouts == 0:
+            return "kneel"                                  # run out the clock
+        if q in (2, 4) and secs <= 20 and fg_range and (q == 2 or -3 <= margin <= 0):
+            return "field_goal"
+        if v.overtime:
+            if down == 4:
+                return "field_goal" if (fg_range and togo > 2 and margin >= -3) else "play"
+            return "play"
+        if down < 4:
+            return "play"
+        desperate = q == 4 and margin < 0 and (secs <= 240 or (margin < -8 and secs <= 480))
+        if desperate and not (fg_range and margin >= -3 and secs <= 60):
+            return "play"
+        if (fg_range and togo > 2) or (fg_range and y > 5 and togo > 1):
+            return "field_goal"
+        if (togo <= 1 and y <= 60) or (togo <= 2 and 35 <= y <= 55):
+            return "play"
+        if y <= 35 and togo <= 4:
+            return "play"
+        return "punt" if "punt" in d.options else "play"
+
+    def coin_toss(self, d: Decision, v: Any) -> str:
+        return "defer" if "defer" in d.options else "receive"
+
+    def second_half(self, d: Decision, v: Any) -> str:
+        return "receive"
+
+    def kickoff(self, d: Decision, v: Any) -> str:
+        if v.quarter == 4 and v.margin < 0 and v.seconds_left <= 180:
+            return "onside"
+        return "regular"
+
+    def try_(self, d: Decision, v: Any) -> str:
+        # A conventional two-point chart, late in the game (margin after the touchdown).
+        if v.quarter >= 4 and v.margin in (-2, -5, -10, 1, 5, 12):
+            return "two"
+        return "kick"
+
+    def timeout(self, d: Decision, v: Any) -> str:
+        if d.info.get("before"):
+            return "none"
+        late = v.quarter in (2, 4) and v.seconds_left <= 120
+        if not late or v.overtime:
+            return "none"
+        hurry = v.margin < 0 or (v.quarter == 2 and v.on_offense)
+        if v.quarter == 4 and v.margin > 0:
+            return "none"
+        return "timeout" if hurry and v.seconds_left > 10 else "none"
+
+    def penalty(self, d: Decision, v: Any) -> str:
+        info = d.info
+        if info.get("when") == "post":
+            return "accept"
+        play, yards = info.get("play"), info.get("play_yards")
+        pen = int(info.get("yards") or 0)
+        if v.on_offense:   # a defensive foul: take the better of the two
+            if play in ("turnover", "incomplete") or yards is None:
+                return "accept"
+            if play == "touchdown":
+                return "decline"
+            gained_first = yards >= v.ydstogo
+            if info.get("first_down") and not gained_first:
+                return "accept"
+            return "accept" if pen >= yards else "decline"
+        if play in ("turnover", "touchdown") and play == "turnover":
+            return "decline"
+        if yards is not None and yards < 0 and -yards >= pen:
+            return "decline"
+        if play == "incomplete" and v.down >= 3:
+            return "decline"
+        return "accept"
+
+    def coaching_points(self, d: Decision, v: Any) -> str:
+        item = d.info.get("item")
+        if item == "yard":
+            yards = int(d.info.get("yards") or 0)
+            if v.on_offense and (yards + 1 == v.ydstogo or yards + 1 == v.yardline):
+                return "plus"
+            if not v.on_offense and (yards == v.ydstogo or yards == v.yardline):
+                return "minus"
+            return "none"
+        if item == "time":
+            if v.quarter in (2, 4) and v.seconds_left <= 120:
+                return "faster" if v.margin <= 0 else "slower"
+            return "none"
+        if item == "ignore_penalty":
+            return "ignore_penalty" if int(d.info.get("yards") or 0) >= 15 else "none"
+        if item == "ignore_big_play":
+            close = v.quarter == 4 and abs(v.margin) <= 8
+            return "ignore_big_play" if close else "none"
+        if item == "kick_roll":
+            return "none"
+        return "none"
+
+    def out_of_bounds(self, d: Decision, v: Any) -> str:
+        oob = bool(d.info.get("out_of_bounds"))
+        if "out" not in d.options:          # the defense's flip
+            return "none"
+        late = v.quarter in (2, 4) and v.seconds_left <= 120
+        if late and v.margin <= 0 and v.on_offense:
+            return "out"
+        if late and v.margin > 0 and oob and v.quarter == 4:
+            return "flip" if "flip" in d.options else "stay"
+        return "out" if oob else "stay"
+
+    def punt_style(self, d: Decision, v: Any) -> str:
+        return "out_of_bounds" if v.yardline <= 48 else "normal"
+
+    def punt_field(self, d: Decision, v: Any) -> str:
+        return "bounce" if int(d.info.get("landing", 50)) <= 8 else "return"
+
+    def kick_return(self, d: Decision, v: Any) -> str:
+        return "touchback"
+
+
+_HANDLERS = {
+    Kind.PLAY_CALL: SolitaireCoach.play_call,
+    Kind.AUDIBLE: SolitaireCoach.audible,
+    Kind.SNAP: SolitaireCoach.snap,
+    Kind.COIN_TOSS: SolitaireCoach.coin_toss,
+    Kind.SECOND_HALF: SolitaireCoach.second_half,
+    Kind.KICKOFF: SolitaireCoach.kickoff,
+    Kind.TRY: SolitaireCoach.try_,
+    Kind.TIMEOUT: SolitaireCoach.timeout,
+    Kind.PENALTY: SolitaireCoach.penalty,
+    Kind.COACHING_POINTS: SolitaireCoach.coaching_points,
+    Kind.OUT_OF_BOUNDS: SolitaireCoach.out_of_bounds,
+    Kind.PUNT_STYLE: SolitaireCoach.punt_style,
+    Kind.PUNT_FIELD: SolitaireCoach.punt_field,
+    Kind.KICK_RETURN: SolitaireCoach.kick_return,
+}

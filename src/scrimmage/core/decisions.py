@@ -1,0 +1,84 @@
+"""Decision requests and the `Coach` protocol.
+
+The rules never choose for a coach: wherever a book leaves a choice to a coach, the rules code
+yields a `Decision` and waits for the answer (a string, one of `options`). The same request
+serves a batch loop, a terminal prompt and a web page. A coach sees the request and a
+`SeatView` of the game: only what that seat may see (the opponent's play call is never in it
+before both calls are made, because the rules keep it in a local variable until then).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Protocol
+
+from scrimmage.core.errors import IllegalDecision
+from scrimmage.core.field import Side
+from scrimmage.core.situation import Situation
+
+
+class Kind(StrEnum):
+    """Every kind of choice a coach makes in any ruleset."""
+
+    COIN_TOSS = "coin_toss"              # receive / kick / defer
+    SECOND_HALF = "second_half"          # the deferring team's second-half choice
+    OVERTIME_TOSS = "overtime_toss"      # offense / defense first in overtime
+    KICKOFF = "kickoff"                  # regular / onside
+    SNAP = "snap"                        # play / punt / field_goal / kneel / spike
+    PLAY_CALL = "play_call"              # a play card (hidden until both have chosen)
+    AUDIBLE = "audible"                  # keep, or a new play card
+    TIMEOUT = "timeout"                  # timeout / no
+    PENALTY = "penalty"                  # accept / decline
+    TRY = "try"                          # kick / two
+    PUNT_STYLE = "punt_style"            # normal / out_of_bounds
+    PUNT_FIELD = "punt_field"            # field / bounce
+    KICK_RETURN = "kick_return"          # return / fair_catch / touchback
+    OUT_OF_BOUNDS = "out_of_bounds"      # stay / out (and the coaching-point flips)
+    COACHING_POINTS = "coaching_points"  # spend on an item of the menu, or none
+    PLAY_SPEED = "play_speed"            # use a play-speed point, or none
+
+
+@dataclass(slots=True)
+class Decision:
+    """One question to one seat. `options` are the legal answers right now.
+
+    `refused` maps answers that exist in general but are illegal now to the reason, so a
+    person who types one gets told why (an exhausted set, no timeouts left, too few points).
+    """
+
+    kind: Kind
+    seat: Side
+    options: tuple[str, ...]
+    prompt: str = ""
+    info: dict[str, Any] = field(default_factory=dict)
+    refused: dict[str, str] = field(default_factory=dict)
+
+    def check(self, answer: object) -> str:
+        """Return the answer if it is legal, else raise `IllegalDecision` saying why."""
+        if isinstance(answer, str) and answer in self.options:
+            return answer
+        if isinstance(answer, str) and answer in self.refused:
+            raise IllegalDecision(f"{answer!r} is not allowed now: {self.refused[answer]}")
+        raise IllegalDecision(
+            f"{answer!r} is not an answer to {self.kind.value}; choose one of {', '.join(self.options)}"
+        )
+
+
+class SeatView(Protocol):
+    """What one seat may see of the game. Rulesets add their own fields."""
+
+    @property
+    def seat(self) -> Side: ...
+
+    @property
+    def situation(self) -> Situation: ...
+
+    @property
+    def score(self) -> dict[Side, int]: ...
+
+
+class Coach(Protocol):
+    """Anything that answers decisions: a computer coach, a person at a terminal, a web seat."""
+
+    def decide(self, decision: Decision, view: Any) -> str: ...

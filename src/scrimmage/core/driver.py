@@ -1,0 +1,75 @@
+"""The game driver: runs a ruleset's decision flow against coaches.
+
+Rules are generators that yield `Decision`s and receive answers. `drive` answers them: first
+from a replay prefix (a saved game's decisions), then from the coaches. Every answer is checked
+before the rules see it, so an illegal choice never changes the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from scrimmage.core.decisions import Coach, Decision
+from scrimmage.core.errors import IllegalDecision, ScrimmageError
+from scrimmage.core.field import Side
+from scrimmage.core.records import DecisionEntry
+from scrimmage.core.ruleset import Game
+
+MAX_REFUSALS = 50
+
+
+class ReplayDiverged(ScrimmageError):
+    """A saved decision does not fit the game being replayed (a different record or version)."""
+
+
+def drive(
+    game: Game,
+    coaches: Mapping[Side, Coach],
+    log: list[DecisionEntry],
+    prefix: Sequence[DecisionEntry] = (),
+    on_decision: Callable[[Decision, str], None] | None = None,
+) -> None:
+    """Run `game` to its end (or until a coach raises), appending each answer to `log`."""
+    views = {Side.HOME: game.view(Side.HOME), Side.AWAY: game.view(Side.AWAY)}
+    flow = game.run()
+    n_prefix = len(prefix)
+    i = 0
+    try:
+        decision = next(flow)
+        while True:
+            if i < n_prefix:
+                kind, seat, answer = prefix[i]
+                if kind != decision.kind or seat != decision.seat:
+                    raise ReplayDiverged(
+                        f"decision {i}: record has {kind}/{seat}, game asks "
+                        f"{decision.kind.value}/{decision.seat.value}"
+                    )
+                try:
+                    answer = decision.check(answer)
+                except IllegalDecision as exc:
+                    raise ReplayDiverged(f"decision {i}: {exc}") from None
+            else:
+                answer = _ask(coaches[decision.seat], decision, views[decision.seat])
+            i += 1
+            log.append([decision.kind.value, decision.seat.value, answer])
+            if on_decision is not None:
+                on_decision(decision, answer)
+            decision = flow.send(answer)
+    except StopIteration:
+        return
+
+
+def _ask(coach: Coach, decision: Decision, view: Any) -> str:
+    for _ in range(MAX_REFUSALS):
+        answer = coach.decide(decision, view)
+        if answer in decision.options:
+            return answer
+        try:
+            decision.check(answer)
+        except IllegalDecision as exc:
+            refused = getattr(coach, "refused", None)
+            if refused is None:
+                raise
+            refused(decision, exc)
+    raise IllegalDecision(f"coach gave {MAX_REFUSALS} illegal answers to {decision.kind.value}")

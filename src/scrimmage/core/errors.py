@@ -1,0 +1,27 @@
+"""Errors that a user can cause, each with a clear message (no traceback in the CLI)."""
+
+from __future__ import annotations
+
+
+class ScrimmageError(ValueError):
+    """Base of every error caused by bad input rather than by a bug."""
+
+
+class IllegalDecision(ScrimmageError):
+    """A coach answered a decision with a choice the rules do not allow right now."""
+
+
+class SheetError(ScrimmageError):
+    """A team sheet or chart file is malformed: names the file, the field and the reason."""
+
+    def __init__(self, path: str, field: str, reason: str) -> None:
+        self.path, self.field, self.reason = path, field, reason
+        super().__init__(f"{path}: {field}: {reason}")
+
+
+class UnknownRuleset(ScrimmageError):
+    """No ruleset is registered under that name."""
+
+
+class UnknownTeam(ScrimmageError):
+    """No bundled team has that name and no file exists at that path."""

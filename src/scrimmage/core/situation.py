@@ -1,0 +1,52 @@
+"""The one-line situation: `Q2 04:12 HOME 3&7 OPP34` parses and prints.
+
+Like a chess FEN it names everything a coach needs to pick a play: period, clock, the team
+with the ball, down and distance, and the spot. Overtime periods print as `OT1`, `OT2`...
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from scrimmage.core.field import STANDARD_FIELD, Field, Side
+
+_PATTERN = re.compile(
+    r"^(?:Q(?P<q>[1-4])|OT(?P<ot>\d+))\s+(?P<mm>\d{1,2}):(?P<ss>\d{2})\s+(?P<side>HOME|AWAY)\s+"
+    r"(?P<down>[1-4])&(?P<togo>\d+|G)\s+(?P<spot>OWN\d+|OPP\d+|\d+)$"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    quarter: int
+    """1-4 in regulation; 5, 6, ... for overtime periods."""
+    seconds_left: int
+    """Seconds left in the period."""
+    possession: Side
+    down: int
+    ydstogo: int
+    yardline_100: int
+
+    def __str__(self) -> str:
+        return self.format()
+
+    def format(self, field: Field = STANDARD_FIELD) -> str:
+        period = f"Q{self.quarter}" if self.quarter <= 4 else f"OT{self.quarter - 4}"
+        mm, ss = divmod(self.seconds_left, 60)
+        togo = "G" if self.ydstogo >= self.yardline_100 else str(self.ydstogo)
+        spot = field.spot_text(self.yardline_100)
+        return f"{period} {mm:02d}:{ss:02d} {self.possession} {self.down}&{togo} {spot}"
+
+    @classmethod
+    def parse(cls, text: str, field: Field = STANDARD_FIELD) -> Situation:
+        m = _PATTERN.match(text.strip().upper())
+        if m is None:
+            raise ValueError(f"not a situation: {text!r} (expected like 'Q2 04:12 HOME 3&7 OPP34')")
+        quarter = int(m["q"]) if m["q"] else 4 + int(m["ot"])
+        yardline = field.parse_spot(m["spot"])
+        togo = yardline if m["togo"] == "G" else int(m["togo"])
+        if togo < 1 or togo > yardline:
+            raise ValueError(f"{text!r}: {togo} to go does not fit at {m['spot']}")
+        seconds = int(m["mm"]) * 60 + int(m["ss"])
+        return cls(quarter, seconds, Side(m["side"]), int(m["down"]), togo, yardline)

@@ -1,0 +1,6 @@
+"""Football Legends: Friday Night Legends (hs); college and pro levels follow the same code."""
+
+from scrimmage.core.ruleset import Ruleset
+from scrimmage.rules.legends.ruleset import HighSchool
+
+LEGENDS_RULESETS: list[Ruleset] = [HighSchool()]

@@ -1,0 +1,40 @@
+"""The twelve play cards (FNL-2) and the cell codes of the team-sheet matrices."""
+
+from __future__ import annotations
+
+OFF_SETS: tuple[str, ...] = ("inside_run", "outside_run", "draw", "roll_out", "drop_back", "screen")
+"""Offensive play cards; the first three are runs, the last three passes (FNL-2)."""
+DEF_SETS: tuple[str, ...] = ("run_inside", "run_outside", "run_blitz", "zone", "man", "pass_blitz")
+"""Defensive play cards; the first three are run defenses, the last three pass defenses."""
+
+OFF_INDEX = {name: i for i, name in enumerate(OFF_SETS)}
+DEF_INDEX = {name: i for i, name in enumerate(DEF_SETS)}
+
+LABELS: dict[str, str] = {
+    "inside_run": "Inside Run", "outside_run": "Outside Run", "draw": "Draw",
+    "roll_out": "Roll Out", "drop_back": "Drop Back", "screen": "Screen",
+    "run_inside": "Run Inside", "run_outside": "Run Outside", "run_blitz": "Run Blitz",
+    "zone": "Zone", "man": "Man", "pass_blitz": "Pass Blitz",
+}
+
+
+def is_run(off_set: str) -> bool:
+    return OFF_INDEX[off_set] < 3
+
+
+def is_run_defense(def_set: str) -> bool:
+    return DEF_INDEX[def_set] < 3
+
+
+# Cell codes. Yardage cells hold their signed yards (|yards| < 100); the three override
+# results get codes outside that range so the hot loop compares ints only.
+INC = 100
+BP_OFF = 101
+BP_DEF = 102
+
+CELL_TOKENS = {"INC": INC, "BP-OFF": BP_OFF, "BP-DEF": BP_DEF}
+CELL_TEXT = {INC: "INC", BP_OFF: "BP-OFF", BP_DEF: "BP-DEF"}
+
+
+def cell_text(code: int) -> str:
+    return CELL_TEXT.get(code, str(code))

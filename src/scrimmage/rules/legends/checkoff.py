@@ -1,0 +1,71 @@
+"""The Play Checkoff Sheet (FNL-4, FNL-5, FNL-27..30).
+
+Each of the six sets has numbers 1..24; numbers above the team's count for that set are struck
+before the game (FNL-4), and each number is used once (FNL-5). A rolled number resolves to an
+available number by the profile's search (FNL-27): legends takes the next available number,
+wrapping past the last to 1; classic takes the lowest available number.
+"""
+
+from __future__ import annotations
+
+from scrimmage.core.errors import IllegalDecision
+
+MAX_ROWS = 24
+
+
+class Checkoff:
+    """One team's checkoff for one side of the ball (six sets)."""
+
+    __slots__ = ("available", "rows", "search_next", "used")
+
+    def __init__(self, rows: tuple[int, ...], search: str = "next") -> None:
+        self.rows = rows
+        """Playable numbers per set (1..rows[i]); the rest are struck before the game."""
+        self.used: list[list[bool]] = [[False] * (n + 1) for n in rows]
+        self.available: list[int] = list(rows)
+        self.search_next = search == "next"
+
+    def exhausted(self, set_index: int) -> bool:
+        return self.available[set_index] == 0
+
+    def resolve(self, set_index: int, roll: int) -> int:
+        """The play number a roll lands on (FNL-27), without crossing it off.
+
+        Raises `IllegalDecision` if the set is exhausted (FNL-28: the caller handles the
+        3rd/4th-down exception before asking).
+        """
+        n = self.rows[set_index]
+        used = self.used[set_index]
+        if self.available[set_index] == 0:
+            raise IllegalDecision(f"every play of set {set_index} has been used")
+        if self.search_next:
+            start = roll if roll <= n else 1
+            for k in range(n):
+                number = (start - 1 + k) % n + 1
+                if not used[number]:
+                    return number
+        else:
+            if roll <= n and not used[roll]:
+                return roll
+            for number in range(1, n + 1):
+                if not used[number]:
+                    return number
+        raise AssertionError("available count out of step with the sheet")  # pragma: no cover
+
+    def cross_off(self, set_index: int, number: int) -> None:
+        """Mark a number used (FNL-30); using a number twice is refused (FNL-5)."""
+        if not 1 <= number <= self.rows[set_index]:
+            raise IllegalDecision(f"play {number} is struck from this set (only 1-{self.rows[set_index]})")
+        if self.used[set_index][number]:
+            raise IllegalDecision(f"play {number} of this set has already been used")
+        self.used[set_index][number] = True
+        self.available[set_index] -= 1
+
+    def used_numbers(self, set_index: int) -> list[int]:
+        return [i for i, u in enumerate(self.used[set_index]) if u]
+
+    def free_roll(self, set_index: int, roll: int) -> int:
+        """A number for a play that is not marked off (two-point tries, FNL-61): the rolled
+        number if the set has it, else wrapped into the set's range."""
+        n = self.rows[set_index]
+        return roll if roll <= n else (roll - 1) % n + 1

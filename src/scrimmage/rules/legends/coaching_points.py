@@ -1,0 +1,42 @@
+"""Coaching points (FNL-10, FNL-74..78): the budget and the spending rules."""
+
+from __future__ import annotations
+
+
+class CoachingPoints:
+    """One team's coaching points. `total` grows with momentum overflow (AMB-FNL-18)."""
+
+    __slots__ = ("first_half_cap", "ignored_bp_quarter", "ignored_penalty_quarter", "total", "used")
+
+    def __init__(self, total: int, first_half_cap: bool) -> None:
+        self.total = total
+        self.used = 0
+        self.first_half_cap = first_half_cap
+        self.ignored_penalty_quarter = 0
+        """Quarter in which the 3-point 'ignore a penalty' item was last used (once per quarter)."""
+        self.ignored_bp_quarter = 0
+        """Quarter in which the 15-point 'ignore a Big Play' item was last used."""
+
+    @property
+    def left(self) -> int:
+        return self.total - self.used
+
+    def why_not(self, cost: int, half: int) -> str | None:
+        """None if `cost` may be spent now, else the reason (FNL-77)."""
+        if cost > self.left:
+            return f"costs {cost} coaching points, {self.left} left"
+        if self.first_half_cap and half == 1 and self.used * 2 > self.total:
+            return (f"already used {self.used} of {self.total} in the first half; "
+                    "no more until the second half (FNL-77)")
+        return None
+
+    def can(self, cost: int, half: int) -> bool:
+        return self.why_not(cost, half) is None
+
+    def spend(self, cost: int) -> None:
+        if cost > self.left:  # guarded by why_not before asking
+            raise ValueError("not enough coaching points")
+        self.used += cost
+
+    def earn(self, points: int) -> None:
+        self.total += points

@@ -1,0 +1,274 @@
+"""A Football Legends game: the flow from the coin toss to the final gun.
+
+The flow is a generator (DESIGN.md, "The game driver"): it yields a `Decision` whenever a coach
+must choose and resumes with the answer. Each step of a play lives in its own module
+(`scrimmage_play`, `kicking`); this module holds the game loop (FNL-9, FNL-14, FNL-95, FNL-98,
+overtime) and the helpers every step shares: rolling, asking, scoring, timing and momentum.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.dice import Dice
+from scrimmage.core.field import Side
+from scrimmage.core.situation import Situation
+from scrimmage.rules.legends.charts import LevelRules, XSheets
+from scrimmage.rules.legends.records import TEMPLATE, side_type
+from scrimmage.rules.legends.sheets import Team
+from scrimmage.rules.legends.state import GameState, SeatView, TeamState
+
+Flow = Generator[Decision, str, None]
+
+# What happens next, between plays.
+KICKOFF, FREE_KICK, TRY, SCRIMMAGE = "kickoff", "free_kick", "try", "scrimmage"
+
+MAX_OVERTIMES = 10
+"""Safety valve: after this many tied overtime periods the game is a tie (house rule)."""
+
+
+class LegendsGame:
+    """One game of Football Legends at one level, under one profile."""
+
+    def __init__(self, home: Team, away: Team, dice: Dice, rules: LevelRules, xsheets: XSheets,
+                 *, neutral: bool = False) -> None:
+        self.dice = dice
+        self.rules = rules
+        self.x = xsheets
+        self.s = GameState(home, away, rules, xsheets, neutral)
+        self.next = KICKOFF
+        self.kicker = Side.HOME
+        self.second_half_receiver = Side.HOME
+        self.deferred: Side | None = None
+        self.ot_order: list[Side] = []
+        self.ot_turn = 0
+        self.ot_score_at_start: dict[Side, int] = {}
+        self._roll_mark = 0
+        self.halftime_pending_choice = False
+
+    # -- the driver's interface -------------------------------------------------------
+    @property
+    def plays(self) -> list[dict[str, Any]]:
+        return self.s.plays
+
+    @property
+    def score(self) -> dict[Side, int]:
+        return self.s.score
+
+    @property
+    def over(self) -> bool:
+        return self.s.over
+
+    def view(self, seat: Side) -> SeatView:
+        return SeatView(self.s, seat)
+
+    def run(self) -> Flow:
+        yield from self.coin_toss()
+        while not self.s.over:
+            yield from self.step()
+            self.end_of_period_check()
+
+    def step(self) -> Flow:
+        """One thing that happens between two looks at the clock."""
+        from scrimmage.rules.legends import kicking, scrimmage_play
+
+        if self.next == KICKOFF:
+            if self.halftime_pending_choice and self.deferred is not None:
+                # FNL-9: the team that deferred chooses for the second half.
+                self.halftime_pending_choice = False
+                choice = yield self.ask(Kind.SECOND_HALF, self.deferred, ("receive", "kick"),
+                                        "You deferred: choose for the second half")
+                self.kicker = self.deferred.other if choice == "receive" else self.deferred
+            yield from kicking.kickoff(self, self.kicker, after_safety=False)
+        elif self.next == FREE_KICK:
+            yield from kicking.kickoff(self, self.kicker, after_safety=True)
+        elif self.next == TRY:
+            yield from kicking.try_after_touchdown(self)
+        else:
+            yield from scrimmage_play.down(self)
+
+    def start_at(self, situation: Situation | str) -> None:
+        """Put the ball at a situation (scenario tests): the next step is a snap."""
+        if isinstance(situation, str):
+            situation = Situation.parse(situation)
+        self.s.set_situation(situation)
+        self.next = SCRIMMAGE
+
+    # -- helpers shared by the steps ---------------------------------------------------
+    def roll(self, sides: int) -> int:
+        return self.dice.roll(sides)
+
+    def ask(self, kind: Kind, seat: Side, options: tuple[str, ...], prompt: str = "",
+            info: dict[str, Any] | None = None, refused: dict[str, str] | None = None) -> Decision:
+        return Decision(kind, seat, options, prompt, info or {}, refused or {})
+
+    def team(self, side: Side) -> TeamState:
+        return self.s.teams[side]
+
+    def new_record(self, play_type: str, posteam: Side | None = None) -> dict[str, Any]:
+        """A play record filled with the situation at the snap."""
+        s = self.s
+        c = s.clock
+        pos = s.possession if posteam is None else posteam
+        rec = TEMPLATE.copy()
+        self._roll_mark = len(self.dice.log)
+        rec.update(
+            play_id=len(s.plays) + 1, qtr=c.quarter, quarter_seconds_remaining=c.seconds_left,
+            half_seconds_remaining=c.half_seconds_remaining,
+            game_seconds_remaining=c.game_seconds_remaining,
+            posteam=s.teams[pos].name, defteam=s.teams[pos.other].name,
+            posteam_type=side_type(pos), play_type=play_type,
+            posteam_score=s.score[pos], defteam_score=s.score[pos.other],
+        )
+        if posteam is None or posteam is s.possession:
+            rec.update(yardline_100=s.yardline, down=s.down, ydstogo=s.ydstogo,
+                       goal_to_go=int(s.ydstogo >= s.yardline),
+                       situation=s.situation().format())
+        return rec
+
+    def mark_rolls(self) -> None:
+        """Start a new play's list of dice (for plays recorded after their first roll)."""
+        self._roll_mark = len(self.dice.log)
+
+    def finish(self, rec: dict[str, Any], seconds: int) -> None:
+        """Charge the clock, close the record with the score after the play, and log it."""
+        s = self.s
+        s.clock.run(seconds)
+        rec["seconds"] = seconds
+        pos = Side.HOME if rec["posteam_type"] == "home" else Side.AWAY
+        rec["posteam_score_post"] = s.score[pos]
+        rec["defteam_score_post"] = s.score[pos.other]
+        rec["total_home_score"] = s.score[Side.HOME]
+        rec["total_away_score"] = s.score[Side.AWAY]
+        rec["momentum"] = s.momentum.value
+        rec["dice"] = self.dice.log[self._roll_mark:]
+        s.plays.append(rec)
+
+    def touchdown(self, side: Side, rec: dict[str, Any]) -> None:
+        self.s.score[side] += 6
+        rec["touchdown"] = 1
+        rec["td_team"] = self.s.teams[side].name
+        self.next = TRY
+        self.s.possession = side
+        self.s.yardline = self.rules.two_point_spot
+        self.kicker = side
+
+    def safety(self, scored_on: Side, rec: dict[str, Any]) -> None:
+        """FNL-97: 2 points; the team scored on free-kicks (FNL-20)."""
+        self.s.score[scored_on.other] += 2
+        rec["safety"] = 1
+        self.kicker = scored_on
+        self.next = FREE_KICK
+        self.push_momentum(scored_on.other, "defense_score")
+
+    def push_momentum(self, side: Side, factor: str) -> None:
+        """Move the meter (FNL-80); one move per play is chosen by the caller (FNL-85)."""
+        if not self.rules.momentum:
+            return
+        earned = self.s.momentum.push(side, self.rules.momentum_points[factor])
+        if earned:
+            self.s.teams[side].cp.earn(earned)
+
+    def timing(self, key: str) -> int:
+        return self.rules.timing[key]
+
+    # -- the coin toss and the game's frame ----------------------------------------------
+    def coin_toss(self) -> Flow:
+        """FNL-9: both roll a d20, re-rolling ties (AMB-FNL-33); the winner chooses."""
+        while True:
+            home, away = self.roll(20), self.roll(20)
+            if home != away:
+                break
+        winner = Side.HOME if home > away else Side.AWAY
+        choice = yield self.ask(Kind.COIN_TOSS, winner, ("receive", "kick", "defer"),
+                                "You won the toss", {"rolls": {"HOME": home, "AWAY": away}})
+        if choice == "defer":
+            self.deferred = winner
+            loser_choice = yield self.ask(Kind.COIN_TOSS, winner.other, ("receive", "kick"),
+                                          "Your opponent deferred")
+            receiver = winner.other if loser_choice == "receive" else winner
+        else:
+            receiver = winner if choice == "receive" else winner.other
+        self.kicker = receiver.other
+        self.second_half_receiver = receiver.other
+        self.s.possession = receiver
+        self.next = KICKOFF
+
+    def after_score_or_change(self) -> None:
+        """After a try or field goal: kick off, or in overtime end the series."""
+        if self.in_overtime:
+            self.end_ot_series()
+        else:
+            self.next = KICKOFF
+
+    def end_of_period_check(self) -> Flow | None:
+        s = self.s
+        c = s.clock
+        if s.over or not c.expired or self.next == TRY:
+            return None
+        if c.quarter in (1, 3):
+            c.next_period()
+            s.momentum.quarter_decay() if self.rules.momentum else None
+            return None
+        if c.quarter == 2:
+            self.halftime()
+            return None
+        if c.quarter == 4:
+            if s.score[Side.HOME] != s.score[Side.AWAY] or self.rules.overtime == "none":
+                s.over = True
+            else:
+                self.start_overtime()
+        return None
+
+    def halftime(self) -> None:
+        """FNL-95: timeouts back to three, the meter to 0, the second-half kickoff."""
+        s = self.s
+        s.clock.next_period()
+        for t in s.teams.values():
+            t.timeouts = self.rules.timeouts_per_half
+        s.momentum.reset()
+        s.pending_third_stop = None
+        self.kicker = self.second_half_receiver.other
+        self.next = KICKOFF
+        self.halftime_pending_choice = self.deferred is not None
+
+    def start_overtime(self) -> None:
+        """AMB-FNL-14 house rule (NFHS): each team gets a series from the opponent's 10."""
+        s = self.s
+        s.overtime += 1
+        s.clock.next_period(0)
+        s.clock.untimed = True
+        first = self.second_half_receiver if s.overtime % 2 else self.second_half_receiver.other
+        self.ot_order = [first, first.other]
+        self.ot_turn = 0
+        self.ot_score_at_start = dict(s.score)
+        for t in s.teams.values():
+            t.timeouts = self.rules.overtime_timeouts
+        self.start_ot_series()
+
+    def start_ot_series(self) -> None:
+        s = self.s
+        s.possession = self.ot_order[self.ot_turn]
+        s.yardline = self.rules.overtime_spot
+        s.down = 1
+        s.ydstogo = min(10, s.yardline)
+        s.pending_third_stop = None
+        self.next = SCRIMMAGE
+
+    def end_ot_series(self) -> None:
+        """Called when an overtime possession ends (score, turnover, downs)."""
+        s = self.s
+        self.ot_turn += 1
+        if self.ot_turn < 2:
+            self.start_ot_series()
+            return
+        if s.score[Side.HOME] != s.score[Side.AWAY] or s.overtime >= MAX_OVERTIMES:
+            s.over = True
+            return
+        self.start_overtime()
+
+    @property
+    def in_overtime(self) -> bool:
+        return self.s.overtime > 0

@@ -1,0 +1,489 @@
+"""The kicking game: kickoffs and onside kicks (FNL-14..24), tries (FNL-59..61), field goals
+(FNL-62..64), punts (FNL-65..72) and blocked kicks (FNL-73)."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.field import Side
+from scrimmage.rules.legends.charts import TD, Penalty, Roll, yards_of
+from scrimmage.rules.legends.penalties import Foul, decide_penalty, enforce, roll_foul
+
+if TYPE_CHECKING:
+    from scrimmage.rules.legends.game import Flow, LegendsGame
+
+ROUGHING = Penalty("Roughing the kicker", 15, first_down=True)
+
+
+def kick_roll(g: LegendsGame, kicking: Side, what: str) -> Generator[Decision, str, int]:
+    """A d20 on a kicking play. FNL-74 item 4 (FNL-75 {C}: 2 points): a coach may add or
+    take 1 from the roll; the kicking team (the offense) is asked first."""
+    roll = g.roll(20)
+    cost = g.rules.cp_costs.get("kick_roll")
+    if cost is None:
+        return roll
+    s = g.s
+    for side in (kicking, kicking.other):
+        t = s.teams[side]
+        if not t.cp.can(cost, s.half):
+            continue
+        answer = yield g.ask(Kind.COACHING_POINTS, side, ("none", "plus", "minus"),
+                             f"{what}: rolled {roll}. Spend {cost} points to change it by 1?",
+                             {"item": "kick_roll", "cost": cost, "roll": roll, "what": what})
+        if answer != "none":
+            t.cp.spend(cost)
+            return max(1, min(20, roll + (1 if answer == "plus" else -1)))
+    return roll
+
+
+def assess_on_kickoff(g: LegendsGame, foul: Foul) -> None:
+    """FNL-36: a foul after the snap of a scoring play is marked off on the kickoff."""
+    s = g.s
+    s.kickoff_shift += foul.yards if foul.against is g.kicker else -foul.yards
+
+
+def _record_kick_foul(rec: dict[str, Any], g: LegendsGame, foul: Foul) -> None:
+    rec.update(penalty=1, penalty_team=g.s.teams[foul.against].name,
+               penalty_yards=foul.yards, penalty_type=f"{foul.name} (on the kickoff)")
+
+
+# -- kickoffs ---------------------------------------------------------------------------
+
+def kickoff(g: LegendsGame, kicker: Side, after_safety: bool) -> Flow:
+    """FNL-14..24: a kickoff (or, after a safety, a free kick) by `kicker`."""
+    from scrimmage.rules.legends.game import SCRIMMAGE
+
+    s = g.s
+    r = g.rules
+    recv = kicker.other
+    shift = s.kickoff_shift          # FNL-36 fouls, in the receiving team's favour
+    s.kickoff_shift = 0
+    bonus = r.safety_kick_bonus if after_safety else 0
+    back = 0                          # FNL-22: each short onside kick costs 5 yards
+    s.pending_third_stop = None
+    while True:
+        choice = yield g.ask(Kind.KICKOFF, kicker, ("regular", "onside"),
+                             "Free kick after the safety" if after_safety else "Kickoff")
+        rec = g.new_record("kickoff", posteam=recv)
+        rec["kickoff_attempt"] = 1
+        if choice == "onside":
+            # FNL-21: d20+5 yards from the onside spot; the chart says who recovers.
+            kick_from = r.onside_spot - bonus - back
+            travel = g.roll(20) + 5
+            if travel < r.onside_short:
+                back += r.onside_short_penalty
+                rec.update(play_type="no_play", penalty=1, penalty_team=s.teams[kicker].name,
+                           penalty_yards=r.onside_short_penalty,
+                           penalty_type="Short onside kick", kick_distance=travel,
+                           desc=f"{s.teams[kicker].name} onside kick travels {travel} yards: "
+                                f"short, {r.onside_short_penalty}-yard penalty, kick again")
+                g.finish(rec, 0)
+                continue
+            who = g.x.onside[(yield from kick_roll(g, kicker, "Onside recovery"))]
+            spot = kick_from + travel                     # the kicking team's own yard line
+            rec["kick_distance"] = travel
+            if who == "kicking":
+                s.possession = kicker
+                s.first_down_at(min(99, 100 - spot))
+                rec.update(own_kickoff_recovery=1, posteam=s.teams[kicker].name,
+                           defteam=s.teams[recv].name, posteam_type=_type(kicker))
+                rec["desc"] = (f"{s.teams[kicker].name} onside kick, {travel} yards, "
+                               f"recovered by the kicking team at {s.spot_text()}")
+            else:
+                s.possession = recv
+                s.first_down_at(max(1, spot))
+                rec["desc"] = (f"{s.teams[kicker].name} onside kick, {travel} yards, "
+                               f"recovered by {s.teams[recv].name} at {s.spot_text()}")
+            g.finish(rec, g.timing("short"))
+            g.next = SCRIMMAGE
+            return
+        break
+    g.next = SCRIMMAGE  # a return touchdown sets TRY instead
+    if r.kickoff == "chart":
+        yield from _kickoff_classic(g, kicker, rec, bonus + back + shift)
+    else:
+        yield from _kickoff_landing(g, kicker, rec, bonus, back + shift)
+
+
+def _type(side: Side) -> str:
+    return "home" if side is Side.HOME else "away"
+
+
+def _kickoff_landing(g: LegendsGame, kicker: Side, rec: dict[str, Any], bonus: int,
+                     favour: int) -> Generator[Decision, str, None]:
+    """FNL-16 {L}[HS]: the d20 is where the ball comes down, 20 is a Kickoff Special; the
+    return is d20 + 20. FNL-20: after a safety the catch is 20 yards further upfield."""
+    roll = yield from kick_roll(g, kicker, "Kickoff")
+    if roll == 20:
+        yield from _kickoff_special(g, kicker, rec, bonus + favour)
+        return
+    catch = roll + bonus
+    ret_roll = yield from kick_roll(g, kicker, "Kickoff return")
+    ret = ret_roll + g.rules.kickoff_return_base
+    _returned(g, kicker, rec, catch, ret + favour, ret)
+
+
+def _returned(g: LegendsGame, kicker: Side, rec: dict[str, Any], catch: int, gained: int,
+              ret_shown: int) -> None:
+    """The receiver caught the ball at his `catch` yard line and gained `gained` yards."""
+    s = g.s
+    recv = kicker.other
+    end = catch + gained
+    rec.update(returned=1, return_yards=ret_shown, kick_distance=None)
+    s.possession = recv
+    if end >= 100:
+        rec.update(return_yards=100 - catch, return_touchdown=1)
+        rec["desc"] = (f"{s.teams[kicker].name} kicks off, caught at the {max(catch, 0)}, "
+                       f"returned for a TOUCHDOWN by {s.teams[recv].name}")
+        g.touchdown(recv, rec)
+        g.push_momentum(recv, "touchdown")
+        g.finish(rec, g.timing("short"))
+        return
+    s.first_down_at(100 - max(1, end))
+    rec["desc"] = (f"{s.teams[kicker].name} kicks off, caught at the {catch}, returned "
+                   f"{ret_shown} to {s.spot_text()}")
+    g.finish(rec, g.timing("short"))
+
+
+def _kickoff_special(g: LegendsGame, kicker: Side, rec: dict[str, Any],
+                     favour: int) -> Generator[Decision, str, None]:
+    """X-3 Kickoff Specials (FNL-16/24); no fair catch on a special (FNL-19)."""
+    from scrimmage.rules.legends.game import SCRIMMAGE
+
+    s = g.s
+    recv = kicker.other
+    e = g.x.kickoff_special[g.roll(20)]
+    rec["desc"] = f"Kickoff special: {e.desc}"
+    if e.onside == "kicking" and e.spot is not None:
+        s.possession = kicker
+        s.first_down_at(e.spot)
+        rec.update(own_kickoff_recovery=1, posteam=s.teams[kicker].name,
+                   defteam=s.teams[recv].name, posteam_type=_type(kicker))
+        g.push_momentum(kicker, "turnover")
+        g.finish(rec, g.timing("short"))
+        g.next = SCRIMMAGE
+        return
+    if e.spot is not None:
+        s.possession = recv
+        s.first_down_at(100 - min(99, e.spot + favour))
+        g.finish(rec, g.timing("short"))
+        return
+    catch = e.catch or 0
+    if e.ret == TD:
+        _returned(g, kicker, rec, catch, 100, 100 - catch)
+        return
+    ret = yards_of(e.ret, g.dice) if e.ret is not None else 0
+    if e.fumble == "kicking":
+        end = min(99, max(1, catch + ret + favour))
+        s.possession = kicker
+        s.first_down_at(end)
+        rec.update(returned=1, return_yards=ret, fumble=1, fumble_lost=1)
+        g.push_momentum(kicker, "turnover")
+        g.finish(rec, g.timing("short"))
+        return
+    _returned(g, kicker, rec, catch, ret + favour, ret)
+    yield from ()
+
+
+def _kickoff_classic(g: LegendsGame, kicker: Side, rec: dict[str, Any],
+                     favour: int) -> Generator[Decision, str, None]:
+    """FNL-15 {C}: the Kickoff column says where the ball is caught, the Kickoff Return
+    column how far it comes back. A catch in the end zone may be downed for a touchback."""
+    s = g.s
+    recv = kicker.other
+    roll = yield from kick_roll(g, kicker, "Kickoff")
+    catch = yards_of(g.x.kickoff_classic[roll], g.dice)
+    if catch <= 0:
+        choice = yield g.ask(Kind.KICK_RETURN, recv, ("return", "touchback"),
+                             f"Caught {-catch} yards deep in the end zone")
+        if choice == "touchback":
+            s.possession = recv
+            s.first_down_at(100 - g.rules.touchback_spot)
+            rec.update(touchback=1, desc=f"{s.teams[kicker].name} kicks into the end zone: "
+                                          "touchback")
+            g.finish(rec, g.timing("short"))
+            return
+    ret_roll = yield from kick_roll(g, kicker, "Kickoff return")
+    v = g.x.kickoff_return_classic[ret_roll]
+    if v == TD:
+        _returned(g, kicker, rec, catch, 200, 100 - catch)
+        return
+    ret = yards_of(v, g.dice)
+    if catch + ret + favour <= 0:
+        s.possession = recv
+        s.first_down_at(100 - g.rules.touchback_spot)
+        rec.update(touchback=1, desc="return stays in the end zone: touchback")
+        g.finish(rec, g.timing("short"))
+        return
+    _returned(g, kicker, rec, catch, ret + favour, ret)
+
+
+# -- tries ------------------------------------------------------------------------------
+
+def try_after_touchdown(g: LegendsGame) -> Flow:
+    """FNL-59 (kick: EXTRA POINT chart, no time) or FNL-61 (two points from the 3)."""
+    from scrimmage.rules.legends.scrimmage_play import two_point_play
+
+    s = g.s
+    side = s.possession
+    choice = yield g.ask(Kind.TRY, side, ("kick", "two"), "Touchdown! Kick or go for two?")
+    if choice == "kick":
+        rec = g.new_record("extra_point")
+        rec["extra_point_attempt"] = 1
+        roll = yield from kick_roll(g, side, "Extra point")
+        result = g.x.extra_point[roll]
+        rec["extra_point_result"] = {"good": "good", "miss": "failed", "blocked": "blocked"}[result]
+        if result == "good":
+            s.score[side] += 1
+        rec["desc"] = f"{s.teams[side].name} extra point {rec['extra_point_result']}"
+    else:
+        s.yardline = g.rules.two_point_spot
+        s.down, s.ydstogo = 1, s.yardline
+        rec = g.new_record("run")
+        rec.update(two_point_attempt=1)
+        ok = yield from two_point_play(g, rec)
+        rec["play_type"] = "pass" if rec.get("off_call") in ("roll_out", "drop_back",
+                                                             "screen") else "run"
+        rec["two_point_conv_result"] = "success" if ok else "failure"
+        if ok:
+            s.score[side] += 2
+        rec["desc"] = f"{s.teams[side].name} two-point try: {rec['two_point_conv_result']}"
+    g.finish(rec, 0)
+    g.kicker = side
+    g.after_score_or_change()
+
+
+# -- field goals -------------------------------------------------------------------------
+
+def _kick_penalty_roll(g: LegendsGame) -> tuple[Foul | None, str | None]:
+    """AMB-FNL-8/37 on kicking plays: 1/20 a foul read on the Run charts, 15 a SPECIAL
+    from the kick column; every other roll, nothing. Returns (foul, special)."""
+    pr = g.roll(20)
+    if pr in (1, 20):
+        return roll_foul(g, run=True, offense=pr == 1), None
+    if pr == 15:
+        return None, g.x.special_kick[g.roll(20)]
+    return None, None
+
+
+def field_goal(g: LegendsGame, third_stop: Side | None) -> Flow:
+    """FNL-62..64: distance = line + 17; the chart; a miss gives the defense the ball at the
+    spot of the kick, or its 20 from inside the 20."""
+    s = g.s
+    kicker = s.possession
+    y = s.yardline
+    distance = y + g.rules.fg_add
+    rec = g.new_record("field_goal")
+    rec.update(field_goal_attempt=1, kick_distance=distance)
+    foul, special = _kick_penalty_roll(g)
+    if special == "BLOCKED":
+        rec["field_goal_result"] = "blocked"
+        yield from _blocked(g, rec, "field goal")
+        return
+    if special == "ROUGHING":
+        foul = Foul(ROUGHING, kicker.other, "live", ROUGHING.yards)
+    roll = yield from kick_roll(g, kicker, f"{distance}-yard field goal")
+    result = g.x.field_goal.result(distance, roll)
+    if special == "SHANK" and result == "made":
+        result = "missed"
+    if result == "blocked":
+        rec["field_goal_result"] = "blocked"
+        yield from _blocked(g, rec, "field goal")
+        return
+    if foul is not None:
+        accepted = yield from decide_penalty(g, foul, None, rec)
+        if accepted:
+            rec["play_type"] = "no_play"
+            rec["field_goal_attempt"] = 0
+            enforce(g, foul, rec)
+            rec["desc"] = f"field goal attempt wiped out: {foul.name}"
+            g.finish(rec, g.timing("penalty"))
+            return
+    rec["field_goal_result"] = result
+    if result == "made":
+        s.score[kicker] += 3
+        g.push_momentum(kicker, "field_goal")
+        rec["desc"] = f"{s.teams[kicker].name} {distance}-yard field goal is GOOD"
+        g.finish(rec, g.timing("short"))
+        g.kicker = kicker
+        g.after_score_or_change()
+        return
+    own = g.rules.missed_fg_min if y < g.rules.missed_fg_min else y + g.rules.missed_fg_back
+    rec["desc"] = f"{s.teams[kicker].name} {distance}-yard field goal is no good"
+    if third_stop is not None or s.down == 4:
+        g.push_momentum(kicker.other, "third_down_stop" if s.down < 4 or third_stop
+                        else "fourth_down_stop")
+    s.change_possession(100 - own)
+    g.finish(rec, g.timing("short"))
+    if g.in_overtime:
+        g.end_ot_series()
+
+
+def _blocked(g: LegendsGame, rec: dict[str, Any], what: str) -> Generator[Decision, str, None]:
+    """FNL-73 / AMB-FNL-22: the kicking coach rolls the fumble-recovery chart; the ball is
+    recovered 10+d20 yards behind the line."""
+    s = g.s
+    kicker = s.possession
+    who = g.x.fumble_recovery[g.roll(20)]
+    back = 10 + g.roll(20)
+    spot = s.yardline + back
+    rec["desc"] = f"{what} BLOCKED, recovered {back} yards behind the line by the " + (
+        "kicking team" if who == "offense" else "defense")
+    if rec["play_type"] == "punt":
+        rec["punt_blocked"] = 1
+    if spot >= 100:
+        if who == "offense":
+            g.safety(kicker, rec)
+        else:
+            s.possession = kicker.other
+            rec["return_touchdown"] = 1
+            g.touchdown(kicker.other, rec)
+            g.push_momentum(kicker.other, "defense_score")
+        g.finish(rec, g.timing("short"))
+        return
+    if who == "offense" and s.down < 4 and not g.in_overtime:
+        s.yardline = spot
+        s.ydstogo += back
+        s.down += 1
+    else:
+        s.change_possession(100 - spot)
+        g.push_momentum(kicker.other, "turnover")
+    g.finish(rec, g.timing("short"))
+    if g.in_overtime:
+        g.end_ot_series()
+    yield from ()
+
+
+# -- punts -------------------------------------------------------------------------------
+
+def punt(g: LegendsGame, third_stop: Side | None) -> Flow:
+    """FNL-65..72."""
+    s = g.s
+    r = g.rules
+    kicker = s.possession
+    recv = kicker.other
+    y = s.yardline
+    rec = g.new_record("punt")
+    rec["punt_attempt"] = 1
+    style = yield g.ask(Kind.PUNT_STYLE, kicker, ("normal", "out_of_bounds"),
+                        "Punt for distance or aim it out of bounds?")
+    aimed_out = style == "out_of_bounds"
+    # FNL-65: the penalty roll comes first; 2 or 19 sends the punt out of bounds, and 3-6
+    # keeps an aimed punt in play (still read on the out-of-bounds chart).
+    pr = g.roll(20)
+    foul: Foul | None = None
+    special: str | None = None
+    out = aimed_out
+    if pr in (2, 19):
+        out = True
+    elif aimed_out and 3 <= pr <= 6:
+        out = False
+    elif pr in (1, 20):
+        foul = roll_foul(g, run=True, offense=pr == 1)
+    elif pr == 15:
+        special = g.x.special_kick[g.roll(20)]
+    if third_stop is not None:
+        g.push_momentum(third_stop, "third_down_stop")   # FNL-86 example 1
+    if special == "BLOCKED":
+        yield from _blocked(g, rec, "punt")
+        return
+    if special == "ROUGHING":
+        foul = Foul(ROUGHING, recv, "live", ROUGHING.yards)
+    chart = g.x.punt_out_of_bounds if aimed_out else g.x.punt
+    roll = yield from kick_roll(g, kicker, "Punt")
+    gross = yards_of(chart[roll], g.dice) - r.punt_subtract
+    if special == "SHANK":
+        gross = yards_of(Roll(10), g.dice)
+    gross = max(1, gross)
+    landing = y - gross                     # the receiver's own yard line where it lands
+    rec["kick_distance"] = gross
+    if foul is not None:
+        accepted = yield from decide_penalty(g, foul, None, rec)
+        if accepted and foul.when != "post":
+            rec["play_type"] = "no_play"
+            rec["punt_attempt"] = 0
+            enforce(g, foul, rec)
+            rec["desc"] = f"punt wiped out: {foul.name}"
+            g.finish(rec, g.timing("penalty"))
+            return
+        if not accepted:
+            foul = None
+    text = f"{s.teams[kicker].name} punts {gross} yards"
+    if landing <= 0:
+        rec.update(touchback=1)
+        s.change_possession(100 - r.touchback_spot)
+        rec["desc"] = text + ": touchback"
+    elif out:
+        rec["punt_out_of_bounds"] = 1
+        s.change_possession(100 - landing)
+        rec["desc"] = text + f", out of bounds at {s.spot_text()}"
+    elif special == "MUFF":
+        rec.update(fumble=1, fumble_lost=1)
+        s.first_down_at(landing)
+        g.push_momentum(kicker, "turnover")
+        rec["desc"] = text + f": muffed, the kicking team recovers at {s.spot_text()}"
+    else:
+        choice = yield g.ask(Kind.PUNT_FIELD, recv, ("return", "bounce"),
+                             f"Punt comes down at your {landing}: return it or let it bounce?",
+                             {"landing": landing})
+        if choice == "bounce":
+            landing -= yards_of(g.x.punt_bounce[g.roll(20)], g.dice)
+            if landing <= 0:
+                rec.update(touchback=1)
+                s.change_possession(100 - r.touchback_spot)
+                rec["desc"] = text + ", bounces into the end zone: touchback"
+            else:
+                rec["punt_downed"] = 1
+                s.change_possession(100 - landing)
+                rec["desc"] = text + f", left to bounce, downed at {s.spot_text()}"
+        else:
+            ret_roll = yield from kick_roll(g, recv, "Punt return")
+            v = g.x.punt_return[ret_roll]
+            if special == "LONG_RETURN":
+                v = Roll(20)
+            if special == "RETURN_TD" or v == TD:
+                rec.update(returned=1, return_yards=100 - landing, return_touchdown=1)
+                s.possession = recv
+                rec["desc"] = text + ": returned for a TOUCHDOWN"
+                g.touchdown(recv, rec)
+                g.push_momentum(recv, "touchdown")
+                _after_punt_foul(g, rec, foul, scored=True)
+                g.finish(rec, g.timing("short"))
+                return
+            ret = yards_of(v, g.dice)
+            if ret < 0:
+                # FNL-70: a negative return is a fair catch; FNL-72 optional rule.
+                rec["punt_fair_catch"] = 1
+                start = landing
+                if r.fair_catch_25 and start < 25:
+                    start = 25
+                s.change_possession(100 - start)
+                rec["desc"] = text + f", fair catch at {s.spot_text()}"
+            elif landing + ret >= 100:
+                rec.update(returned=1, return_yards=100 - landing, return_touchdown=1)
+                s.possession = recv
+                rec["desc"] = text + ": returned for a TOUCHDOWN"
+                g.touchdown(recv, rec)
+                g.push_momentum(recv, "touchdown")
+                _after_punt_foul(g, rec, foul, scored=True)
+                g.finish(rec, g.timing("short"))
+                return
+            else:
+                rec.update(returned=1, return_yards=ret)
+                s.change_possession(100 - (landing + ret))
+                rec["desc"] = text + f", returned {ret} to {s.spot_text()}"
+    _after_punt_foul(g, rec, foul, scored=False)
+    g.finish(rec, g.timing("short"))
+
+
+def _after_punt_foul(g: LegendsGame, rec: dict[str, Any], foul: Foul | None,
+                     scored: bool) -> None:
+    if foul is None:
+        return
+    if scored:
+        assess_on_kickoff(g, foul)
+        _record_kick_foul(rec, g, foul)
+    else:
+        enforce(g, foul, rec)

@@ -1,0 +1,88 @@
+"""The Football Legends rulesets as the registry sees them (`legends-hs`, ...)."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, ClassVar
+
+from scrimmage.core.decisions import Coach
+from scrimmage.core.dice import Dice
+from scrimmage.core.errors import ScrimmageError, UnknownTeam
+from scrimmage.core.ruleset import Ruleset
+from scrimmage.rules.legends.charts import bundled_xsheets, level_rules, xsheets_from_file
+from scrimmage.rules.legends.game import LegendsGame
+from scrimmage.rules.legends.sheets import Team, read_team_file, team_from_data
+
+OPTIONS = ("profile", "neutral", "sos_adjust", "fair_catch_25", "overtime", "xsheets")
+"""Options a game of Football Legends takes (`play_game(..., profile="classic")`)."""
+
+
+@cache
+def _bundled(folder: str) -> dict[str, tuple[str, dict[str, Any]]]:
+    """Bundled team files of a level: name -> (file name, data)."""
+    out: dict[str, tuple[str, dict[str, Any]]] = {}
+    root = resources.files("scrimmage.teams").joinpath(folder)
+    for entry in sorted(root.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".toml"):
+            data = tomllib.loads(entry.read_text("utf-8"))
+            out[str(data.get("team", {}).get("name", entry.name))] = (entry.name, data)
+    return out
+
+
+class LegendsRuleset(Ruleset):
+    level: ClassVar[str]
+    folder: ClassVar[str]
+
+    def team_names(self) -> list[str]:
+        return list(_bundled(self.folder))
+
+    def team_data(self, name_or_path: str) -> dict[str, Any]:
+        bundled = _bundled(self.folder)
+        if name_or_path in bundled:
+            return bundled[name_or_path][1]
+        for name, (fname, data) in bundled.items():
+            if name_or_path.lower() in (name.lower(), fname.lower(), fname[:-5].lower()):
+                return data
+        p = Path(name_or_path)
+        if p.exists():
+            return read_team_file(p)
+        raise UnknownTeam(f"no {self.name} team named {name_or_path!r} and no such file; "
+                          f"bundled: {', '.join(bundled)}")
+
+    def load_team(self, data: dict[str, Any], source: str = "team") -> Team:
+        return team_from_data(data, source)
+
+    def new_game(self, home: Any, away: Any, dice: Dice, options: dict[str, Any]) -> LegendsGame:
+        unknown = set(options) - set(OPTIONS)
+        if unknown:
+            raise ScrimmageError(f"unknown option(s) for {self.name}: {', '.join(sorted(unknown))}"
+                                 f"; known: {', '.join(OPTIONS)}")
+        overrides = {k: options[k] for k in ("sos_adjust", "fair_catch_25", "overtime")
+                     if k in options}
+        try:
+            rules = level_rules(self.level, options.get("profile", "legends"), **overrides)
+        except ValueError as exc:
+            raise ScrimmageError(str(exc)) from None
+        x = (xsheets_from_file(options["xsheets"]) if options.get("xsheets")
+             else bundled_xsheets(self.level))
+        return LegendsGame(home, away, dice, rules, x, neutral=bool(options.get("neutral")))
+
+    def default_coach(self, kind: str, seed: int) -> Coach:
+        from scrimmage.coaches.legends import RandomCoach, SolitaireCoach
+
+        if kind == "solitaire":
+            return SolitaireCoach(seed)
+        if kind == "random":
+            return RandomCoach(seed)
+        raise ScrimmageError(f"unknown coach {kind!r}; use solitaire or random")
+
+
+class HighSchool(LegendsRuleset):
+    name = "legends-hs"
+    title = "Friday Night Legends (high school)"
+    aliases = ("fnl",)
+    level = "hs"
+    folder = "legends-hs"

@@ -1,0 +1,575 @@
+"""A play from scrimmage, in the book's order (FNL-25..58).
+
+1. The offense chooses its snap (a play card, punt, field goal, kneel or spike), then both
+   coaches choose cards; the defense never sees the offense's card first (FNL-25).
+2. The dice: d24 and d20 for the offense, d12 for the defense (FNL-26); play numbers are
+   resolved and crossed off (FNL-27..30).
+3. The penalty roll (FNL-31): audibles, a penalty, out of bounds, a SPECIAL. A timeout may
+   be called before the results are read (FNL-7 {L}).
+4. The results (FNL-38..51), coaching points, the penalty decision, out of bounds (FNL-55),
+   moving the ball (FNL-52, FNL-96, FNL-97), the clock (FNL-54) and momentum (FNL-80..87).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.field import Side
+from scrimmage.rules.legends import kicking
+from scrimmage.rules.legends.bigplays import Outcome, resolve
+from scrimmage.rules.legends.cards import DEF_SETS, LABELS, OFF_SETS, cell_text
+from scrimmage.rules.legends.charts import Penalty, yards_of
+from scrimmage.rules.legends.checkoff import Checkoff
+from scrimmage.rules.legends.penalties import Foul, decide_penalty, enforce, roll_foul
+
+if TYPE_CHECKING:
+    from scrimmage.rules.legends.game import Flow, LegendsGame
+
+
+class Snap:
+    """The calls, numbers and penalty-roll facts of one snap."""
+
+    __slots__ = ("def_row", "def_set", "foul", "off_row", "off_set", "oob", "penalty_roll",
+                 "run", "special", "timeout")
+
+    def __init__(self) -> None:
+        self.off_set = 0
+        self.def_set = 0
+        self.off_row = 0
+        self.def_row = 0
+        self.run = True
+        self.penalty_roll = 0
+        self.foul: Foul | None = None
+        self.special: str | None = None
+        self.oob = False
+        self.timeout: Side | None = None
+
+
+def down(g: LegendsGame) -> Flow:
+    """One down from scrimmage, or the kick, kneel or spike the offense chooses instead."""
+    s = g.s
+    off = s.offense
+    options = ["play", "punt", "field_goal", "kneel", "spike"]
+    if g.in_overtime:
+        options.remove("punt")  # an overtime series is not given up by punting
+    snap = yield g.ask(Kind.SNAP, off.side, tuple(options), "Your snap",
+                       {"situation": s.situation().format()})
+    # FNL-86: a 3rd-down stop counts only when the offense kicks on 4th down.
+    third_stop, s.pending_third_stop = s.pending_third_stop, None
+    if snap == "punt":
+        yield from kicking.punt(g, third_stop)
+        return
+    if snap == "field_goal":
+        yield from kicking.field_goal(g, third_stop)
+        return
+    if snap in ("kneel", "spike"):
+        _kneel_or_spike(g, snap)
+        return
+    time_adjust = yield from _coaching_point_time(g)
+    rec = g.new_record("run")
+    snap_ = Snap()
+    outcome = yield from _call_roll_and_read(g, snap_, rec, two_point=False)
+    yield from _settle(g, snap_, outcome, rec, time_adjust)
+
+
+def _coaching_point_time(g: LegendsGame) -> Generator[Decision, str, int]:
+    """FNL-74 item 1: the offense may make this play ten seconds faster or slower."""
+    cost = g.rules.cp_costs.get("time")
+    t = g.s.offense
+    if cost is None or g.in_overtime or not t.cp.can(cost, g.s.half):
+        return 0
+    answer = yield g.ask(Kind.COACHING_POINTS, t.side, ("none", "faster", "slower"),
+                         f"Spend {cost} coaching point to run this play 10 s faster or slower?",
+                         {"item": "time", "cost": cost})
+    if answer == "none":
+        return 0
+    t.cp.spend(cost)
+    return -g.timing("short") if answer == "faster" else g.timing("short")
+
+
+def call_options(checkoff: Checkoff, sets: tuple[str, ...], late_down: bool, mode: str,
+                 free: bool) -> tuple[tuple[str, ...], dict[str, str]]:
+    """Legal play cards: FNL-28 (exhausted sets), FNL-50 (3rd/4th down), FNL-61 (tries)."""
+    legal: list[str] = []
+    refused: dict[str, str] = {}
+    for i, name in enumerate(sets):
+        if free or not checkoff.exhausted(i) or mode == "lowest" or late_down:
+            legal.append(name)
+        else:
+            refused[name] = (f"every {LABELS[name]} play has been used; an exhausted set may be "
+                             "called only on 3rd or 4th down (FNL-28, FNL-50)")
+    if not legal:
+        # Nothing left at all: the classic fallback (AMB-FNL-10) keeps the game going.
+        return sets, {}
+    return tuple(legal), refused
+
+
+def _number(checkoff: Checkoff, i: int, roll: int, free: bool) -> int:
+    """FNL-27/30: resolve the rolled number and cross it off; tries (FNL-61) and exhausted
+    sets (AMB-FNL-10: row 1, not crossed off) use no number."""
+    if free:
+        return checkoff.free_roll(i, roll)
+    if checkoff.exhausted(i):
+        return 1
+    number = checkoff.resolve(i, roll)
+    checkoff.cross_off(i, number)
+    return number
+
+
+def _call_roll_and_read(g: LegendsGame, p: Snap, rec: dict[str, Any],
+                        two_point: bool) -> Generator[Decision, str, Outcome]:
+    s = g.s
+    off, dfn = s.offense, s.defense
+    late = s.down >= 3
+    # Step 1 (FNL-25): the offense's card, then the defense's, each unseen by the other.
+    opts, refused = call_options(off.off_checkoff, OFF_SETS, late, g.rules.exhausted, two_point)
+    off_call = yield g.ask(Kind.PLAY_CALL, off.side, opts, "Call your offensive play",
+                           {"side": "offense"}, refused)
+    p.off_set = OFF_SETS.index(off_call)
+    p.run = p.off_set < 3
+    info: dict[str, Any] = {"side": "defense"}
+    if not two_point and off.off_checkoff.exhausted(p.off_set):
+        # FNL-50: calling an exhausted set, the offense must say run or pass.
+        info["offense_category"] = "run" if p.run else "pass"
+    opts, refused = call_options(dfn.def_checkoff, DEF_SETS, late, g.rules.exhausted, two_point)
+    def_call = yield g.ask(Kind.PLAY_CALL, dfn.side, opts, "Call your defense", info, refused)
+    p.def_set = DEF_SETS.index(def_call)
+    # Step 2 (FNL-26): d24 and d20 for the offense, d12 for the defense.
+    d24, d20, d12 = g.roll(24), g.roll(20), g.roll(12)
+    p.off_row = _number(off.off_checkoff, p.off_set, d24, two_point)
+    p.def_row = _number(dfn.def_checkoff, p.def_set, d12, two_point)
+    p.penalty_roll = d20
+    # Step 3 (FNL-31): the penalty roll.
+    if d20 in (19, 2):
+        yield from _audible(g, p, offense=d20 == 19, two_point=two_point)
+    if g.rules.pre_play_timeouts and not two_point:
+        p.timeout = yield from timeout_window(g, before=True, info={
+            "off_call": OFF_SETS[p.off_set], "def_call": DEF_SETS[p.def_set]})
+    if d20 in (1, 20):
+        p.foul = roll_foul(g, p.run, offense=d20 == 1)
+    elif d20 == 15:
+        p.special = g.x.special_scrimmage[g.roll(20)]
+    elif 9 <= d20 <= 11:
+        p.oob = True
+    # Step 4 (FNL-38): each coach reads his own sheet.
+    oc = off.team.offense[p.off_set][p.off_row - 1][p.def_set]
+    dc = dfn.team.defense[p.def_set][p.def_row - 1][p.off_set]
+    sos = s.sos_adj[off.side][0 if p.run else 1]
+    rec.update(off_call=OFF_SETS[p.off_set], def_call=DEF_SETS[p.def_set],
+               off_play=p.off_row, def_play=p.def_row, off_cell=cell_text(oc),
+               def_cell=cell_text(dc), penalty_roll=d20)
+    outcome = yield from resolve(g, oc, dc, p.special, p.run, sos)
+    return outcome
+
+
+def _audible(g: LegendsGame, p: Snap, offense: bool,
+             two_point: bool) -> Generator[Decision, str, None]:
+    """FNL-32 / AMB-FNL-29: the original number stays crossed off; the new card must have a
+    play available, its number is rolled and resolved but not crossed off."""
+    s = g.s
+    t = s.offense if offense else s.defense
+    checkoff = t.off_checkoff if offense else t.def_checkoff
+    sets = OFF_SETS if offense else DEF_SETS
+    legal = [n for i, n in enumerate(sets) if two_point or not checkoff.exhausted(i)]
+    own = OFF_SETS[p.off_set] if offense else DEF_SETS[p.def_set]
+    theirs = DEF_SETS[p.def_set] if offense else OFF_SETS[p.off_set]
+    answer = yield g.ask(Kind.AUDIBLE, t.side, ("keep", *legal),
+                         "Audible! Keep your play or change it",
+                         {"side": "offense" if offense else "defense", "own_call": own,
+                          "their_call": theirs})
+    if answer == "keep":
+        return
+    i = sets.index(answer)
+    roll = g.roll(24 if offense else 12)
+    number = checkoff.free_roll(i, roll) if two_point else checkoff.resolve(i, roll)
+    if offense:
+        p.off_set, p.off_row, p.run = i, number, i < 3
+    else:
+        p.def_set, p.def_row = i, number
+
+
+def timeout_window(g: LegendsGame, before: bool,
+                   info: dict[str, Any] | None = None) -> Generator[Decision, str, Side | None]:
+    """FNL-7: either coach may take a timeout (offense asked first); it makes the play 10
+    seconds and resets the momentum meter (FNL-84)."""
+    s = g.s
+    for side in (s.possession, s.possession.other):
+        t = s.teams[side]
+        if t.timeouts <= 0:
+            continue
+        answer = yield g.ask(Kind.TIMEOUT, side, ("none", "timeout"),
+                             "Timeout before the results are read?" if before else
+                             "Timeout after the play?",
+                             {"before": before, "left": t.timeouts, **(info or {})})
+        if answer == "timeout":
+            t.timeouts -= 1
+            s.momentum.reset()
+            return side
+    return None
+
+
+def _coaching_point_yard(g: LegendsGame, o: Outcome) -> Generator[Decision, str, str | None]:
+    """FNL-74 item 5 (FNL-75 {C}): ±1 yard once per play; the offense chooses first."""
+    cost = g.rules.cp_costs.get("yard")
+    if cost is None or not o.gains:
+        return None
+    s = g.s
+    for side in (s.possession, s.possession.other):
+        t = s.teams[side]
+        if not t.cp.can(cost, s.half):
+            continue
+        answer = yield g.ask(Kind.COACHING_POINTS, side, ("none", "plus", "minus"),
+                             f"Spend {cost} coaching points to add or take a yard?",
+                             {"item": "yard", "cost": cost, "yards": o.yards})
+        if answer != "none":
+            t.cp.spend(cost)
+            o.yards += 1 if answer == "plus" else -1
+            o.desc.append(f"{t.name} spends {cost} points: {'+1' if answer == 'plus' else '-1'} yard")
+            if o.kind == "pass" and o.yards < 0:
+                o.complete, o.incomplete = False, True   # FNL-78: never a sack
+            elif o.kind == "run":
+                o.tfl = o.yards < 0
+            return side
+    return None
+
+
+def _out_of_bounds(g: LegendsGame, o: Outcome, p: Snap) -> Generator[Decision, str, bool]:
+    """FNL-55 / AMB-FNL-31: out of bounds costs 5 yards (so does staying in after an OOB
+    roll); the 2-point item flips it for free (FNL-74 item 2), the offense first."""
+    s = g.s
+    off = s.offense
+    oob = p.oob
+    flip_cost = g.rules.cp_costs.get("flip_oob")
+    can_flip = flip_cost is not None and off.cp.can(flip_cost, s.half)
+    # The first option is always "leave it as it is".
+    opts = (("out", "stay") if oob else ("stay", "out")) + (("flip",) if can_flip else ())
+    answer = yield g.ask(Kind.OUT_OF_BOUNDS, off.side, opts,
+                         "The ball went out of bounds" if oob else "Run out of bounds?",
+                         {"out_of_bounds": oob, "yards": o.yards, "flip_cost": flip_cost})
+    if answer == "flip" and flip_cost is not None:
+        off.cp.spend(flip_cost)
+        return not oob
+    if (answer == "out") != oob:
+        _shift(o, g.rules.oob_yards)
+        oob = answer == "out"
+        return oob
+    if flip_cost is not None and not g.in_overtime:
+        d = s.defense
+        if d.cp.can(flip_cost, s.half):
+            answer = yield g.ask(Kind.OUT_OF_BOUNDS, d.side, ("none", "flip"),
+                                 "Spend points to flip out of bounds / in bounds?",
+                                 {"out_of_bounds": oob, "flip_cost": flip_cost})
+            if answer == "flip":
+                d.cp.spend(flip_cost)
+                return not oob
+    return oob
+
+
+def _shift(o: Outcome, delta: int) -> None:
+    o.yards += delta
+    if o.kind == "pass" and o.yards < 0:
+        o.complete, o.incomplete = False, True      # FNL-78
+    elif o.kind == "run":
+        o.tfl = o.yards < 0
+
+
+def _settle(g: LegendsGame, p: Snap, o: Outcome, rec: dict[str, Any],
+            time_adjust: int) -> Flow:
+    s = g.s
+    off_side = s.possession
+    start_down, start_y, start_togo = s.down, s.yardline, s.ydstogo
+    # Penalty: the side not penalised chooses (FNL-33); the offender may ignore it (FNL-74).
+    accepted = False
+    if p.foul is not None:
+        accepted = yield from decide_penalty(g, p.foul, o, rec)
+    if not (accepted and p.foul is not None and p.foul.when != "post"):
+        yield from _coaching_point_yard(g, o)
+    oob = False
+    if o.gains and not (accepted and p.foul is not None and p.foul.when != "post"):
+        oob = yield from _out_of_bounds(g, o, p)
+    elif p.oob:
+        oob = True
+    events: list[tuple[int, Side, str]] = []
+    if accepted and p.foul is not None and p.foul.when != "post":
+        # A foul before or during the play wipes the play out; enforce from the line.
+        rec["play_type"] = "no_play"
+        enforce(g, p.foul, rec)
+        first = s.down == 1 and s.possession is off_side and (
+            start_down != 1 or s.yardline != start_y)
+        result = "penalty"
+    else:
+        result = apply_outcome(g, o, rec, events)
+        if accepted and p.foul is not None:
+            if result in ("touchdown", "safety", "defensive_td"):
+                kicking.assess_on_kickoff(g, p.foul)   # FNL-36
+            else:
+                enforce(g, p.foul, rec)
+        first = result == "first_down"
+    # Down-conversion bookkeeping and the momentum of the down (FNL-86).
+    scored = result in ("touchdown",)
+    converted = first or scored
+    if start_down == 3 and result != "penalty":
+        rec["third_down_converted" if converted else "third_down_failed"] = 1
+        if converted:
+            events.append((g.rules.momentum_points["third_down_conversion"], off_side, "3rd"))
+    if start_down == 4 and result != "penalty":
+        rec["fourth_down_converted" if converted else "fourth_down_failed"] = 1
+        if converted:
+            events.append((g.rules.momentum_points["fourth_down_conversion"], off_side, "4th"))
+        elif result == "downs":
+            events.append((g.rules.momentum_points["fourth_down_stop"], off_side.other, "4th"))
+    if start_down == 3 and result == "stopped" and s.possession is off_side:
+        s.pending_third_stop = off_side.other
+    if result == "penalty" and first:
+        rec["first_down"] = rec["first_down_penalty"] = 1
+    # The clock (FNL-54).
+    seconds = _play_seconds(g, o, result, p, oob, accepted)
+    after = None
+    if p.timeout is None and not g.in_overtime:
+        after = yield from timeout_window(g, before=False)
+    if p.timeout is not None or after is not None:
+        seconds = g.timing("timeout")
+        rec["timeout"] = 1
+        rec["timeout_team"] = s.teams[p.timeout or after or off_side].name
+    seconds = max(0, seconds + time_adjust)
+    _momentum(g, events)
+    if after is not None:
+        s.momentum.reset()
+    rec["desc"] = _describe(g, rec, o, result, start_y, start_togo, oob)
+    g.finish(rec, seconds)
+    if g.in_overtime and result in ("defensive_td", "turnover", "downs", "safety"):
+        g.end_ot_series()
+
+
+def apply_outcome(g: LegendsGame, o: Outcome, rec: dict[str, Any],
+                  events: list[tuple[int, Side, str]]) -> str:
+    """Move the ball (FNL-52, FNL-96, FNL-97). Returns what the play came to."""
+    s = g.s
+    mp = g.rules.momentum_points
+    off = s.possession
+    y = s.yardline
+    rec["rush_attempt" if o.kind == "run" else "pass_attempt"] = 1
+    rec["qb_scramble"] = int(o.scramble)
+    rec["big_play"] = o.big_play
+    if o.big_play in ("off", "off+off") and not o.turnover:
+        events.append((mp["big_play_off"], off, "bp_off"))
+    if o.loss_bp:
+        events.append((mp["loss"], off.other, "loss"))   # FNL-87: only Big Play losses
+    if o.fumble:
+        rec["fumble"] = 1
+    if o.turnover:
+        rec["fumble_lost"] = int(o.turnover == "fumble")
+        rec["interception"] = int(o.turnover == "interception")
+        if o.kind == "pass" and o.turnover == "fumble" and o.sack:
+            rec["sack"] = 1
+        if o.complete:
+            rec["complete_pass"] = 1
+        rec["yards_gained"] = 0 if o.turnover == "interception" else o.yards
+        events.append((mp["turnover"], off.other, "turnover"))
+        spot = y - o.yards
+        new = 100 - spot
+        if g.in_overtime:
+            # NFHS overtime: a change of possession ends the series; no return.
+            s.change_possession(min(99, max(1, new)))
+            return "turnover"
+        new -= o.return_yards
+        if o.return_td or new <= 0:
+            s.possession = off.other
+            events.append((mp["defense_score"], off.other, "def_score"))
+            rec["return_touchdown"] = 1
+            g.touchdown(off.other, rec)
+            return "defensive_td"
+        if new >= 100:
+            new = 100 - g.rules.touchback_spot
+            rec["touchback"] = 1
+        s.change_possession(new)
+        return "turnover"
+    if o.incomplete:
+        rec["incomplete_pass"] = 1
+        return _next_down(g, 0, rec)
+    gain = y if o.td else o.yards
+    new = y - gain
+    if o.kind == "pass":
+        if o.sack:
+            rec["sack"] = 1
+        else:
+            rec["complete_pass"] = 1
+    rec["tackled_for_loss"] = int(o.tfl and o.kind == "run")
+    if new <= 0:
+        gain = y
+        rec["yards_gained"] = gain
+        rec["rush_touchdown" if o.kind == "run" else "pass_touchdown"] = 1
+        events.append((mp["touchdown"], off, "td"))
+        if gain >= s.ydstogo:
+            _mark_first(rec, o)
+        g.touchdown(off, rec)
+        return "touchdown"
+    rec["yards_gained"] = gain
+    if new >= 100:
+        # FNL-97: tackled in his own end zone.
+        g.safety(off, rec)
+        return "safety"
+    return _next_down(g, gain, rec, o)
+
+
+def _mark_first(rec: dict[str, Any], o: Outcome) -> None:
+    rec["first_down"] = 1
+    rec["first_down_rush" if o.kind == "run" else "first_down_pass"] = 1
+
+
+def _next_down(g: LegendsGame, gain: int, rec: dict[str, Any],
+               o: Outcome | None = None) -> str:
+    s = g.s
+    s.yardline -= gain
+    if gain >= s.ydstogo:
+        if o is not None:
+            _mark_first(rec, o)
+        s.first_down_at(s.yardline)
+        return "first_down"
+    s.ydstogo -= gain
+    s.down += 1
+    if s.down > 4:
+        # FNL-96: turnover on downs at the spot.
+        s.change_possession(100 - s.yardline)
+        return "downs"
+    return "stopped"
+
+
+def _play_seconds(g: LegendsGame, o: Outcome, result: str, p: Snap, oob: bool,
+                  accepted: bool) -> int:
+    """The X-1 timing chart (FNL-54, AMB-FNL-13)."""
+    t = g.rules.timing
+    if g.in_overtime:
+        return 0
+    if result in ("touchdown", "defensive_td", "safety") or o.turnover:
+        return t["short"]
+    if p.foul is not None:
+        return t["penalty"]
+    if oob or o.incomplete:
+        return t["short"]
+    if o.sack:
+        return t["sack"]
+    if o.fumble:
+        return t["fumble_kept"]
+    if result == "first_down":
+        return t["first_down"]
+    return t["play"]
+
+
+def _momentum(g: LegendsGame, events: list[tuple[int, Side, str]]) -> None:
+    """FNL-85: of several moves on one play, only the largest counts (the later on a tie)."""
+    if not events or not g.rules.momentum:
+        return
+    best = events[0]
+    for e in events[1:]:
+        if e[0] >= best[0]:
+            best = e
+    factor = {"3rd": None, "4th": None}.get(best[2])
+    del factor
+    earned = g.s.momentum.push(best[1], best[0])
+    if earned:
+        g.s.teams[best[1]].cp.earn(earned)
+
+
+def _kneel_or_spike(g: LegendsGame, kind: str) -> None:
+    """FNL-57 (kneel: 2-yard loss, clock runs: 30 s) and FNL-56 (spike: an incompletion,
+    10 s). Neither uses a card or a penalty roll."""
+    s = g.s
+    off = s.possession
+    rec = g.new_record("qb_kneel" if kind == "kneel" else "qb_spike")
+    start_down = s.down
+    if kind == "kneel":
+        rec.update(rush_attempt=1, qb_kneel=1)
+        gain = g.rules.kneel_yards
+        if s.yardline - gain >= 100:
+            rec["yards_gained"] = gain
+            g.safety(off, rec)
+            rec["desc"] = f"{s.teams[off].name} kneels in the end zone: safety"
+            g.finish(rec, g.timing("short"))
+            return
+        rec["yards_gained"] = gain
+        result = _next_down(g, gain, rec)
+        seconds = g.timing("play")
+        rec["desc"] = f"{s.teams[off].name} takes a knee, {gain} yards"
+    else:
+        rec.update(pass_attempt=1, qb_spike=1, incomplete_pass=1)
+        result = _next_down(g, 0, rec)
+        seconds = g.timing("short")
+        rec["desc"] = f"{s.teams[off].name} spikes the ball"
+    if start_down == 3:
+        rec["third_down_failed"] = 1
+    if start_down == 4:
+        rec["fourth_down_failed"] = 1
+    if result == "downs":
+        rec["desc"] += ": turnover on downs"
+    g.finish(rec, 0 if g.in_overtime else seconds)
+    if g.in_overtime and result == "downs":
+        g.end_ot_series()
+
+
+def two_point_play(g: LegendsGame, rec: dict[str, Any]) -> Generator[Decision, str, bool]:
+    """FNL-61 / AMB-FNL-34: a play from the 3, numbers not crossed off, the penalty roll
+    applies; an accepted penalty moves the ball and the try is run again."""
+    s = g.s
+    while True:
+        p = Snap()
+        o = yield from _call_roll_and_read(g, p, rec, two_point=True)
+        accepted = False
+        if p.foul is not None:
+            accepted = yield from decide_penalty(g, p.foul, o, rec)
+        if accepted and p.foul is not None:
+            enforce(g, p.foul, rec, try_=True)
+            g.mark_rolls()
+            continue
+        if o.turnover or o.incomplete:
+            return False
+        gain = s.yardline if o.td else o.yards
+        if gain >= s.yardline:
+            rec["rush_attempt" if o.kind == "run" else "pass_attempt"] = 1
+            return True
+        return False
+
+
+def _describe(g: LegendsGame, rec: dict[str, Any], o: Outcome, result: str, start_y: int,
+              start_togo: int, oob: bool) -> str:
+    s = g.s
+    parts = [f"{rec['posteam']} {LABELS.get(rec['off_call'] or '', '')} #{rec['off_play']}"
+             f" vs {LABELS.get(rec['def_call'] or '', '')} #{rec['def_play']}"
+             f" [{rec['off_cell']} / {rec['def_cell']}]"]
+    if rec["play_type"] == "no_play":
+        parts.append(f"no play: {rec['penalty_type']} on {rec['penalty_team']}, "
+                     f"{rec['penalty_yards']} yards")
+        return "; ".join(parts + o.desc)
+    parts.extend(o.desc)
+    if o.turnover:
+        parts.append("touchdown return" if result == "defensive_td" else
+                     f"returned {o.return_yards}")
+    elif o.incomplete:
+        parts.append("incomplete")
+    elif o.sack:
+        parts.append(f"sacked for {rec['yards_gained']}")
+    elif o.kind == "run" and rec["yards_gained"] < 0:
+        parts.append(f"tackled for a loss of {-rec['yards_gained']}")
+    else:
+        verb = "run" if o.kind == "run" else "pass complete"
+        parts.append(f"{verb} for {rec['yards_gained']}")
+    if oob:
+        parts.append("out of bounds")
+    if result == "touchdown":
+        parts.append("TOUCHDOWN")
+    elif result == "safety":
+        parts.append("SAFETY")
+    elif result == "first_down":
+        parts.append("first down")
+    elif result == "downs":
+        parts.append("turnover on downs")
+    if rec["penalty"]:
+        parts.append(f"penalty {rec['penalty_type']} on {rec['penalty_team']}"
+                     f" ({'accepted' if rec['penalty_yards'] else 'declined'})")
+    del s, start_y, start_togo
+    return "; ".join(parts)
+
+
+__all__ = ["Penalty", "apply_outcome", "down", "timeout_window", "two_point_play", "yards_of"]

@@ -1,0 +1,174 @@
+"""Football Legends team sheets: the file format, its validation, and the in-memory team.
+
+A team sheet is a TOML file (FNL-3): a `[team]` header and two matrices. `[offense]` has one
+list per offensive play card, one row per play number (1..runs for the three runs, 1..passes
+for the three passes); each row holds six cells, one per defensive card in the order
+run_inside run_outside run_blitz zone man pass_blitz. `[defense]` has one list per defensive
+card, `def_rows` rows each, six cells per row in the order of the offensive cards
+inside_run outside_run draw roll_out drop_back screen. A cell is signed yards, `INC`,
+`BP-OFF` or `BP-DEF`. INC may stand only where a pass meets the defense (FNL-40).
+
+A bad file is refused with `SheetError(file, field, reason)`.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from scrimmage.core.errors import SheetError
+from scrimmage.rules.legends.cards import CELL_TOKENS, DEF_SETS, OFF_SETS
+
+Level = Literal["hs", "college", "pro"]
+
+
+class TeamHeader(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=60)
+    year: int | None = None
+    record: str = ""
+    level: Level = "hs"
+    official: bool = False
+    """False for sheets we generated; a typed-in printed sheet may say true."""
+    off_points: float = Field(ge=0, le=99)
+    """Average points scored per game (display and generator input)."""
+    def_points: float = Field(ge=0, le=99)
+    """Average points allowed per game."""
+    sos: int = Field(ge=0, le=9999)
+    """Strength of schedule (FNL-11; HS values run in the hundreds)."""
+    runs: int = Field(ge=1, le=24)
+    """Plays per run set (FNL-4)."""
+    passes: int = Field(ge=1, le=24)
+    """Plays per pass set (FNL-4)."""
+    coaching_points: int = Field(default=0, ge=0, le=99)
+    """HS coaching-point budget printed on the sheet (FNL-10)."""
+    def_rows: int = Field(default=12, ge=1, le=24)
+    """Plays per defensive set (AMB-FNL-11: the d12 suggests 12)."""
+    colors: list[str] = Field(default_factory=list)
+    generator: str = ""
+    """How the sheet was made, when it was generated."""
+
+
+class TeamFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    team: TeamHeader
+    offense: dict[str, list[str]]
+    defense: dict[str, list[str]]
+
+    @field_validator("offense")
+    @classmethod
+    def _offense_sets(cls, v: dict[str, list[str]]) -> dict[str, list[str]]:
+        _check_sets(v, OFF_SETS)
+        return v
+
+    @field_validator("defense")
+    @classmethod
+    def _defense_sets(cls, v: dict[str, list[str]]) -> dict[str, list[str]]:
+        _check_sets(v, DEF_SETS)
+        return v
+
+
+def _check_sets(v: dict[str, list[str]], names: tuple[str, ...]) -> None:
+    missing = [n for n in names if n not in v]
+    extra = [n for n in v if n not in names]
+    if missing:
+        raise ValueError(f"missing play sets: {', '.join(missing)}")
+    if extra:
+        raise ValueError(f"unknown play sets: {', '.join(extra)} (known: {', '.join(names)})")
+
+
+def parse_cell(token: str) -> int:
+    code = CELL_TOKENS.get(token.upper())
+    if code is not None:
+        return code
+    value = int(token)  # ValueError for anything else
+    if not -99 <= value <= 99:
+        raise ValueError(f"{value} yards is off the field")
+    return value
+
+
+class Team:
+    """A validated Football Legends team, with matrices as tuples of int cell codes."""
+
+    __slots__ = ("data", "defense", "header", "name", "offense", "source")
+
+    def __init__(self, header: TeamHeader, offense: list[list[list[int]]],
+                 defense: list[list[list[int]]], data: dict[str, Any], source: str) -> None:
+        self.header = header
+        self.name = header.name
+        self.offense = tuple(tuple(tuple(r) for r in s) for s in offense)
+        self.defense = tuple(tuple(tuple(r) for r in s) for s in defense)
+        self.data = data
+        self.source = source
+
+    @property
+    def runs(self) -> int:
+        return self.header.runs
+
+    @property
+    def passes(self) -> int:
+        return self.header.passes
+
+    def rows_in(self, off_set_index: int) -> int:
+        return self.header.runs if off_set_index < 3 else self.header.passes
+
+
+def team_from_data(data: dict[str, Any], source: str = "team") -> Team:
+    """Validate raw TOML data and build a `Team`; raises `SheetError` naming the field."""
+    try:
+        model = TeamFile.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = ".".join(str(p) for p in err["loc"]) or "(file)"
+        raise SheetError(source, loc, err["msg"]) from None
+    h = model.team
+    offense: list[list[list[int]]] = []
+    for si, name in enumerate(OFF_SETS):
+        want = h.runs if si < 3 else h.passes
+        offense.append(_matrix(model.offense[name], f"offense.{name}", want, source,
+                               inc_allowed=(si >= 3,) * 6))
+    defense: list[list[list[int]]] = []
+    for name in DEF_SETS:
+        defense.append(_matrix(model.defense[name], f"defense.{name}", h.def_rows, source,
+                               inc_allowed=(False,) * 3 + (True,) * 3))
+    return Team(h, offense, defense, data, source)
+
+
+def _matrix(rows: list[str], where: str, want: int, source: str,
+            inc_allowed: tuple[bool, ...]) -> list[list[int]]:
+    if len(rows) != want:
+        raise SheetError(source, where, f"has {len(rows)} rows, the header says {want}")
+    out: list[list[int]] = []
+    for i, row in enumerate(rows, start=1):
+        tokens = row.split()
+        if len(tokens) != 6:
+            raise SheetError(source, f"{where}[{i}]", f"needs 6 cells, has {len(tokens)}: {row!r}")
+        cells: list[int] = []
+        for j, tok in enumerate(tokens):
+            try:
+                code = parse_cell(tok)
+            except ValueError:
+                raise SheetError(source, f"{where}[{i}]",
+                                 f"cell {j + 1} is {tok!r}: expected yards, INC, BP-OFF or BP-DEF"
+                                 ) from None
+            if code == CELL_TOKENS["INC"] and not inc_allowed[j]:
+                raise SheetError(source, f"{where}[{i}]",
+                                 f"cell {j + 1} is INC, but INC only fits a pass (FNL-40)")
+            cells.append(code)
+        out.append(cells)
+    return out
+
+
+def read_team_file(path: str | Path) -> dict[str, Any]:
+    p = Path(path)
+    try:
+        return tomllib.loads(p.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise SheetError(str(p), "(file)", f"cannot read: {exc.strerror}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise SheetError(str(p), "(file)", f"not valid TOML: {exc}") from None

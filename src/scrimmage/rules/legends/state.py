@@ -1,0 +1,223 @@
+"""The state of a Football Legends game: what the score pad and the markers show.
+
+`GameState` holds the ball (possession, yardline_100, down, distance), the clock, the score,
+timeouts, coaching points, the momentum meter and both checkoff sheets. `SeatView` is what one
+coach may look at: everything on the table except the opponent's unrevealed card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scrimmage.core.clock import PeriodClock
+from scrimmage.core.field import Side
+from scrimmage.core.situation import Situation
+from scrimmage.rules.legends.charts import LevelRules, XSheets
+from scrimmage.rules.legends.checkoff import Checkoff
+from scrimmage.rules.legends.coaching_points import CoachingPoints
+from scrimmage.rules.legends.momentum import Momentum
+from scrimmage.rules.legends.sheets import Team
+
+HOME, AWAY = Side.HOME, Side.AWAY
+
+
+class TeamState:
+    """One team's side of the table."""
+
+    __slots__ = ("cp", "def_checkoff", "ignored_penalty", "name", "off_checkoff", "side", "team",
+                 "timeouts")
+
+    def __init__(self, side: Side, team: Team, rules: LevelRules, cp_total: int) -> None:
+        self.side = side
+        self.team = team
+        self.name = team.name
+        self.off_checkoff = Checkoff((team.runs,) * 3 + (team.passes,) * 3, rules.search)
+        self.def_checkoff = Checkoff((team.header.def_rows,) * 6, rules.search)
+        self.timeouts = rules.timeouts_per_half
+        self.cp = CoachingPoints(cp_total, rules.cp_first_half_cap)
+        self.ignored_penalty = 0
+
+
+class GameState:
+    __slots__ = (
+        "clock",
+        "down",
+        "home_bonus",
+        "kickoff_shift",
+        "momentum",
+        "over",
+        "overtime",
+        "pending_third_stop",
+        "plays",
+        "possession",
+        "rules",
+        "score",
+        "sos_adj",
+        "teams",
+        "x",
+        "yardline",
+        "ydstogo",
+    )
+
+    def __init__(self, home: Team, away: Team, rules: LevelRules, xsheets: XSheets,
+                 neutral: bool = False) -> None:
+        self.rules = rules
+        self.x = xsheets
+        bonus = 0 if neutral else rules.cp_home_bonus
+        self.home_bonus = bonus
+        self.teams = {
+            HOME: TeamState(HOME, home, rules, home.header.coaching_points + bonus),
+            AWAY: TeamState(AWAY, away, rules, away.header.coaching_points),
+        }
+        self.clock = PeriodClock(rules.quarter_minutes)
+        self.score = {HOME: 0, AWAY: 0}
+        self.possession = HOME
+        self.yardline = 75
+        self.down = 1
+        self.ydstogo = 10
+        self.momentum = Momentum(rules.momentum_points["limit"],
+                                 rules.momentum_points["overflow_back"],
+                                 rules.momentum_points["quarter_decay"])
+        self.plays: list[dict[str, Any]] = []
+        self.kickoff_shift = 0
+        """Yards a penalty assessed on the next kickoff moves the receiving team (FNL-36)."""
+        self.pending_third_stop: Side | None = None
+        """A 3rd-down stop waiting to learn whether the offense kicks (FNL-86)."""
+        self.over = False
+        self.overtime = 0
+        self.sos_adj = self._sos_adjustment(home, away) if rules.sos_adjust else {
+            HOME: (0, 0), AWAY: (0, 0)}
+
+    def _sos_adjustment(self, home: Team, away: Team) -> dict[Side, tuple[int, int]]:
+        """FNL-11: (run, pass) yards added to each team's offensive plays."""
+        diff = abs(home.header.sos - away.header.sos)
+        run = pas = 0
+        for start, r, p in self.rules.sos_table:
+            if diff >= start:
+                run, pas = r, p
+        high = HOME if home.header.sos >= away.header.sos else AWAY
+        return {high: (run, pas), high.other: (-run, -pas)}
+
+    # -- the ball ----------------------------------------------------------------------
+    @property
+    def offense(self) -> TeamState:
+        return self.teams[self.possession]
+
+    @property
+    def defense(self) -> TeamState:
+        return self.teams[self.possession.other]
+
+    def situation(self) -> Situation:
+        togo = min(self.ydstogo, self.yardline)
+        return Situation(self.clock.quarter, self.clock.seconds_left, self.possession,
+                         self.down, max(1, togo), self.yardline)
+
+    def set_situation(self, s: Situation) -> None:
+        """Put the ball where a situation string says (scenario tests)."""
+        self.clock.quarter = s.quarter
+        self.clock.seconds_left = s.seconds_left
+        self.possession = s.possession
+        self.down = s.down
+        self.ydstogo = s.ydstogo
+        self.yardline = s.yardline_100
+
+    def first_down_at(self, yardline: int) -> None:
+        self.yardline = yardline
+        self.down = 1
+        self.ydstogo = min(10, yardline)
+
+    def change_possession(self, new_offense_yardline: int) -> None:
+        """The other team takes over, first and ten at a spot seen from its side."""
+        self.possession = self.possession.other
+        self.first_down_at(new_offense_yardline)
+
+    @property
+    def half(self) -> int:
+        return self.clock.half
+
+    def spot_text(self, yardline: int | None = None) -> str:
+        y = self.yardline if yardline is None else yardline
+        if y == 50:
+            return "50"
+        return f"OWN{100 - y}" if y > 50 else f"OPP{y}"
+
+
+class SeatView:
+    """What one coach may see. Built once per seat; reads the live state."""
+
+    __slots__ = ("_state", "seat")
+
+    def __init__(self, state: GameState, seat: Side) -> None:
+        self._state = state
+        self.seat = seat
+
+    @property
+    def situation(self) -> Situation:
+        return self._state.situation()
+
+    @property
+    def score(self) -> dict[Side, int]:
+        return dict(self._state.score)
+
+    @property
+    def own(self) -> TeamState:
+        return self._state.teams[self.seat]
+
+    @property
+    def opponent_team(self) -> Team:
+        """The opponent's printed sheet (public: it lies on the table)."""
+        return self._state.teams[self.seat.other].team
+
+    @property
+    def opponent_timeouts(self) -> int:
+        return self._state.teams[self.seat.other].timeouts
+
+    @property
+    def opponent_cp_left(self) -> int:
+        return self._state.teams[self.seat.other].cp.left
+
+    @property
+    def on_offense(self) -> bool:
+        return self._state.possession is self.seat
+
+    @property
+    def momentum(self) -> int:
+        """Meter value seen from this seat: positive means momentum is with this team."""
+        v = self._state.momentum.value
+        return v if self.seat is HOME else -v
+
+    @property
+    def margin(self) -> int:
+        return self._state.score[self.seat] - self._state.score[self.seat.other]
+
+    @property
+    def quarter(self) -> int:
+        return self._state.clock.quarter
+
+    @property
+    def seconds_left(self) -> int:
+        return self._state.clock.seconds_left
+
+    @property
+    def half_seconds_left(self) -> int:
+        return self._state.clock.half_seconds_remaining
+
+    @property
+    def yardline(self) -> int:
+        return self._state.yardline
+
+    @property
+    def down(self) -> int:
+        return self._state.down
+
+    @property
+    def ydstogo(self) -> int:
+        return self._state.ydstogo
+
+    @property
+    def overtime(self) -> bool:
+        return self._state.overtime > 0
+
+    @property
+    def last_play(self) -> dict[str, Any] | None:
+        return self._state.plays[-1] if self._state.plays else None

@@ -1,0 +1,1 @@
+"""Batch simulation: many games, reproducible per-game seeds, aggregated statistics."""
