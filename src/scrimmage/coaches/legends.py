@@ -40,12 +40,20 @@ class RandomCoach:
         opts = decision.options
         return opts[self.dice.roll(len(opts)) - 1]
 
+    def sync(self, decision: Decision, view: Any) -> None:
+        """Replaying a saved game: make the same draw again so later choices match."""
+        self.decide(decision, view)
+
 
 class SolitaireCoach:
     """The book's solitaire coach plus ordinary football sense for the open decisions."""
 
     def __init__(self, seed: int) -> None:
         self.dice = SeededDice(seed)
+
+    def sync(self, decision: Decision, view: Any) -> None:
+        """Replaying a saved game: make the same draws again so later choices match."""
+        self.decide(decision, view)
 
     def _pick(self, cards: tuple[str, ...]) -> str:
         return cards[self.dice.roll(len(cards)) - 1]

@@ -9,7 +9,6 @@ before both calls are made, because the rules keep it in a local variable until 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
 
@@ -39,20 +38,27 @@ class Kind(StrEnum):
     PLAY_SPEED = "play_speed"            # use a play-speed point, or none
 
 
-@dataclass(slots=True)
 class Decision:
     """One question to one seat. `options` are the legal answers right now.
 
     `refused` maps answers that exist in general but are illegal now to the reason, so a
     person who types one gets told why (an exhausted set, no timeouts left, too few points).
+    A plain slotted class: the batch loop makes over a thousand of these per game.
     """
 
-    kind: Kind
-    seat: Side
-    options: tuple[str, ...]
-    prompt: str = ""
-    info: dict[str, Any] = field(default_factory=dict)
-    refused: dict[str, str] = field(default_factory=dict)
+    __slots__ = ("info", "kind", "options", "prompt", "refused", "seat")
+
+    def __init__(self, kind: Kind, seat: Side, options: tuple[str, ...], prompt: str = "",
+                 info: dict[str, Any] | None = None, refused: dict[str, str] | None = None) -> None:
+        self.kind = kind
+        self.seat = seat
+        self.options = options
+        self.prompt = prompt
+        self.info: dict[str, Any] = {} if info is None else info
+        self.refused: dict[str, str] = {} if refused is None else refused
+
+    def __repr__(self) -> str:
+        return f"Decision({self.kind.value}, {self.seat.value}, {self.options})"
 
     def check(self, answer: object) -> str:
         """Return the answer if it is legal, else raise `IllegalDecision` saying why."""

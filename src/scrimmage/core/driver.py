@@ -49,6 +49,11 @@ def drive(
                     answer = decision.check(answer)
                 except IllegalDecision as exc:
                     raise ReplayDiverged(f"decision {i}: {exc}") from None
+                # A computer coach replays its own choice too, so its dice are where they
+                # were when the game was saved and a resumed game goes on as it would have.
+                sync = getattr(coaches[decision.seat], "sync", None)
+                if sync is not None:
+                    sync(decision, views[decision.seat])
             else:
                 answer = _ask(coaches[decision.seat], decision, views[decision.seat])
             i += 1

@@ -15,13 +15,14 @@ class Side(StrEnum):
     HOME = "HOME"
     AWAY = "AWAY"
 
-    @property
-    def other(self) -> Side:
-        return Side.AWAY if self is Side.HOME else Side.HOME
+    other: Side
+    """The opposing side (a plain attribute set below: the hot loop reads it constantly)."""
 
 
 HOME = Side.HOME
 AWAY = Side.AWAY
+object.__setattr__(HOME, "other", AWAY)
+object.__setattr__(AWAY, "other", HOME)
 
 
 @dataclass(frozen=True, slots=True)

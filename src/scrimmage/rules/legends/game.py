@@ -102,7 +102,7 @@ class LegendsGame:
 
     def ask(self, kind: Kind, seat: Side, options: tuple[str, ...], prompt: str = "",
             info: dict[str, Any] | None = None, refused: dict[str, str] | None = None) -> Decision:
-        return Decision(kind, seat, options, prompt, info or {}, refused or {})
+        return Decision(kind, seat, options, prompt, info, refused)
 
     def team(self, side: Side) -> TeamState:
         return self.s.teams[side]

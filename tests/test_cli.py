@@ -1,0 +1,119 @@
+"""End-to-end tests of the `scrimmage` command, driven through its prompts with piped input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scrimmage.core.records import GameRecord
+
+CMD = [sys.executable, "-m", "scrimmage.cli"]
+
+
+def run(args: list[str], stdin: str = "", check: bool = True) -> subprocess.CompletedProcess[str]:
+    proc = subprocess.run([*CMD, *args], input=stdin, capture_output=True, text=True, timeout=300)
+    if check and proc.returncode != 0:
+        raise AssertionError(f"exit {proc.returncode}\nstdout:\n{proc.stdout[-2000:]}\n"
+                             f"stderr:\n{proc.stderr[-2000:]}")
+    return proc
+
+
+def test_help_lists_commands() -> None:
+    out = run(["--help"]).stdout
+    for command in ("play", "sim", "teams", "rulesets"):
+        assert command in out
+
+
+def test_rulesets_and_teams() -> None:
+    assert "legends-hs" in run(["rulesets"]).stdout
+    teams = run(["teams", "--rules", "legends-hs"]).stdout
+    assert len([line for line in teams.splitlines() if line.startswith("legends-hs")]) >= 4
+
+
+def test_sim_json_is_one_object_and_repeatable() -> None:
+    args = ["sim", "--rules", "legends-hs", "--home", "Riverside Rams", "--away",
+            "Lakeview Lancers", "--games", "3", "--seed", "5", "--json"]
+    first = run(args).stdout
+    second = run(args).stdout
+    assert first == second                      # same seed, same bytes
+    data = json.loads(first)
+    assert data["games"] == 3 and data["seed"] == 5 and data["rules"] == "legends-hs"
+    assert data["home_wins"] + data["away_wins"] + data["ties"] == 3
+    assert set(data["teams"]) == {data["home"], data["away"]}
+    needed = ("points_for points_against plays_offense first_downs rush_att rush_yds rush_td "
+              "pass_att pass_cmp pass_yds_gross pass_td pass_int sacks_taken sack_yds_lost "
+              "fumbles fumbles_lost penalties penalty_yds third_down_att third_down_conv punts "
+              "punt_yds fga fgm xpa xpm two_pt_att kick_ret kick_ret_yds punt_ret punt_ret_yds "
+              "time_of_possession_sec").split()
+    for team in data["teams"].values():
+        for key in needed:
+            assert key in team["per_game"], key
+    home = data["teams"][data["home"]]["per_game"]
+    away = data["teams"][data["away"]]["per_game"]
+    assert home["points_for"] == away["points_against"]
+
+
+def test_sim_random_coach_and_team_file(tmp_path: Path) -> None:
+    src = Path(__file__).parents[1] / "src/scrimmage/teams/legends-hs/riverside-rams.toml"
+    copy = tmp_path / "my-team.toml"
+    copy.write_text(src.read_text())
+    data = json.loads(run(["sim", "--home", str(copy), "--games", "2", "--coach", "random",
+                           "--json"]).stdout)
+    assert data["games"] == 2
+
+
+def test_play_auto_prints_play_by_play_and_box_score() -> None:
+    out = run(["play", "--auto", "--seed", "7"]).stdout
+    assert "dice d24:" in out
+    assert "Final:" in out and "points_for" in out
+
+
+def test_play_person_through_prompts_then_resume(tmp_path: Path) -> None:
+    """A person answers the prompts on stdin; the input stops mid-game (as if the process were
+    killed), the save file holds every decision made, and --resume finishes the same game."""
+    save = tmp_path / "game.json"
+    partial = run(["play", "--seed", "11", "--save", str(save)], stdin="\n" * 150, check=False)
+    assert partial.returncode == 2 and "input ended" in partial.stderr
+    saved = GameRecord.load(save)
+    assert not saved.finished and len(saved.decisions) > 150
+    done = run(["play", "--resume", str(save)], stdin="\n" * 20000)
+    assert "Final:" in done.stdout
+    finished = GameRecord.load(save)
+    assert finished.finished
+    assert finished.decisions[: len(saved.decisions)] == saved.decisions
+    # The same answers in one sitting give the same game.
+    whole = tmp_path / "whole.json"
+    run(["play", "--seed", "11", "--save", str(whole)], stdin="\n" * 20000)
+    assert GameRecord.load(whole).decisions == finished.decisions
+    assert GameRecord.load(whole).final_score == finished.final_score
+
+
+def test_illegal_answer_is_refused_and_asked_again(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    proc = run(["play", "--seed", "2", "--save", str(save)], stdin="nonsense\n" + "\n" * 20000)
+    assert "not an answer" in proc.stdout
+    assert GameRecord.load(save).finished
+
+
+@pytest.mark.parametrize("bad, field", [
+    ('[team]\nname = "X"\n', "off_points"),
+    ("this is not toml = = =", "(file)"),
+])
+def test_bad_team_file_is_refused_without_traceback(tmp_path: Path, bad: str, field: str) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(bad)
+    proc = run(["sim", "--home", str(path), "--games", "1"], check=False)
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr
+    assert str(path) in proc.stderr and field in proc.stderr
+
+
+def test_unknown_ruleset_and_team() -> None:
+    proc = run(["sim", "--rules", "nope", "--games", "1"], check=False)
+    assert proc.returncode == 2 and "no ruleset named" in proc.stderr
+    proc = run(["sim", "--home", "Nobody High", "--games", "1"], check=False)
+    assert proc.returncode == 2 and "Nobody High" in proc.stderr
