@@ -36,12 +36,32 @@ ProfileOpt = Annotated[str | None, typer.Option(
     "--profile", help="Football Legends rule book: legends (default) or classic.")]
 
 
-def _options(profile: str | None, neutral: bool = False) -> dict[str, Any]:
+OptionOpt = Annotated[list[str] | None, typer.Option(
+    "--option", "-o", help="A ruleset option KEY=VALUE, e.g. sos_adjust=true, "
+                           "fair_catch_25=true, overtime=none, xsheets=FILE.")]
+
+
+def _value(text: str) -> Any:
+    low = text.lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def _options(profile: str | None, neutral: bool = False,
+             extra: list[str] | None = None) -> dict[str, Any]:
     opts: dict[str, Any] = {}
     if profile:
         opts["profile"] = profile
     if neutral:
         opts["neutral"] = True
+    for item in extra or []:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise ScrimmageError(f"--option {item!r}: expected KEY=VALUE")
+        opts[key.strip()] = _value(value.strip())
     return opts
 
 
@@ -108,6 +128,7 @@ def play(
     resume: Annotated[Path | None, typer.Option(help="Continue a saved game.")] = None,
     profile: ProfileOpt = None,
     neutral: Annotated[bool, typer.Option(help="Neutral site (no home bonus).")] = False,
+    option: OptionOpt = None,
 ) -> None:
     """Play a game: you coach one side in the terminal, or watch with --auto."""
     try:
@@ -119,7 +140,7 @@ def play(
             save = save or resume
         else:
             h, a = _teams(rules, home, away)
-            game, record = new_game(rules, h, a, seed=seed, **_options(profile, neutral))
+            game, record = new_game(rules, h, a, seed=seed, **_options(profile, neutral, option))
             prefix = []
         rs = find_ruleset(record.rules)
         printer = _PlayPrinter(game, record, out)
@@ -159,6 +180,7 @@ def sim(
     coach: Annotated[str, typer.Option(help="Computer coaches: solitaire or random.")] = "solitaire",
     neutral: Annotated[bool, typer.Option(help="Neutral site (no home bonus).")] = False,
     profile: ProfileOpt = None,
+    option: OptionOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
 ) -> None:
     """Simulate many games between two teams and report per-game averages."""
@@ -168,7 +190,7 @@ def sim(
                    MofNCompleteColumn(), TimeElapsedColumn())
         with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
             task = bar.add_task("simulating", total=games)
-            result = run_series(rules, h, a, games, seed, coach, _options(profile, neutral),
+            result = run_series(rules, h, a, games, seed, coach, _options(profile, neutral, option),
                                 progress=lambda n: bar.update(task, completed=n))
     except ScrimmageError as exc:
         err.print(f"[red]error:[/] {exc}")

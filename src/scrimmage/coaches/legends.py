@@ -166,16 +166,18 @@ class SolitaireCoach:
             return "accept"
         play, yards = info.get("play"), info.get("play_yards")
         pen = int(info.get("yards") or 0)
+        if play == "field_goal_made":
+            return "accept" if not v.on_offense else "decline"
         if v.on_offense:   # a defensive foul: take the better of the two
-            if play in ("turnover", "incomplete") or yards is None:
-                return "accept"
             if play == "touchdown":
                 return "decline"
+            if play in ("turnover", "incomplete") or yards is None:
+                return "accept"
             gained_first = yards >= v.ydstogo
             if info.get("first_down") and not gained_first:
                 return "accept"
             return "accept" if pen >= yards else "decline"
-        if play in ("turnover", "touchdown") and play == "turnover":
+        if play == "turnover":
             return "decline"
         if yards is not None and yards < 0 and -yards >= pen:
             return "decline"

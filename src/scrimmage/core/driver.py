@@ -43,7 +43,7 @@ def drive(
                 if kind != decision.kind or seat != decision.seat:
                     raise ReplayDiverged(
                         f"decision {i}: record has {kind}/{seat}, game asks "
-                        f"{decision.kind.value}/{decision.seat.value}"
+                        f"{decision.kind}/{decision.seat}"
                     )
                 try:
                     answer = decision.check(answer)
@@ -57,7 +57,8 @@ def drive(
             else:
                 answer = _ask(coaches[decision.seat], decision, views[decision.seat])
             i += 1
-            log.append([decision.kind.value, decision.seat.value, answer])
+            # Kind and Side are str enums: they log (and save as JSON) as their names.
+            log.append([decision.kind, decision.seat, answer])
             if on_decision is not None:
                 on_decision(decision, answer)
             decision = flow.send(answer)

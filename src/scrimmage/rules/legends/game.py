@@ -153,6 +153,8 @@ class LegendsGame:
         self.next = TRY
         self.s.possession = side
         self.s.yardline = self.rules.two_point_spot
+        self.s.down = 1
+        self.s.ydstogo = self.s.yardline
         self.kicker = side
 
     def safety(self, scored_on: Side, rec: dict[str, Any]) -> None:
@@ -203,24 +205,22 @@ class LegendsGame:
         else:
             self.next = KICKOFF
 
-    def end_of_period_check(self) -> Flow | None:
+    def end_of_period_check(self) -> None:
         s = self.s
         c = s.clock
         if s.over or not c.expired or self.next == TRY:
-            return None
+            return
         if c.quarter in (1, 3):
             c.next_period()
-            s.momentum.quarter_decay() if self.rules.momentum else None
-            return None
-        if c.quarter == 2:
+            if self.rules.momentum:
+                s.momentum.quarter_decay()          # FNL-82
+        elif c.quarter == 2:
             self.halftime()
-            return None
-        if c.quarter == 4:
+        elif c.quarter == 4:
             if s.score[Side.HOME] != s.score[Side.AWAY] or self.rules.overtime == "none":
-                s.over = True
+                s.over = True                       # FNL-98
             else:
                 self.start_overtime()
-        return None
 
     def halftime(self) -> None:
         """FNL-95: timeouts back to three, the meter to 0, the second-half kickoff."""

@@ -68,6 +68,7 @@ def kickoff(g: LegendsGame, kicker: Side, after_safety: bool) -> Flow:
                              "Free kick after the safety" if after_safety else "Kickoff")
         rec = g.new_record("kickoff", posteam=recv)
         rec["kickoff_attempt"] = 1
+        rec["yardline_100"] = r.kickoff_spot - bonus - back
         if choice == "onside":
             # FNL-21: d20+5 yards from the onside spot; the chart says who recovers.
             kick_from = r.onside_spot - bonus - back
@@ -293,7 +294,7 @@ def field_goal(g: LegendsGame, third_stop: Side | None) -> Flow:
         yield from _blocked(g, rec, "field goal")
         return
     if foul is not None:
-        accepted = yield from decide_penalty(g, foul, None, rec)
+        accepted = yield from decide_penalty(g, foul, None, rec, f"field_goal_{result}")
         if accepted:
             rec["play_type"] = "no_play"
             rec["field_goal_attempt"] = 0
@@ -312,9 +313,8 @@ def field_goal(g: LegendsGame, third_stop: Side | None) -> Flow:
         return
     own = g.rules.missed_fg_min if y < g.rules.missed_fg_min else y + g.rules.missed_fg_back
     rec["desc"] = f"{s.teams[kicker].name} {distance}-yard field goal is no good"
-    if third_stop is not None or s.down == 4:
-        g.push_momentum(kicker.other, "third_down_stop" if s.down < 4 or third_stop
-                        else "fourth_down_stop")
+    if third_stop is not None:
+        g.push_momentum(third_stop, "third_down_stop")      # FNL-86: the offense kicked
     s.change_possession(100 - own)
     g.finish(rec, g.timing("short"))
     if g.in_overtime:
@@ -343,7 +343,7 @@ def _blocked(g: LegendsGame, rec: dict[str, Any], what: str) -> Generator[Decisi
             g.push_momentum(kicker.other, "defense_score")
         g.finish(rec, g.timing("short"))
         return
-    if who == "offense" and s.down < 4 and not g.in_overtime:
+    if who == "offense" and s.down < 4:
         s.yardline = spot
         s.ydstogo += back
         s.down += 1
@@ -400,7 +400,7 @@ def punt(g: LegendsGame, third_stop: Side | None) -> Flow:
     landing = y - gross                     # the receiver's own yard line where it lands
     rec["kick_distance"] = gross
     if foul is not None:
-        accepted = yield from decide_penalty(g, foul, None, rec)
+        accepted = yield from decide_penalty(g, foul, None, rec, "punt")
         if accepted and foul.when != "post":
             rec["play_type"] = "no_play"
             rec["punt_attempt"] = 0

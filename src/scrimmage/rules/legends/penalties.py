@@ -51,8 +51,8 @@ def roll_foul(g: LegendsGame, run: bool, offense: bool) -> Foul:
     return Foul(pen, side, when, yards)
 
 
-def decide_penalty(g: LegendsGame, foul: Foul, o: Outcome | None,
-                   rec: dict[str, Any]) -> Generator[Decision, str, bool]:
+def decide_penalty(g: LegendsGame, foul: Foul, o: Outcome | None, rec: dict[str, Any],
+                   kick_result: str | None = None) -> Generator[Decision, str, bool]:
     """The side not penalised accepts or declines (FNL-33); an accepted foul may be ignored
     by the offender for 3 coaching points once per quarter (FNL-74 item 3, FNL-75)."""
     s = g.s
@@ -60,7 +60,7 @@ def decide_penalty(g: LegendsGame, foul: Foul, o: Outcome | None,
     info = {"penalty": foul.name, "yards": foul.yards, "against": s.teams[foul.against].name,
             "when": foul.when, "first_down": foul.penalty.first_down,
             "play_yards": None if o is None else o.yards,
-            "play": None if o is None else ("turnover" if o.turnover else
+            "play": kick_result if o is None else ("turnover" if o.turnover else
                                             "incomplete" if o.incomplete else
                                             "touchdown" if o.td else o.kind)}
     answer = yield g.ask(Kind.PENALTY, chooser, ("accept", "decline"),

@@ -28,6 +28,10 @@ if TYPE_CHECKING:
     from scrimmage.rules.legends.game import Flow, LegendsGame
 
 
+SNAP_OPTIONS = ("play", "punt", "field_goal", "kneel", "spike")
+SNAP_OT = ("play", "field_goal", "kneel", "spike")   # an overtime series is not given up by punting
+
+
 class Snap:
     """The calls, numbers and penalty-roll facts of one snap."""
 
@@ -51,11 +55,8 @@ def down(g: LegendsGame) -> Flow:
     """One down from scrimmage, or the kick, kneel or spike the offense chooses instead."""
     s = g.s
     off = s.offense
-    options = ["play", "punt", "field_goal", "kneel", "spike"]
-    if g.in_overtime:
-        options.remove("punt")  # an overtime series is not given up by punting
-    snap = yield g.ask(Kind.SNAP, off.side, tuple(options), "Your snap",
-                       {"situation": s.situation().format()})
+    snap = yield g.ask(Kind.SNAP, off.side, SNAP_OT if g.in_overtime else SNAP_OPTIONS,
+                       "Your snap")
     # FNL-86: a 3rd-down stop counts only when the offense kicks on 4th down.
     third_stop, s.pending_third_stop = s.pending_third_stop, None
     if snap == "punt":
@@ -77,16 +78,23 @@ def down(g: LegendsGame) -> Flow:
 def _coaching_point_time(g: LegendsGame) -> Generator[Decision, str, int]:
     """FNL-74 item 1: the offense may make this play ten seconds faster or slower."""
     cost = g.rules.cp_costs.get("time")
-    t = g.s.offense
-    if cost is None or g.in_overtime or not t.cp.can(cost, g.s.half):
+    if cost is None or g.in_overtime:
         return 0
-    answer = yield g.ask(Kind.COACHING_POINTS, t.side, ("none", "faster", "slower"),
-                         f"Spend {cost} coaching point to run this play 10 s faster or slower?",
-                         {"item": "time", "cost": cost})
-    if answer == "none":
-        return 0
-    t.cp.spend(cost)
-    return -g.timing("short") if answer == "faster" else g.timing("short")
+    s = g.s
+    # Legends: offense only. Classic (FNL-75): either side, the offense first.
+    sides = (s.possession,) if g.rules.cp_priority == "offense_first" else (
+        s.possession, s.possession.other)
+    for side in sides:
+        t = s.teams[side]
+        if not t.cp.can(cost, s.half):
+            continue
+        answer = yield g.ask(Kind.COACHING_POINTS, side, ("none", "faster", "slower"),
+                             f"Spend {cost} coaching point to run this play 10 s faster or slower?",
+                             {"item": "time", "cost": cost})
+        if answer != "none":
+            t.cp.spend(cost)
+            return -g.timing("short") if answer == "faster" else g.timing("short")
+    return 0
 
 
 def call_options(checkoff: Checkoff, sets: tuple[str, ...], late_down: bool, mode: str,
@@ -279,7 +287,7 @@ def _settle(g: LegendsGame, p: Snap, o: Outcome, rec: dict[str, Any],
             time_adjust: int) -> Flow:
     s = g.s
     off_side = s.possession
-    start_down, start_y, start_togo = s.down, s.yardline, s.ydstogo
+    start_down, start_y = s.down, s.yardline
     # Penalty: the side not penalised chooses (FNL-33); the offender may ignore it (FNL-74).
     accepted = False
     if p.foul is not None:
@@ -337,7 +345,7 @@ def _settle(g: LegendsGame, p: Snap, o: Outcome, rec: dict[str, Any],
     _momentum(g, events)
     if after is not None:
         s.momentum.reset()
-    rec["desc"] = _describe(g, rec, o, result, start_y, start_togo, oob)
+    rec["desc"] = _describe(rec, o, result, oob)
     g.finish(rec, seconds)
     if g.in_overtime and result in ("defensive_td", "turnover", "downs", "safety"):
         g.end_ot_series()
@@ -466,8 +474,6 @@ def _momentum(g: LegendsGame, events: list[tuple[int, Side, str]]) -> None:
     for e in events[1:]:
         if e[0] >= best[0]:
             best = e
-    factor = {"3rd": None, "4th": None}.get(best[2])
-    del factor
     earned = g.s.momentum.push(best[1], best[0])
     if earned:
         g.s.teams[best[1]].cp.earn(earned)
@@ -487,7 +493,9 @@ def _kneel_or_spike(g: LegendsGame, kind: str) -> None:
             rec["yards_gained"] = gain
             g.safety(off, rec)
             rec["desc"] = f"{s.teams[off].name} kneels in the end zone: safety"
-            g.finish(rec, g.timing("short"))
+            g.finish(rec, 0 if g.in_overtime else g.timing("short"))
+            if g.in_overtime:
+                g.end_ot_series()
             return
         rec["yards_gained"] = gain
         result = _next_down(g, gain, rec)
@@ -532,9 +540,7 @@ def two_point_play(g: LegendsGame, rec: dict[str, Any]) -> Generator[Decision, s
         return False
 
 
-def _describe(g: LegendsGame, rec: dict[str, Any], o: Outcome, result: str, start_y: int,
-              start_togo: int, oob: bool) -> str:
-    s = g.s
+def _describe(rec: dict[str, Any], o: Outcome, result: str, oob: bool) -> str:
     parts = [f"{rec['posteam']} {LABELS.get(rec['off_call'] or '', '')} #{rec['off_play']}"
              f" vs {LABELS.get(rec['def_call'] or '', '')} #{rec['def_play']}"
              f" [{rec['off_cell']} / {rec['def_cell']}]"]
@@ -568,7 +574,6 @@ def _describe(g: LegendsGame, rec: dict[str, Any], o: Outcome, result: str, star
     if rec["penalty"]:
         parts.append(f"penalty {rec['penalty_type']} on {rec['penalty_team']}"
                      f" ({'accepted' if rec['penalty_yards'] else 'declined'})")
-    del s, start_y, start_togo
     return "; ".join(parts)
 
 
