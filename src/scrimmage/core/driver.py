@@ -55,7 +55,10 @@ def drive(
                 if sync is not None:
                     sync(decision, views[decision.seat])
             else:
-                answer = _ask(coaches[decision.seat], decision, views[decision.seat])
+                answer = coaches[decision.seat].decide(decision, views[decision.seat])
+                if answer not in decision.options:
+                    answer = _ask_again(coaches[decision.seat], decision, views[decision.seat],
+                                        answer)
             i += 1
             # Kind and Side are str enums: they log (and save as JSON) as their names.
             log.append([decision.kind, decision.seat, answer])
@@ -66,11 +69,9 @@ def drive(
         return
 
 
-def _ask(coach: Coach, decision: Decision, view: Any) -> str:
+def _ask_again(coach: Coach, decision: Decision, view: Any, answer: str) -> str:
+    """Tell the coach why its answer was refused (if it can listen) and ask again."""
     for _ in range(MAX_REFUSALS):
-        answer = coach.decide(decision, view)
-        if answer in decision.options:
-            return answer
         try:
             decision.check(answer)
         except IllegalDecision as exc:
@@ -78,4 +79,7 @@ def _ask(coach: Coach, decision: Decision, view: Any) -> str:
             if refused is None:
                 raise
             refused(decision, exc)
+        answer = coach.decide(decision, view)
+        if answer in decision.options:
+            return answer
     raise IllegalDecision(f"coach gave {MAX_REFUSALS} illegal answers to {decision.kind.value}")

@@ -12,7 +12,7 @@ from typing import Any, ClassVar, Protocol
 
 from scrimmage.core.decisions import Coach, Decision
 from scrimmage.core.dice import Dice
-from scrimmage.core.errors import UnknownRuleset
+from scrimmage.core.errors import UnknownRuleset, UnknownTeam
 from scrimmage.core.field import Side
 
 DecisionFlow = Generator[Decision, str, None]
@@ -66,6 +66,9 @@ class Ruleset(ABC):
 
     def default_teams(self) -> tuple[str, str]:
         names = self.team_names()
+        if len(names) < 2:
+            raise UnknownTeam(f"{self.name} has fewer than two bundled teams; name them with "
+                              "--home and --away")
         return names[0], names[1]
 
 

@@ -10,6 +10,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.field import Side
 from scrimmage.rules.legends.cards import BP_DEF, BP_OFF, INC
 from scrimmage.rules.legends.charts import TD, ChartValue, yards_of
 
@@ -82,6 +83,7 @@ def resolve(g: LegendsGame, oc: int | None, dc: int | None, special: str | None,
         o.desc.append("Special: Big Play (DEF)")
 
     cells = [c for c in (oc, dc) if c is not None]
+    ignored = None
     if BP_OFF in cells or BP_DEF in cells:
         ignored = yield from _ignore_big_play(g, cells)
         if ignored is not None:
@@ -90,8 +92,13 @@ def resolve(g: LegendsGame, oc: int | None, dc: int | None, special: str | None,
     n_off = cells.count(BP_OFF)
     n_def = cells.count(BP_DEF)
     if n_off or n_def:
-        # FNL-41: a Big Play overrides numbers and INC.
-        _big_plays(g, o, n_off, n_def, run)
+        # FNL-41: a Big Play overrides numbers and INC. FNL-44: a BP-DEF is read on the
+        # table of the sheet it appeared on (the offense's first when both show it, FNL-47).
+        off_sheet_def = oc == BP_DEF
+        if ignored == BP_DEF and off_sheet_def:
+            off_sheet_def = False        # list.remove took the offense's cell, the first
+        sheet = g.s.possession if off_sheet_def else g.s.possession.other
+        _big_plays(g, o, n_off, n_def, run, sheet)
         return o
     if INC in cells:
         # FNL-41: INC overrides any number; FNL-51: OFF +5/+10 on an INC is a scramble.
@@ -149,12 +156,28 @@ def _bp_off_gain(g: LegendsGame, o: Outcome) -> int | None:
     return yards_of(v, g.dice)
 
 
-def _bp_def_kind(g: LegendsGame) -> str:
-    """FNL-43: LOSS (sack/TFL), TURNOVER (INT/fumble) or, classic only, TURNOVER_TD."""
+def _bp_def_kind(g: LegendsGame, run: bool, sheet: Side) -> str:
+    """What a Big Play (DEF) is: LOSS (sack/TFL), TURNOVER (INT/fumble), classic TURNOVER_TD,
+    or NONE.
+
+    FNL-43 [HS]: one d20 on X-2. FNL-44 [C/P]: 1-10 is no big play (a 0-yard run or an
+    incompletion); 11-20 reads the Run or Pass BP DEF table of `sheet`, the team on whose
+    sheet the Big Play appeared; in the pro game a run is then always a fumble."""
     r = g.roll(20)
-    if g.rules.big_play_def == "classic":
+    mode = g.rules.big_play_def
+    if mode == "classic":
         return g.x.big_play_def_classic[r]
-    return g.x.big_play_def_legends[r]
+    if mode == "legends":
+        return g.x.big_play_def_legends[r]
+    if r <= 10:
+        return "NONE"
+    if run and g.rules.pro_run_fumble:
+        return "TURNOVER"
+    team = g.s.teams[sheet].team
+    table = team.run_bp_def if run else team.pass_bp_def
+    if table is None:      # a high-school sheet in a college game: read the X-2 split
+        return g.x.big_play_def_legends[g.roll(20)]
+    return "LOSS" if table[g.roll(20)] in ("TFL", "SACK") else "TURNOVER"
 
 
 def _loss(g: LegendsGame, run: bool) -> int:
@@ -197,9 +220,21 @@ def interception(g: LegendsGame, o: Outcome, *, bp_off_return: bool = False) -> 
     _return(g, g.x.big_play_off if bp_off_return else g.x.int_return, o)
 
 
-def _single_def(g: LegendsGame, o: Outcome, run: bool) -> None:
-    kind = _bp_def_kind(g)
+def _single_def(g: LegendsGame, o: Outcome, run: bool, sheet: Side) -> None:
+    kind = _bp_def_kind(g, run, sheet)
     o.desc.append("Big Play (DEF)")
+    _def_result(g, o, run, kind)
+
+
+def _def_result(g: LegendsGame, o: Outcome, run: bool, kind: str) -> None:
+    if kind == "NONE":
+        # FNL-44: no big play after all: a 0-yard run or an incompletion.
+        o.desc.append("no big play (1-10)")
+        if run:
+            o.yards = 0
+        else:
+            o.incomplete = True
+        return
     if kind == "LOSS":
         o.yards = _loss(g, run)
         o.loss_bp = True
@@ -219,7 +254,8 @@ def _single_def(g: LegendsGame, o: Outcome, run: bool) -> None:
         o.desc.append("returned for a touchdown")
 
 
-def _big_plays(g: LegendsGame, o: Outcome, n_off: int, n_def: int, run: bool) -> None:
+def _big_plays(g: LegendsGame, o: Outcome, n_off: int, n_def: int, run: bool,
+               sheet: Side) -> None:
     if n_off == 1 and n_def == 0:
         o.big_play = "off"
         o.desc.append("Big Play (OFF)")
@@ -234,7 +270,7 @@ def _big_plays(g: LegendsGame, o: Outcome, n_off: int, n_def: int, run: bool) ->
         _gain(o, None if first is None or second is None else first + second, run)
     elif n_def == 1 and n_off == 0:
         o.big_play = "def"
-        _single_def(g, o, run)
+        _single_def(g, o, run, sheet)
     elif n_def == 2:
         o.big_play = "def+def"
         o.desc.append("two Big Plays (DEF)")
@@ -245,7 +281,7 @@ def _big_plays(g: LegendsGame, o: Outcome, n_off: int, n_def: int, run: bool) ->
     else:
         o.big_play = "off+def"
         o.desc.append("Big Play (OFF) and Big Play (DEF)")
-        _off_and_def(g, o, run)
+        _off_and_def(g, o, run, sheet)
 
 
 def _gain(o: Outcome, gain: int | None, run: bool) -> None:
@@ -258,14 +294,18 @@ def _gain(o: Outcome, gain: int | None, run: bool) -> None:
         o.complete = True
 
 
-def _off_and_def(g: LegendsGame, o: Outcome, run: bool) -> None:
+def _off_and_def(g: LegendsGame, o: Outcome, run: bool, sheet: Side) -> None:
     """FNL-49: OFF first (a TD ends it), then DEF: INT becomes a fumble; a sack or TFL is
-    averaged with the OFF gain, rounding down (AMB-FNL-17)."""
+    averaged with the OFF gain, rounding down (AMB-FNL-17). A college/pro BP DEF roll of
+    1-10 is no big play, so the OFF gain stands alone."""
     gain = _bp_off_gain(g, o)
     if gain is None:
         _gain(o, None, run)
         return
-    kind = _bp_def_kind(g)
+    kind = _bp_def_kind(g, run, sheet)
+    if kind == "NONE":
+        _gain(o, gain, run)
+        return
     if kind == "LOSS":
         loss = _loss(g, run)
         avg = (gain + loss) // 2
@@ -292,34 +332,39 @@ def _off_and_def(g: LegendsGame, o: Outcome, run: bool) -> None:
 def _two_def_legends(g: LegendsGame, o: Outcome, run: bool) -> None:
     """FNL-47 {L}: the offense's sheet first; on a run a lost fumble is returned on BP (OFF)
     and ends it; on a pass a sack is followed by a second roll with FUM for INT."""
-    first = _bp_def_kind(g)
+    off_sheet, def_sheet = g.s.possession, g.s.possession.other
+    first = _bp_def_kind(g, run, off_sheet)
+    if first == "NONE":
+        # C/P: the first was no big play; the second is read as a single one.
+        _def_result(g, o, run, _bp_def_kind(g, run, def_sheet))
+        return
     if run:
         if first == "LOSS":
             o.tfl = o.loss_bp = True
             o.yards = _loss(g, True)
-            second = _bp_def_kind(g)
+            second = _bp_def_kind(g, run, def_sheet)
             if second == "LOSS":
                 o.yards += _loss(g, True)
-            else:
+            elif second != "NONE":
                 fumble(g, o, o.yards, bp_off_return=True)
         else:
             kept = fumble(g, o, 0, bp_off_return=True)
             if kept:
                 # The defense completes the step for the second Big Play (DEF).
-                second = _bp_def_kind(g)
+                second = _bp_def_kind(g, run, def_sheet)
                 if second == "LOSS":
                     o.tfl = o.loss_bp = True
                     o.yards += _loss(g, True)
-                else:
+                elif second != "NONE":
                     fumble(g, o, o.yards)
     else:
         if first == "LOSS":
             o.sack = o.loss_bp = True
             o.yards = _loss(g, False)
-            second = _bp_def_kind(g)
+            second = _bp_def_kind(g, run, def_sheet)
             if second == "LOSS":
                 o.yards += _loss(g, False)
-            else:
+            elif second != "NONE":
                 fumble(g, o, o.yards)
         else:
             interception(g, o, bp_off_return=True)
@@ -327,7 +372,8 @@ def _two_def_legends(g: LegendsGame, o: Outcome, run: bool) -> None:
 
 def _two_def_classic(g: LegendsGame, o: Outcome, run: bool) -> None:
     """FNL-48 {C}: roll twice and combine, reading FUM for INT on the second roll."""
-    first = _bp_def_kind(g)
+    sheet = g.s.possession
+    first = _bp_def_kind(g, run, sheet)
     if first != "LOSS":
         _single_turnover(g, o, run, first)
         return
@@ -337,7 +383,7 @@ def _two_def_classic(g: LegendsGame, o: Outcome, run: bool) -> None:
         o.tfl = True
     else:
         o.sack = True
-    second = _bp_def_kind(g)
+    second = _bp_def_kind(g, run, sheet.other)
     if second == "LOSS":
         o.yards += _loss(g, run)
     elif second == "TURNOVER":

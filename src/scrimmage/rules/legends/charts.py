@@ -7,6 +7,7 @@ yards (int), `TD`, or a dice expression `N+d20` kept as a `Roll`.
 
 from __future__ import annotations
 
+import itertools
 import re
 import tomllib
 from dataclasses import dataclass, fields
@@ -112,6 +113,20 @@ class FieldGoalChart:
         return "missed"
 
 
+def field_goal_chart(fg: dict[str, Any], where: str, source: str) -> FieldGoalChart:
+    """{blocked = [1], bands = [{max = 25, good_from = 4}, ...]}, bands getting longer."""
+    try:
+        bands = tuple((int(b["max"]), int(b["good_from"])) for b in fg["bands"])
+        blocked = frozenset(int(x) for x in fg.get("blocked", []))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SheetError(source, where, f"needs bands of max/good_from ({exc})") from None
+    if not bands or any(b[0] <= a[0] for a, b in itertools.pairwise(bands)):
+        raise SheetError(source, where, "bands must be listed shortest first")
+    if any(not 1 <= g <= 21 for _, g in bands):
+        raise SheetError(source, where, "good_from must be a d20 roll (21 = never)")
+    return FieldGoalChart(blocked, bands)
+
+
 SCRIMMAGE_SPECIALS = {"USE_DEF_ONLY", "USE_OFF_ONLY", "USE_OFF_PLUS_5", "USE_OFF_PLUS_10",
                       "BIG_PLAY_OFF", "BIG_PLAY_DEF"}
 KICK_SPECIALS = {"BLOCKED", "SHANK", "LONG_RETURN", "RETURN_TD", "MUFF", "ROUGHING", "NONE"}
@@ -144,6 +159,8 @@ class XSheets:
     punt_return: tuple[ChartValue, ...]
     punt_out_of_bounds: tuple[ChartValue, ...]
     punt_bounce: tuple[ChartValue, ...]
+    kickoff_return_special: tuple[KickoffSpecial, ...] | None = None
+    """College and pro: a return roll of 19-20 (FNL-17/18)."""
 
 
 def _values(data: dict[str, Any], key: str, source: str) -> tuple[Any, ...]:
@@ -159,6 +176,21 @@ def _words(data: dict[str, Any], key: str, source: str, allowed: set[str]) -> tu
     return col
 
 
+def _specials(g: dict[str, Any], key: str, source: str) -> tuple[KickoffSpecial, ...]:
+    out: list[Any] = [None]
+    for r, entry in enumerate(d20_column(g.get(key), key, source)):
+        if r == 0:
+            continue
+        e = dict(entry)
+        if "ret" in e:
+            e["ret"] = parse_value(e["ret"], f"{key}[{r}].ret", source)
+        try:
+            out.append(KickoffSpecial(**e))
+        except TypeError as exc:
+            raise SheetError(source, f"{key}[{r}]", str(exc)) from None
+    return tuple(out)
+
+
 def load_xsheets(data: dict[str, Any], source: str) -> XSheets:
     g = data
     pens: dict[str, tuple[Penalty, ...]] = {}
@@ -171,23 +203,9 @@ def load_xsheets(data: dict[str, Any], source: str) -> XSheets:
             except TypeError as exc:
                 raise SheetError(source, f"penalties.{chart}[{r}]", str(exc)) from None
         pens[chart] = tuple(items)
-    ks: list[Any] = [None]
-    for r, entry in enumerate(d20_column(g.get("kickoff_special"), "kickoff_special", source)):
-        if r == 0:
-            continue
-        e = dict(entry)
-        if "ret" in e:
-            e["ret"] = parse_value(e["ret"], f"kickoff_special[{r}].ret", source)
-        try:
-            ks.append(KickoffSpecial(**e))
-        except TypeError as exc:
-            raise SheetError(source, f"kickoff_special[{r}]", str(exc)) from None
-    fg = g.get("field_goal", {})
-    try:
-        fgc = FieldGoalChart(frozenset(int(x) for x in fg.get("blocked", [])),
-                             tuple((int(b["max"]), int(b["good_from"])) for b in fg["bands"]))
-    except (KeyError, TypeError) as exc:
-        raise SheetError(source, "field_goal", f"needs bands of max/good_from ({exc})") from None
+    ks = _specials(g, "kickoff_special", source)
+    krs = _specials(g, "kickoff_return_special", source) if "kickoff_return_special" in g else None
+    fgc = field_goal_chart(g.get("field_goal", {}), "field_goal", source)
     special = g.get("special", {})
     return XSheets(
         source=source,
@@ -206,7 +224,8 @@ def load_xsheets(data: dict[str, Any], source: str) -> XSheets:
         penalties=pens,
         kickoff_classic=_values(g, "kickoff_classic", source),
         kickoff_return_classic=_values(g, "kickoff_return_classic", source),
-        kickoff_special=tuple(ks),
+        kickoff_special=ks,
+        kickoff_return_special=krs,
         onside=_words(g, "onside", source, {"kicking", "receiving"}),
         extra_point=_words(g, "extra_point", source, {"good", "miss", "blocked"}),
         field_goal=fgc,
@@ -277,13 +296,23 @@ class LevelRules:
     overtime_timeouts: int
     fair_catch_25: bool
     sos_adjust: bool
+    kickoff_touchback_spot: int
+    kickoff_fair_catch_25: bool
+    field_goals: str
+    punt_fair_catch_chart: bool
+    pro_run_fumble: bool
+    cp_base: int
+    cp_cap: int
+    play_speed: bool
+    two_minute_warning: bool
+    overtime_minutes: int
     sos_table: tuple[tuple[int, int, int], ...]
     cp_costs: dict[str, int]
     timing: dict[str, int]
     momentum_points: dict[str, int]
 
 
-_OPTION_KEYS = {"fair_catch_25", "sos_adjust", "overtime"}
+_OPTION_KEYS = {"fair_catch_25", "sos_adjust", "overtime", "two_minute_warning"}
 """Level constants a game may override with an option (house rules)."""
 
 

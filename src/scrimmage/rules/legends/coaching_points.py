@@ -31,7 +31,10 @@ class CoachingPoints:
         return None
 
     def can(self, cost: int, half: int) -> bool:
-        return self.why_not(cost, half) is None
+        # The hot loop asks this on most plays; same test as why_not, without the message.
+        if cost > self.total - self.used:
+            return False
+        return not (self.first_half_cap and half == 1 and self.used * 2 > self.total)
 
     def spend(self, cost: int) -> None:
         if cost > self.left:  # guarded by why_not before asking

@@ -24,6 +24,7 @@ Flow = Generator[Decision, str, None]
 
 # What happens next, between plays.
 KICKOFF, FREE_KICK, TRY, SCRIMMAGE = "kickoff", "free_kick", "try", "scrimmage"
+OT_TOSS = "overtime_toss"
 
 MAX_OVERTIMES = 10
 """Safety valve: after this many tied overtime periods the game is a tie (house rule)."""
@@ -47,6 +48,7 @@ class LegendsGame:
         self.ot_score_at_start: dict[Side, int] = {}
         self._roll_mark = 0
         self.halftime_pending_choice = False
+        self.pro_ot: _ProOvertime | None = None
 
     # -- the driver's interface -------------------------------------------------------
     @property
@@ -65,16 +67,29 @@ class LegendsGame:
         return SeatView(self.s, seat)
 
     def run(self) -> Flow:
+        from scrimmage.rules.legends import scrimmage_play
+
         yield from self.coin_toss()
-        while not self.s.over:
-            yield from self.step()
+        down = scrimmage_play.down
+        s = self.s
+        while not s.over:
+            if s.overtime and self.rules.overtime == "pro":
+                kind, score, possession = self.next, dict(s.score), s.possession
+                yield from self.step()
+                self.pro_overtime_after_step(kind, score, possession)
+            elif self.next == SCRIMMAGE:
+                yield from down(self)       # the common case, without one more frame
+            else:
+                yield from self.step()
             self.end_of_period_check()
 
     def step(self) -> Flow:
         """One thing that happens between two looks at the clock."""
         from scrimmage.rules.legends import kicking, scrimmage_play
 
-        if self.next == KICKOFF:
+        if self.next == OT_TOSS:
+            yield from self.overtime_toss()
+        elif self.next == KICKOFF:
             if self.halftime_pending_choice and self.deferred is not None:
                 # FNL-9: the team that deferred chooses for the second half.
                 self.halftime_pending_choice = False
@@ -135,7 +150,13 @@ class LegendsGame:
     def finish(self, rec: dict[str, Any], seconds: int) -> None:
         """Charge the clock, close the record with the score after the play, and log it."""
         s = self.s
-        s.clock.run(seconds)
+        c = s.clock
+        if c.untimed:
+            seconds = 0                          # overtime series are untimed
+        elif (self.rules.two_minute_warning and c.quarter in (2, 4)
+                and c.seconds_left > 120 > c.seconds_left - seconds):
+            seconds = c.seconds_left - 120      # the clock stops at the two-minute warning
+        c.run(seconds)
         rec["seconds"] = seconds
         pos = Side.HOME if rec["posteam_type"] == "home" else Side.AWAY
         rec["posteam_score_post"] = s.score[pos]
@@ -214,6 +235,8 @@ class LegendsGame:
             c.next_period()
             if self.rules.momentum:
                 s.momentum.quarter_decay()          # FNL-82
+            if c.quarter == 4:
+                self._play_speed_quota(0.75)        # FNL-13
         elif c.quarter == 2:
             self.halftime()
         elif c.quarter == 4:
@@ -221,6 +244,16 @@ class LegendsGame:
                 s.over = True                       # FNL-98
             else:
                 self.start_overtime()
+        else:
+            s.over = True                           # a timed (pro) overtime ran out: a tie
+
+    def _play_speed_quota(self, share: float) -> None:
+        """FNL-13: a coach who has not spent `share` of his play-speed points is penalised."""
+        if not self.rules.play_speed:
+            return
+        for t in self.s.teams.values():
+            if t.speed_total and t.speed_used < share * t.speed_total:
+                t.speed_owed += 1
 
     def halftime(self) -> None:
         """FNL-95: timeouts back to three, the meter to 0, the second-half kickoff."""
@@ -233,10 +266,20 @@ class LegendsGame:
         self.kicker = self.second_half_receiver.other
         self.next = KICKOFF
         self.halftime_pending_choice = self.deferred is not None
+        self._play_speed_quota(0.5)
 
     def start_overtime(self) -> None:
-        """AMB-FNL-14 house rule (NFHS): each team gets a series from the opponent's 10."""
+        """AMB-FNL-14 house rules. High school (NFHS) and college: each team gets a series
+        from the opponent's 10 (college: 25), alternating who goes first, until a period ends
+        with one team ahead. Pro: a 10-minute period of modified sudden death."""
         s = self.s
+        if self.rules.overtime == "pro":
+            s.overtime += 1
+            s.clock.next_period(self.rules.overtime_minutes * 60)
+            for t in s.teams.values():
+                t.timeouts = self.rules.overtime_timeouts
+            self.next = OT_TOSS
+            return
         s.overtime += 1
         s.clock.next_period(0)
         s.clock.untimed = True
@@ -271,4 +314,60 @@ class LegendsGame:
 
     @property
     def in_overtime(self) -> bool:
-        return self.s.overtime > 0
+        """Overtime played as alternating series (no clock, no kickoffs)."""
+        return self.s.overtime > 0 and self.rules.overtime != "pro"
+
+    def overtime_toss(self) -> Flow:
+        """Pro overtime: a new toss; the winner chooses to receive or kick."""
+        while True:
+            home, away = self.roll(20), self.roll(20)
+            if home != away:
+                break
+        winner = Side.HOME if home > away else Side.AWAY
+        choice = yield self.ask(Kind.OVERTIME_TOSS, winner, ("receive", "kick"),
+                                "Overtime: you won the toss")
+        receiver = winner if choice == "receive" else winner.other
+        self.kicker = receiver.other
+        self.pro_ot = _ProOvertime(receiver)
+        self.next = KICKOFF
+
+    def pro_overtime_after_step(self, kind: str, score: dict[Side, int],
+                                possession: Side) -> None:
+        """Modified sudden death: a touchdown (or a defensive score) on the first possession
+        wins; a field goal gives the other team a possession; after that, any score wins."""
+        s = self.s
+        ot = self.pro_ot
+        if ot is None:
+            return
+        gained = {side: s.score[side] - score[side] for side in Side}
+        scorer = next((side for side in Side if gained[side] > 0), None)
+        if scorer is not None:
+            td = gained[scorer] >= 6
+            if ot.first_done and ot.second_done:
+                s.over = True
+            elif not ot.first_done:
+                if scorer is not ot.first or td:
+                    s.over = True
+                else:
+                    ot.first_done = True
+            elif scorer is ot.first or td:
+                s.over = True
+            else:
+                ot.second_done = True
+            return
+        if kind == SCRIMMAGE and s.possession is not possession and self.next != TRY:
+            if not ot.first_done:
+                ot.first_done = True
+            elif not ot.second_done:
+                ot.second_done = True
+                if s.score[Side.HOME] != s.score[Side.AWAY]:
+                    s.over = True
+
+
+class _ProOvertime:
+    __slots__ = ("first", "first_done", "second_done")
+
+    def __init__(self, first: Side) -> None:
+        self.first = first
+        self.first_done = False
+        self.second_done = False

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.field import Side
-from scrimmage.rules.legends.charts import TD, Penalty, Roll, yards_of
+from scrimmage.rules.legends.charts import TD, KickoffSpecial, Penalty, Roll, yards_of
 from scrimmage.rules.legends.penalties import Foul, decide_penalty, enforce, roll_foul
 
 if TYPE_CHECKING:
@@ -104,8 +104,10 @@ def kickoff(g: LegendsGame, kicker: Side, after_safety: bool) -> Flow:
     g.next = SCRIMMAGE  # a return touchdown sets TRY instead
     if r.kickoff == "chart":
         yield from _kickoff_classic(g, kicker, rec, bonus + back + shift)
-    else:
+    elif r.kickoff == "landing":
         yield from _kickoff_landing(g, kicker, rec, bonus, back + shift)
+    else:
+        yield from _kickoff_college_pro(g, kicker, rec, bonus, back + shift)
 
 
 def _type(side: Side) -> str:
@@ -151,12 +153,19 @@ def _returned(g: LegendsGame, kicker: Side, rec: dict[str, Any], catch: int, gai
 def _kickoff_special(g: LegendsGame, kicker: Side, rec: dict[str, Any],
                      favour: int) -> Generator[Decision, str, None]:
     """X-3 Kickoff Specials (FNL-16/24); no fair catch on a special (FNL-19)."""
+    e = g.x.kickoff_special[g.roll(20)]
+    rec["desc"] = f"Kickoff special: {e.desc}"
+    yield from _apply_special(g, kicker, rec, e, favour, e.catch or 0)
+
+
+def _apply_special(g: LegendsGame, kicker: Side, rec: dict[str, Any], e: KickoffSpecial,
+                   favour: int, catch: int) -> Generator[Decision, str, None]:
     from scrimmage.rules.legends.game import SCRIMMAGE
 
     s = g.s
     recv = kicker.other
-    e = g.x.kickoff_special[g.roll(20)]
-    rec["desc"] = f"Kickoff special: {e.desc}"
+    if e.catch is not None:
+        catch = e.catch
     if e.onside == "kicking" and e.spot is not None:
         s.possession = kicker
         s.first_down_at(e.spot)
@@ -168,10 +177,9 @@ def _kickoff_special(g: LegendsGame, kicker: Side, rec: dict[str, Any],
         return
     if e.spot is not None:
         s.possession = recv
-        s.first_down_at(100 - min(99, e.spot + favour))
+        s.first_down_at(100 - max(1, min(99, e.spot + favour)))
         g.finish(rec, g.timing("short"))
         return
-    catch = e.catch or 0
     if e.ret == TD:
         _returned(g, kicker, rec, catch, 100, 100 - catch)
         return
@@ -186,6 +194,71 @@ def _kickoff_special(g: LegendsGame, kicker: Side, rec: dict[str, Any],
         return
     _returned(g, kicker, rec, catch, ret + favour, ret)
     yield from ()
+
+
+def kickoff_return_adjustment(g: LegendsGame, kicker: Side) -> int:
+    """FNL-23: the receiver's Kickoff Return plus the kicker's Kickoff Return Defense,
+    added to every kickoff return, specials included (FNL-24). Zero on high-school sheets."""
+    s = g.s
+    return (s.teams[kicker.other].team.header.kickoff_return
+            + s.teams[kicker].team.header.kickoff_return_defense)
+
+
+def _kickoff_college_pro(g: LegendsGame, kicker: Side, rec: dict[str, Any], bonus: int,
+                         favour: int) -> Generator[Decision, str, None]:
+    """FNL-17 [COL] and FNL-18 [PRO] kickoffs, with the FNL-23 return adjustment."""
+    s = g.s
+    r = g.rules
+    recv = kicker.other
+    adj = kickoff_return_adjustment(g, kicker)
+    if r.kickoff == "pro":
+        chart = s.teams[kicker].team.ko_touchback
+        tb_roll = yield from kick_roll(g, kicker, "Kickoff (touchback chart)")
+        if chart is not None and chart[tb_roll] == "touchback":
+            _touchback(g, kicker, rec, "touchback")
+            return
+        roll = yield from kick_roll(g, kicker, "Kickoff")
+        if roll >= 19:
+            yield from _kickoff_special(g, kicker, rec, bonus + favour + adj)
+            return
+        catch = roll - 10 if roll >= 11 else roll
+    else:
+        roll = yield from kick_roll(g, kicker, "Kickoff")
+        if roll >= 19:
+            yield from _kickoff_special(g, kicker, rec, bonus + favour + adj)
+            return
+        catch = roll - 8          # 0 or less is in the end zone (AMB-FNL-24)
+    catch += bonus
+    if r.kickoff_fair_catch_25 and catch < 25:
+        choice = yield g.ask(Kind.KICK_RETURN, recv, ("return", "fair_catch"),
+                             f"Kick comes down at your {catch}: return it or fair catch at the 25?",
+                             {"catch": catch})
+        if choice == "fair_catch":
+            _touchback(g, kicker, rec, "fair catch")
+            return
+    ret_roll = yield from kick_roll(g, kicker, "Kickoff return")
+    if ret_roll >= 19 and g.x.kickoff_return_special is not None:
+        e = g.x.kickoff_return_special[g.roll(20)]
+        rec["desc"] = f"Kickoff return special: {e.desc}"
+        yield from _apply_special(g, kicker, rec, e, favour + adj, catch)
+        return
+    ret = ret_roll + r.kickoff_return_base + adj
+    if catch + ret + favour <= 0:
+        _touchback(g, kicker, rec, "return stays in the end zone: touchback")
+        return
+    _returned(g, kicker, rec, catch, ret + favour, ret)
+
+
+def _touchback(g: LegendsGame, kicker: Side, rec: dict[str, Any], what: str) -> None:
+    """A kickoff not returned: the receiver starts at the touchback spot, and the clock does
+    not run (FNL-17)."""
+    s = g.s
+    recv = kicker.other
+    s.possession = recv
+    s.first_down_at(100 - g.rules.kickoff_touchback_spot)
+    rec["touchback"] = int(what == "touchback")
+    rec["desc"] = f"{s.teams[kicker].name} kicks off: {what} at {s.spot_text()}"
+    g.finish(rec, 0)
 
 
 def _kickoff_classic(g: LegendsGame, kicker: Side, rec: dict[str, Any],
@@ -229,7 +302,10 @@ def try_after_touchdown(g: LegendsGame) -> Flow:
 
     s = g.s
     side = s.possession
-    choice = yield g.ask(Kind.TRY, side, ("kick", "two"), "Touchdown! Kick or go for two?")
+    # AMB-FNL-14 (college overtime house rule): from the third period, two-point tries only.
+    forced = g.rules.overtime == "college" and s.overtime >= 3
+    choice = yield g.ask(Kind.TRY, side, ("two",) if forced else ("kick", "two"),
+                         "Touchdown! Kick or go for two?")
     if choice == "kick":
         rec = g.new_record("extra_point")
         rec["extra_point_attempt"] = 1
@@ -286,7 +362,11 @@ def field_goal(g: LegendsGame, third_stop: Side | None) -> Flow:
     if special == "ROUGHING":
         foul = Foul(ROUGHING, kicker.other, "live", ROUGHING.yards)
     roll = yield from kick_roll(g, kicker, f"{distance}-yard field goal")
-    result = g.x.field_goal.result(distance, roll)
+    chart = g.x.field_goal
+    team_chart = s.teams[kicker].team.field_goal_range
+    if g.rules.field_goals == "team" and team_chart is not None:
+        chart = team_chart                                  # FNL-63 [PRO]
+    result = chart.result(distance, roll)
     if special == "SHANK" and result == "made":
         result = "missed"
     if result == "blocked":
@@ -393,7 +473,8 @@ def punt(g: LegendsGame, third_stop: Side | None) -> Flow:
         foul = Foul(ROUGHING, recv, "live", ROUGHING.yards)
     chart = g.x.punt_out_of_bounds if aimed_out else g.x.punt
     roll = yield from kick_roll(g, kicker, "Punt")
-    gross = yards_of(chart[roll], g.dice) - r.punt_subtract
+    # FNL-66/68: the level's subtraction; FNL-71: the kicking team's Punt adjustment.
+    gross = yards_of(chart[roll], g.dice) - r.punt_subtract + s.teams[kicker].team.header.punt
     if special == "SHANK":
         gross = yards_of(Roll(10), g.dice)
     gross = max(1, gross)
@@ -425,10 +506,24 @@ def punt(g: LegendsGame, third_stop: Side | None) -> Flow:
         g.push_momentum(kicker, "turnover")
         rec["desc"] = text + f": muffed, the kicking team recovers at {s.spot_text()}"
     else:
-        choice = yield g.ask(Kind.PUNT_FIELD, recv, ("return", "bounce"),
-                             f"Punt comes down at your {landing}: return it or let it bounce?",
-                             {"landing": landing})
-        if choice == "bounce":
+        fair_catch = False
+        fc_chart = s.teams[recv].team.punt_fair_catch
+        if r.punt_fair_catch_chart and fc_chart is not None:
+            # FNL-69 / AMB-FNL-21: the offense rolls the receiving team's fair-catch chart.
+            fair_catch = fc_chart[g.roll(20)] == "fair_catch"
+        first = "fair_catch" if fair_catch else "return"
+        choice = yield g.ask(Kind.PUNT_FIELD, recv, (first, "bounce"),
+                             f"Punt comes down at your {landing}: "
+                             f"{'fair catch' if fair_catch else 'return it'} or let it bounce?",
+                             {"landing": landing, "fair_catch": fair_catch})
+        if choice == "fair_catch":
+            rec["punt_fair_catch"] = 1
+            start = landing
+            if r.fair_catch_25 and start < 25:
+                start = 25
+            s.change_possession(100 - start)
+            rec["desc"] = text + f", fair catch at {s.spot_text()}"
+        elif choice == "bounce":
             landing -= yards_of(g.x.punt_bounce[g.roll(20)], g.dice)
             if landing <= 0:
                 rec.update(touchback=1)
@@ -452,7 +547,9 @@ def punt(g: LegendsGame, third_stop: Side | None) -> Flow:
                 _after_punt_foul(g, rec, foul, scored=True)
                 g.finish(rec, g.timing("short"))
                 return
-            ret = yards_of(v, g.dice)
+            # FNL-71: the receiver's Punt Return plus the kicker's Punt Return Defense.
+            ret = (yards_of(v, g.dice) + s.teams[recv].team.header.punt_return
+                   + s.teams[kicker].team.header.punt_return_defense)
             if ret < 0:
                 # FNL-70: a negative return is a fair catch; FNL-72 optional rule.
                 rec["punt_fair_catch"] = 1

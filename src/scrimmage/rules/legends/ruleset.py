@@ -16,7 +16,9 @@ from scrimmage.rules.legends.charts import bundled_xsheets, level_rules, xsheets
 from scrimmage.rules.legends.game import LegendsGame
 from scrimmage.rules.legends.sheets import Team, read_team_file, team_from_data
 
-OPTIONS = ("profile", "neutral", "sos_adjust", "fair_catch_25", "overtime", "xsheets")
+OPTIONS = ("profile", "neutral", "sos_adjust", "fair_catch_25", "overtime", "xsheets",
+           "two_minute_warning")
+_LEVEL_RULESET = {"hs": "legends-hs", "college": "legends-college", "pro": "legends-pro"}
 """Options a game of Football Legends takes (`play_game(..., profile="classic")`)."""
 
 
@@ -25,6 +27,8 @@ def _bundled(folder: str) -> dict[str, tuple[str, dict[str, Any]]]:
     """Bundled team files of a level: name -> (file name, data)."""
     out: dict[str, tuple[str, dict[str, Any]]] = {}
     root = resources.files("scrimmage.teams").joinpath(folder)
+    if not root.is_dir():
+        return out
     for entry in sorted(root.iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".toml"):
             data = tomllib.loads(entry.read_text("utf-8"))
@@ -53,14 +57,20 @@ class LegendsRuleset(Ruleset):
                           f"bundled: {', '.join(bundled)}")
 
     def load_team(self, data: dict[str, Any], source: str = "team") -> Team:
-        return team_from_data(data, source)
+        team = team_from_data(data, source)
+        if team.header.level != self.level:
+            raise ScrimmageError(
+                f"{source}: {team.name} is a {team.header.level} sheet; play it with --rules "
+                f"{_LEVEL_RULESET[team.header.level]}")
+        return team
 
     def new_game(self, home: Any, away: Any, dice: Dice, options: dict[str, Any]) -> LegendsGame:
         unknown = set(options) - set(OPTIONS)
         if unknown:
             raise ScrimmageError(f"unknown option(s) for {self.name}: {', '.join(sorted(unknown))}"
                                  f"; known: {', '.join(OPTIONS)}")
-        overrides = {k: options[k] for k in ("sos_adjust", "fair_catch_25", "overtime")
+        overrides = {k: options[k] for k in
+                     ("sos_adjust", "fair_catch_25", "overtime", "two_minute_warning")
                      if k in options}
         try:
             rules = level_rules(self.level, options.get("profile", "legends"), **overrides)
@@ -86,3 +96,19 @@ class HighSchool(LegendsRuleset):
     aliases = ("fnl",)
     level = "hs"
     folder = "legends-hs"
+
+
+class College(LegendsRuleset):
+    name = "legends-college"
+    title = "Saturday Legends (college)"
+    aliases = ("sl", "saturday-legends")
+    level = "college"
+    folder = "legends-college"
+
+
+class Pro(LegendsRuleset):
+    name = "legends-pro"
+    title = "Pro Football Legends (pro)"
+    aliases = ("pfl", "pro-football-legends")
+    level = "pro"
+    folder = "legends-pro"

@@ -68,7 +68,10 @@ def down(g: LegendsGame) -> Flow:
     if snap in ("kneel", "spike"):
         _kneel_or_spike(g, snap)
         return
+    if s.teams[s.possession].speed_owed or s.teams[s.possession.other].speed_owed:
+        _play_speed_penalties(g)
     time_adjust = yield from _coaching_point_time(g)
+    time_adjust += yield from _play_speed(g)
     rec = g.new_record("run")
     snap_ = Snap()
     outcome = yield from _call_roll_and_read(g, snap_, rec, two_point=False)
@@ -97,9 +100,50 @@ def _coaching_point_time(g: LegendsGame) -> Generator[Decision, str, int]:
     return 0
 
 
+def _play_speed(g: LegendsGame) -> Generator[Decision, str, int]:
+    """FNL-12: a team with play-speed points may slow this play down (+10 s) or speed it up
+    (-10 s), one point a play; the offense has the first option."""
+    s = g.s
+    if not g.rules.play_speed or g.in_overtime:
+        return 0
+    for side in (s.possession, s.possession.other):
+        t = s.teams[side]
+        if t.speed_left <= 0:
+            continue
+        what = "slow this play down" if t.speed_sign > 0 else "speed this play up"
+        answer = yield g.ask(Kind.PLAY_SPEED, side, ("none", "use"),
+                             f"Use a play-speed point to {what} by 10 seconds?",
+                             {"left": t.speed_left, "of": t.speed_total,
+                              "direction": "slower" if t.speed_sign > 0 else "faster"})
+        if answer == "use":
+            t.speed_left -= 1
+            return t.speed_sign * g.timing("short")
+    return 0
+
+
+def _play_speed_penalties(g: LegendsGame) -> None:
+    """FNL-13: an unspent play-speed quota costs 15 yards on the first snap of the half or of
+    the 4th quarter, marked off before the play as a dead-ball foul."""
+    from scrimmage.rules.legends.penalties import Foul
+
+    s = g.s
+    for side in (s.possession, s.possession.other):
+        t = s.teams[side]
+        while t.speed_owed > 0:
+            t.speed_owed -= 1
+            rec = g.new_record("no_play")
+            foul = Foul(Penalty("Unsportsmanlike conduct (play speed)", 15), side, "pre", 15)
+            enforce(g, foul, rec)
+            rec["desc"] = (f"{t.name} did not spend its play-speed quota: 15-yard "
+                           "unsportsmanlike conduct penalty")
+            g.finish(rec, 0)
+
+
 def call_options(checkoff: Checkoff, sets: tuple[str, ...], late_down: bool, mode: str,
                  free: bool) -> tuple[tuple[str, ...], dict[str, str]]:
     """Legal play cards: FNL-28 (exhausted sets), FNL-50 (3rd/4th down), FNL-61 (tries)."""
+    if free or mode == "lowest" or late_down or 0 not in checkoff.available:
+        return sets, {}                  # the common case: every card may be called
     legal: list[str] = []
     refused: dict[str, str] = {}
     for i, name in enumerate(sets):
@@ -243,6 +287,32 @@ def _coaching_point_yard(g: LegendsGame, o: Outcome) -> Generator[Decision, str,
     return None
 
 
+def _coaching_point_modifier(g: LegendsGame, o: Outcome) -> Generator[Decision, str, None]:
+    """FNL-74 (10 points, college and pro sheets, AMB-FNL-28): add or take the team's
+    yardage modifier (run or pass) once per play, the offense first. On a pass it can only
+    shorten a completion; below zero it is an incompletion, never a sack (FNL-78)."""
+    cost = g.rules.cp_costs.get("yardage_modifier")
+    if cost is None or not o.gains:
+        return
+    s = g.s
+    for side in (s.possession, s.possession.other):
+        t = s.teams[side]
+        h = t.team.header
+        mod = h.yardage_modifier_run if o.kind == "run" else h.yardage_modifier_pass
+        if mod <= 0 or not t.cp.can(cost, s.half):
+            continue
+        answer = yield g.ask(Kind.COACHING_POINTS, side, ("none", "plus", "minus"),
+                             f"Spend {cost} coaching points to add or take {mod} yards?",
+                             {"item": "yardage_modifier", "cost": cost, "yards": o.yards,
+                              "modifier": mod})
+        if answer != "none":
+            t.cp.spend(cost)
+            _shift(o, mod if answer == "plus" else -mod)
+            o.desc.append(f"{t.name} spends {cost} points: {'+' if answer == 'plus' else '-'}"
+                          f"{mod} yards")
+            return
+
+
 def _out_of_bounds(g: LegendsGame, o: Outcome, p: Snap) -> Generator[Decision, str, bool]:
     """FNL-55 / AMB-FNL-31: out of bounds costs 5 yards (so does staying in after an OOB
     roll); the 2-point item flips it for free (FNL-74 item 2), the offense first."""
@@ -294,6 +364,7 @@ def _settle(g: LegendsGame, p: Snap, o: Outcome, rec: dict[str, Any],
         accepted = yield from decide_penalty(g, p.foul, o, rec)
     if not (accepted and p.foul is not None and p.foul.when != "post"):
         yield from _coaching_point_yard(g, o)
+        yield from _coaching_point_modifier(g, o)
     oob = False
     if o.gains and not (accepted and p.foul is not None and p.foul.when != "post"):
         oob = yield from _out_of_bounds(g, o, p)

@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from scrimmage.core.errors import SheetError
 from scrimmage.rules.legends.cards import CELL_TOKENS, DEF_SETS, OFF_SETS
+from scrimmage.rules.legends.charts import FieldGoalChart, d20_column, field_goal_chart
 
 Level = Literal["hs", "college", "pro"]
 
@@ -51,6 +52,39 @@ class TeamHeader(BaseModel):
     colors: list[str] = Field(default_factory=list)
     generator: str = ""
     """How the sheet was made, when it was generated."""
+
+    # -- college and pro only (FNL-3 [C/P]); high-school sheets leave these out ----------
+    yardage_modifier_run: int = Field(default=0, ge=0, le=20)
+    """Coaching-point yardage modifier on runs (the 10-point item, FNL-74)."""
+    yardage_modifier_pass: int = Field(default=0, ge=0, le=20)
+    play_speed: int = Field(default=0, ge=-40, le=40)
+    """Plays the team may slow down (+) or speed up (-) by 10 seconds (FNL-12)."""
+    punt: int = Field(default=0, ge=-15, le=15)
+    """Offensive side: added to this team's punt distance (FNL-71)."""
+    punt_return_defense: int = Field(default=0, ge=-15, le=15)
+    """Offensive side: added to the opponent's punt returns (FNL-71)."""
+    kickoff_return_defense: int = Field(default=0, ge=-15, le=15)
+    """Offensive side: added to the opponent's kickoff returns (FNL-23)."""
+    punt_return: int = Field(default=0, ge=-15, le=15)
+    """Defensive side: added to this team's punt returns (FNL-71)."""
+    kickoff_return: int = Field(default=0, ge=-15, le=15)
+    """Defensive side: added to this team's kickoff returns (FNL-23)."""
+    yards_per_run: float | None = None
+    yards_per_completion: float | None = None
+    def_yards_per_run: float | None = None
+    def_yards_per_completion: float | None = None
+    """Display only (FNL-3): average yards per run / completion, offense and defense."""
+    run_bp_def: dict[str, str] | None = None
+    """Run BP DEF table (FNL-44): d20 rolls -> TFL or FUM, e.g. {"1-14": "TFL", "15-20": "FUM"}."""
+    pass_bp_def: dict[str, str] | None = None
+    """Pass BP DEF table (FNL-44): d20 rolls -> SACK or INT."""
+    ko_touchback: dict[str, str] | None = None
+    """Pro, defensive side (FNL-18): d20 rolls -> touchback or return, for this team's kickoffs."""
+    field_goal_range: dict[str, Any] | None = None
+    """Pro, offensive side (FNL-63): {blocked = [1], bands = [{max = 29, good_from = 2}, ...]}."""
+    punt_fair_catch: dict[str, str] | None = None
+    """Pro, offensive side (FNL-69, AMB-FNL-21): d20 rolls -> fair_catch or return, read when
+    this team receives a punt."""
 
 
 class TeamFile(BaseModel):
@@ -95,7 +129,8 @@ def parse_cell(token: str) -> int:
 class Team:
     """A validated Football Legends team, with matrices as tuples of int cell codes."""
 
-    __slots__ = ("data", "defense", "header", "name", "offense", "source")
+    __slots__ = ("data", "defense", "field_goal_range", "header", "ko_touchback", "name",
+                 "offense", "pass_bp_def", "punt_fair_catch", "run_bp_def", "source")
 
     def __init__(self, header: TeamHeader, offense: list[list[list[int]]],
                  defense: list[list[list[int]]], data: dict[str, Any], source: str) -> None:
@@ -105,6 +140,11 @@ class Team:
         self.defense = tuple(tuple(tuple(r) for r in s) for s in defense)
         self.data = data
         self.source = source
+        self.run_bp_def: tuple[str, ...] | None = None
+        self.pass_bp_def: tuple[str, ...] | None = None
+        self.ko_touchback: tuple[str, ...] | None = None
+        self.punt_fair_catch: tuple[str, ...] | None = None
+        self.field_goal_range: FieldGoalChart | None = None
 
     @property
     def runs(self) -> int:
@@ -136,7 +176,40 @@ def team_from_data(data: dict[str, Any], source: str = "team") -> Team:
     for name in DEF_SETS:
         defense.append(_matrix(model.defense[name], f"defense.{name}", h.def_rows, source,
                                inc_allowed=(False,) * 3 + (True,) * 3))
-    return Team(h, offense, defense, data, source)
+    team = Team(h, offense, defense, data, source)
+    _level_charts(team, source)
+    return team
+
+
+_LEVEL_CHARTS: dict[str, tuple[str, set[str], tuple[str, ...]]] = {
+    # field: (what a roll may say, the levels whose sheets must have it)
+    "run_bp_def": ("run_bp_def", {"TFL", "FUM"}, ("college", "pro")),
+    "pass_bp_def": ("pass_bp_def", {"SACK", "INT"}, ("college", "pro")),
+    "ko_touchback": ("ko_touchback", {"touchback", "return"}, ("pro",)),
+    "punt_fair_catch": ("punt_fair_catch", {"fair_catch", "return"}, ("pro",)),
+}
+
+
+def _level_charts(team: Team, source: str) -> None:
+    """Check and expand the college/pro charts of the header (FNL-3, DATA-FNL-5/6)."""
+    h = team.header
+    for name, (_, allowed, levels) in _LEVEL_CHARTS.items():
+        raw = getattr(h, name)
+        if raw is None:
+            if h.level in levels:
+                raise SheetError(source, f"team.{name}", f"a {h.level} sheet needs this chart")
+            continue
+        col = d20_column(raw, f"team.{name}", source)
+        for r in range(1, 21):
+            if col[r] not in allowed:
+                raise SheetError(source, f"team.{name}[{r}]",
+                                 f"{col[r]!r} is not one of {sorted(allowed)}")
+        setattr(team, name, col)
+    if h.field_goal_range is not None:
+        team.field_goal_range = field_goal_chart(h.field_goal_range, "team.field_goal_range",
+                                                 source)
+    elif h.level == "pro":
+        raise SheetError(source, "team.field_goal_range", "a pro sheet needs this chart")
 
 
 def _matrix(rows: list[str], where: str, want: int, source: str,

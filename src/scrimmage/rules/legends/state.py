@@ -24,8 +24,8 @@ HOME, AWAY = Side.HOME, Side.AWAY
 class TeamState:
     """One team's side of the table."""
 
-    __slots__ = ("cp", "def_checkoff", "ignored_penalty", "name", "off_checkoff", "side", "team",
-                 "timeouts")
+    __slots__ = ("cp", "def_checkoff", "ignored_penalty", "name", "off_checkoff", "side",
+                 "speed_left", "speed_owed", "speed_sign", "speed_total", "team", "timeouts")
 
     def __init__(self, side: Side, team: Team, rules: LevelRules, cp_total: int) -> None:
         self.side = side
@@ -36,6 +36,28 @@ class TeamState:
         self.timeouts = rules.timeouts_per_half
         self.cp = CoachingPoints(cp_total, rules.cp_first_half_cap)
         self.ignored_penalty = 0
+        # FNL-12: play speed, a signed count of plays to slow down (+) or speed up (-).
+        speed = team.header.play_speed if rules.play_speed else 0
+        self.speed_total = abs(speed)
+        self.speed_left = abs(speed)
+        self.speed_sign = 1 if speed > 0 else -1
+        self.speed_owed = 0
+        """FNL-13: 15-yard penalties owed for unspent play speed, called on the next snap."""
+
+    @property
+    def speed_used(self) -> int:
+        return self.speed_total - self.speed_left
+
+
+def coaching_point_budgets(home: Team, away: Team, rules: LevelRules) -> tuple[int, int]:
+    """FNL-10: high school reads the sheets; college and pro start from 5 and the team with
+    the larger SOS adds the difference (capped, AMB-FNL-30). The home bonus comes on top."""
+    if not rules.cp_base:
+        return home.header.coaching_points, away.header.coaching_points
+    diff = abs(home.header.sos - away.header.sos)
+    h = rules.cp_base + (diff if home.header.sos > away.header.sos else 0)
+    a = rules.cp_base + (diff if away.header.sos > home.header.sos else 0)
+    return min(h, rules.cp_cap), min(a, rules.cp_cap)
 
 
 class GameState:
@@ -65,9 +87,10 @@ class GameState:
         self.x = xsheets
         bonus = 0 if neutral else rules.cp_home_bonus
         self.home_bonus = bonus
+        home_cp, away_cp = coaching_point_budgets(home, away, rules)
         self.teams = {
-            HOME: TeamState(HOME, home, rules, home.header.coaching_points + bonus),
-            AWAY: TeamState(AWAY, away, rules, away.header.coaching_points),
+            HOME: TeamState(HOME, home, rules, home_cp + bonus),
+            AWAY: TeamState(AWAY, away, rules, away_cp),
         }
         self.clock = PeriodClock(rules.quarter_minutes)
         self.score = {HOME: 0, AWAY: 0}
@@ -133,7 +156,7 @@ class GameState:
 
     @property
     def half(self) -> int:
-        return self.clock.half
+        return 1 if self.clock.quarter <= 2 else 2
 
     def spot_text(self, yardline: int | None = None) -> str:
         y = self.yardline if yardline is None else yardline
