@@ -125,9 +125,10 @@ def check_game(f: Findings, seed: int, game: Any, record: Any) -> None:
         f.check("clock_within_quarter", 0 <= p["quarter_seconds_remaining"] <= QUARTER_SECONDS,
                 where, lambda p=p: f"play {p['play_id']}: {p['quarter_seconds_remaining']} s left")
         if p["qtr"] > 4:
-            f.check("overtime_is_untimed", p["quarter_seconds_remaining"] == 0, where,
+            f.check("overtime_is_untimed",
+                    p["quarter_seconds_remaining"] == 0 and p["seconds"] == 0, where,
                     lambda p=p: f"overtime play {p['play_id']} at "
-                    f"{p['quarter_seconds_remaining']} s")
+                    f"{p['quarter_seconds_remaining']} s takes {p['seconds']} s")
         if prev is not None:
             f.check("quarters_never_go_back", p["qtr"] >= prev["qtr"], where,
                     lambda p=p, q=prev: f"play {p['play_id']} in Q{p['qtr']} after Q{q['qtr']}")
@@ -193,40 +194,46 @@ def check_checkoffs(f: Findings, where: str, game: Any) -> None:
     be run again on 3rd/4th down, always as number 1 (FNL-50, AMB-FNL-10)."""
     s = game.s
     by_name = {t.name: t for t in s.teams.values()}
-    for side_key, cards, team_key, audible_roll, ck_attr, call_key, num_key in (
+    for args in (
         ("offense", OFF_CARDS, "posteam", 19, "off_checkoff", "off_call", "off_play"),
         ("defense", DEF_CARDS, "defteam", 2, "def_checkoff", "def_call", "def_play"),
     ):
-        seen: dict[tuple[str, int], list[int]] = defaultdict(list)
-        for p in game.plays:
-            if p[call_key] is None or p["two_point_attempt"]:
-                continue
-            team = by_name[p[team_key]]
-            ck = getattr(team, ck_attr)
-            i = cards.index(p[call_key])
-            n = p[num_key]
-            f.check("play_numbers_on_the_sheet", 1 <= n <= ck.rows[i], where,
-                    lambda p=p, n=n, ck=ck, i=i:
-                    f"play {p['play_id']}: {side_key} number {n} of {ck.rows[i]}")
-            if p["penalty_roll"] == audible_roll:
-                continue
-            seen[(team.name, i)].append(n)
-        for (name, i), numbers in seen.items():
-            ck = getattr(by_name[name], ck_attr)
-            crossed = set(ck.used_numbers(i))
-            f.check("checkoff_consistent", ck.available[i] == ck.rows[i] - len(crossed)
-                    and 0 not in crossed, where,
-                    lambda ck=ck, i=i, name=name: f"{name} {side_key} set {i}: "
-                    f"available {ck.available[i]}, crossed {sorted(ck.used_numbers(i))}")
-            f.check("used_numbers_are_crossed_off", set(numbers) <= crossed, where,
-                    lambda numbers=numbers, crossed=crossed, name=name, i=i:
-                    f"{name} {side_key} {cards[i]}: ran {sorted(set(numbers) - crossed)} "
-                    "without crossing them off")
-            repeats = {n for n in numbers if numbers.count(n) > 1}
-            exhausted = ck.available[i] == 0
-            f.check("no_play_used_twice", not repeats or (repeats == {1} and exhausted),
-                    where, lambda repeats=repeats, name=name, i=i, numbers=numbers:
-                    f"{name} {side_key} {cards[i]} ran {sorted(repeats)} twice: {numbers}")
+        _check_checkoff_side(f, where, game, by_name, *args)
+
+
+def _check_checkoff_side(f: Findings, where: str, game: Any, by_name: dict[str, Any],
+                         side_key: str, cards: tuple[str, ...], team_key: str,
+                         audible_roll: int, ck_attr: str, call_key: str, num_key: str) -> None:
+    seen: dict[tuple[str, int], list[int]] = defaultdict(list)
+    for p in game.plays:
+        if p[call_key] is None or p["two_point_attempt"]:
+            continue
+        team = by_name[p[team_key]]
+        ck = getattr(team, ck_attr)
+        i = cards.index(p[call_key])
+        n = p[num_key]
+        f.check("play_numbers_on_the_sheet", 1 <= n <= ck.rows[i], where,
+                lambda p=p, n=n, ck=ck, i=i:
+                f"play {p['play_id']}: {side_key} number {n} of {ck.rows[i]}")
+        if p["penalty_roll"] == audible_roll:
+            continue
+        seen[(team.name, i)].append(n)
+    for (name, i), numbers in seen.items():
+        ck = getattr(by_name[name], ck_attr)
+        crossed = set(ck.used_numbers(i))
+        f.check("checkoff_consistent", ck.available[i] == ck.rows[i] - len(crossed)
+                and 0 not in crossed, where,
+                lambda ck=ck, i=i, name=name: f"{name} {side_key} set {i}: "
+                f"available {ck.available[i]}, crossed {sorted(ck.used_numbers(i))}")
+        f.check("used_numbers_are_crossed_off", set(numbers) <= crossed, where,
+                lambda numbers=numbers, crossed=crossed, name=name, i=i:
+                f"{name} {side_key} {cards[i]}: ran {sorted(set(numbers) - crossed)} "
+                "without crossing them off")
+        repeats = {n for n in numbers if numbers.count(n) > 1}
+        exhausted = ck.available[i] == 0
+        f.check("no_play_used_twice", not repeats or (repeats == {1} and exhausted),
+                where, lambda repeats=repeats, name=name, i=i, numbers=numbers:
+                f"{name} {side_key} {cards[i]} ran {sorted(repeats)} twice: {numbers}")
 
 
 def play(seed: int, coaches: str) -> tuple[Any, Any]:

@@ -1559,18 +1559,9 @@ def _overtime_game() -> Any:
     return g
 
 
-def test_amb_fnl_14_overtime_clock_does_not_run() -> None:
-    g = _overtime_game()
-    step(g, [PR_NOTHING, 20], {"snap": ["field_goal"]})
-    assert g.s.clock.seconds_left == 0
-    assert g.plays[-1]["field_goal_result"] == "made"
-
-
-@pytest.mark.xfail(strict=True, reason="kicks (kicking.field_goal/punt/_blocked) and "
-                   "pre-snap timeouts (scrimmage_play._settle) record 10 s in the untimed "
-                   "overtime, so play records and time-of-possession show time that never "
-                   "ran off")
-def test_amb_fnl_14_overtime_plays_record_no_time() -> None:
+def test_amb_fnl_14_overtime_is_untimed() -> None:
+    """A 27-yard field goal (from the 10) in overtime: no time runs or is recorded."""
     g = _overtime_game()
     p = only(step(g, [PR_NOTHING, 20], {"snap": ["field_goal"]})[0])
-    assert p["seconds"] == 0
+    assert p["field_goal_result"] == "made" and p["kick_distance"] == 27
+    assert p["seconds"] == 0 and g.s.clock.seconds_left == 0

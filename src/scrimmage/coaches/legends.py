@@ -55,6 +55,28 @@ class SolitaireCoach:
         """Replaying a saved game: make the same draws again so later choices match."""
         self.decide(decision, view)
 
+    def lets_pass(self, kind: Kind, item: str, v: Any) -> bool:
+        """The engine's fast path (LegendsGame.passes): True when this coach would take the
+        do-nothing option whatever the details, so no Decision need be built. Must agree with
+        `decide`."""
+        late = v.quarter in (2, 4) and v.seconds_left <= 120
+        if kind is Kind.TIMEOUT:
+            return item == "before" or not late or bool(v.overtime)
+        if kind is Kind.OUT_OF_BOUNDS:
+            return item == "defense" or not late
+        if kind is Kind.COACHING_POINTS:
+            if item == "time":
+                return not late
+            if item == "kick_roll":
+                return True
+            if item == "ignore_big_play":
+                return not (v.quarter == 4 and abs(v.margin) <= 8)
+            return False
+        if kind is Kind.PLAY_SPEED:
+            t = v.own
+            return self._speed_answer(t.speed_total - t.speed_left, t.speed_total, v) == "none"
+        return False
+
     def _pick(self, cards: tuple[str, ...]) -> str:
         return cards[self.dice.roll(len(cards)) - 1]
 
@@ -203,9 +225,31 @@ class SolitaireCoach:
         if item == "ignore_big_play":
             close = v.quarter == 4 and abs(v.margin) <= 8
             return "ignore_big_play" if close else "none"
-        if item == "kick_roll":
+        if item == "yardage_modifier":
+            yards, mod = int(d.info.get("yards") or 0), int(d.info.get("modifier") or 0)
+            if v.on_offense and yards < v.ydstogo <= yards + mod:
+                return "plus"
+            if not v.on_offense and yards - mod < v.ydstogo <= yards:
+                return "minus"
             return "none"
         return "none"
+
+    def play_speed(self, d: Decision, v: Any) -> str:
+        """Spend play-speed points at an even pace over the game (FNL-12 says spending them
+        keeps the statistics true; FNL-13 punishes a coach who falls behind)."""
+        left, total = int(d.info.get("left") or 0), int(d.info.get("of") or 0)
+        return self._speed_answer(total - left, total, v)
+
+    @staticmethod
+    def _speed_answer(used: int, total: int, v: Any) -> str:
+        if total <= 0 or used >= total:
+            return "none"
+        quarter = min(v.quarter, 4)
+        played = ((quarter - 1) * 900 + (900 - min(v.seconds_left, 900))) / 3600
+        return "use" if used < played * total + 1 else "none"
+
+    def overtime_toss(self, d: Decision, v: Any) -> str:
+        return "receive"
 
     def out_of_bounds(self, d: Decision, v: Any) -> str:
         oob = bool(d.info.get("out_of_bounds"))
@@ -225,6 +269,9 @@ class SolitaireCoach:
         return "bounce" if int(d.info.get("landing", 50)) <= 8 else "return"
 
     def kick_return(self, d: Decision, v: Any) -> str:
+        if "fair_catch" in d.options:
+            # A college return averages about 20 yards: fair-catch a kick caught deep.
+            return "fair_catch" if int(d.info.get("catch", 0)) < 5 else "return"
         return "touchback"
 
 
@@ -243,4 +290,6 @@ _HANDLERS = {
     Kind.PUNT_STYLE: SolitaireCoach.punt_style,
     Kind.PUNT_FIELD: SolitaireCoach.punt_field,
     Kind.KICK_RETURN: SolitaireCoach.kick_return,
+    Kind.PLAY_SPEED: SolitaireCoach.play_speed,
+    Kind.OVERTIME_TOSS: SolitaireCoach.overtime_toss,
 }

@@ -35,9 +35,15 @@ def drive(
     flow = game.run()
     n_prefix = len(prefix)
     i = 0
+    use_filters = getattr(game, "use_pass_filters", None)
+    filters = {side: getattr(coaches[side], "lets_pass", None) for side in Side}
+    if use_filters is not None and n_prefix == 0:
+        use_filters(filters, log)
     try:
         decision = next(flow)
         while True:
+            if i == n_prefix and n_prefix and use_filters is not None:
+                use_filters(filters, log)      # the saved part is replayed: coaches take over
             if i < n_prefix:
                 kind, seat, answer = prefix[i]
                 if kind != decision.kind or seat != decision.seat:

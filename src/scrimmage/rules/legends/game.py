@@ -8,7 +8,7 @@ overtime) and the helpers every step shares: rolling, asking, scoring, timing an
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import Any
 
 from scrimmage.core.decisions import Decision, Kind
@@ -21,6 +21,7 @@ from scrimmage.rules.legends.sheets import Team
 from scrimmage.rules.legends.state import GameState, SeatView, TeamState
 
 Flow = Generator[Decision, str, None]
+PassFilter = Callable[[Kind, str, Any], bool]
 
 # What happens next, between plays.
 KICKOFF, FREE_KICK, TRY, SCRIMMAGE = "kickoff", "free_kick", "try", "scrimmage"
@@ -49,6 +50,9 @@ class LegendsGame:
         self._roll_mark = 0
         self.halftime_pending_choice = False
         self.pro_ot: _ProOvertime | None = None
+        self._filters: dict[Side, PassFilter | None] | None = None
+        self._filter_views: dict[Side, SeatView] = {}
+        self._log: list[list[str]] = []
 
     # -- the driver's interface -------------------------------------------------------
     @property
@@ -65,6 +69,29 @@ class LegendsGame:
 
     def view(self, seat: Side) -> SeatView:
         return SeatView(self.s, seat)
+
+    def use_pass_filters(self, filters: dict[Side, PassFilter | None],
+                         log: list[list[str]]) -> None:
+        """Let computer coaches wave optional decisions through cheaply (see `passes`)."""
+        if any(f is not None for f in filters.values()):
+            self._filters = filters
+            self._filter_views = {side: self.view(side) for side in Side}
+            self._log = log
+
+    def passes(self, kind: Kind, item: str, side: Side, first: str) -> bool:
+        """True when the seat's coach says, before any `Decision` is built, that it takes the
+        first (do-nothing) option of this optional decision. The answer still goes into the
+        record, so a replay asks the same question and gets the same answer. This spares the
+        batch loop most of the timeouts and coaching-point items a computer coach would
+        decline anyway; a coach without a filter is asked everything."""
+        filters = self._filters
+        if filters is None:
+            return False
+        f = filters[side]
+        if f is None or not f(kind, item, self._filter_views[side]):
+            return False
+        self._log.append([kind, side, first])
+        return True
 
     def run(self) -> Flow:
         from scrimmage.rules.legends import scrimmage_play

@@ -27,7 +27,8 @@ def kick_roll(g: LegendsGame, kicking: Side, what: str) -> Generator[Decision, s
     s = g.s
     for side in (kicking, kicking.other):
         t = s.teams[side]
-        if not t.cp.can(cost, s.half):
+        if not t.cp.can(cost, s.half) or g.passes(Kind.COACHING_POINTS, "kick_roll", side,
+                                                   "none"):
             continue
         answer = yield g.ask(Kind.COACHING_POINTS, side, ("none", "plus", "minus"),
                              f"{what}: rolled {roll}. Spend {cost} points to change it by 1?",

@@ -89,7 +89,7 @@ def _coaching_point_time(g: LegendsGame) -> Generator[Decision, str, int]:
         s.possession, s.possession.other)
     for side in sides:
         t = s.teams[side]
-        if not t.cp.can(cost, s.half):
+        if not t.cp.can(cost, s.half) or g.passes(Kind.COACHING_POINTS, "time", side, "none"):
             continue
         answer = yield g.ask(Kind.COACHING_POINTS, side, ("none", "faster", "slower"),
                              f"Spend {cost} coaching point to run this play 10 s faster or slower?",
@@ -108,7 +108,7 @@ def _play_speed(g: LegendsGame) -> Generator[Decision, str, int]:
         return 0
     for side in (s.possession, s.possession.other):
         t = s.teams[side]
-        if t.speed_left <= 0:
+        if t.speed_left <= 0 or g.passes(Kind.PLAY_SPEED, "", side, "none"):
             continue
         what = "slow this play down" if t.speed_sign > 0 else "speed this play up"
         answer = yield g.ask(Kind.PLAY_SPEED, side, ("none", "use"),
@@ -249,7 +249,8 @@ def timeout_window(g: LegendsGame, before: bool,
     s = g.s
     for side in (s.possession, s.possession.other):
         t = s.teams[side]
-        if t.timeouts <= 0:
+        if t.timeouts <= 0 or g.passes(Kind.TIMEOUT, "before" if before else "after", side,
+                                       "none"):
             continue
         answer = yield g.ask(Kind.TIMEOUT, side, ("none", "timeout"),
                              "Timeout before the results are read?" if before else
@@ -323,9 +324,12 @@ def _out_of_bounds(g: LegendsGame, o: Outcome, p: Snap) -> Generator[Decision, s
     can_flip = flip_cost is not None and off.cp.can(flip_cost, s.half)
     # The first option is always "leave it as it is".
     opts = (("out", "stay") if oob else ("stay", "out")) + (("flip",) if can_flip else ())
-    answer = yield g.ask(Kind.OUT_OF_BOUNDS, off.side, opts,
-                         "The ball went out of bounds" if oob else "Run out of bounds?",
-                         {"out_of_bounds": oob, "yards": o.yards, "flip_cost": flip_cost})
+    if g.passes(Kind.OUT_OF_BOUNDS, "offense", off.side, opts[0]):
+        answer = opts[0]
+    else:
+        answer = yield g.ask(Kind.OUT_OF_BOUNDS, off.side, opts,
+                             "The ball went out of bounds" if oob else "Run out of bounds?",
+                             {"out_of_bounds": oob, "yards": o.yards, "flip_cost": flip_cost})
     if answer == "flip" and flip_cost is not None:
         off.cp.spend(flip_cost)
         return not oob
@@ -335,7 +339,8 @@ def _out_of_bounds(g: LegendsGame, o: Outcome, p: Snap) -> Generator[Decision, s
         return oob
     if flip_cost is not None and not g.in_overtime:
         d = s.defense
-        if d.cp.can(flip_cost, s.half):
+        if d.cp.can(flip_cost, s.half) and not g.passes(Kind.OUT_OF_BOUNDS, "defense", d.side,
+                                                         "none"):
             answer = yield g.ask(Kind.OUT_OF_BOUNDS, d.side, ("none", "flip"),
                                  "Spend points to flip out of bounds / in bounds?",
                                  {"out_of_bounds": oob, "flip_cost": flip_cost})
