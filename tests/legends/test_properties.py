@@ -6,8 +6,13 @@ coaching-point item). Every game is played once, in a module fixture that checks
 it ends and keeps only the violations (keeping 1,000 games of play records would take a lot of
 memory); each test then asserts that one invariant held in every game.
 
-A second, smaller set of games with the default (solitaire) coaches checks that scores and
-play counts look like high-school football.
+The same invariants are checked over a smaller set of random games under the classic
+profile (with the optional SOS yardage and post-2024 fair catch), and over games with the
+default (solitaire) coaches, whose scores and play counts must also look like high-school
+football.
+
+An invariant broken by a known engine bug is marked xfail(strict) in KNOWN_BUGS: fixing the
+bug makes the test XPASS and fail, as a reminder to remove the mark.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from scrimmage.core.ruleset import find_ruleset
 TEAMS = ("Riverside Rams", "Cedar Creek Bobcats", "Lakeview Lancers", "Mesa Verde Coyotes")
 N_RANDOM = 1200
 N_SOLITAIRE = 120
+N_CLASSIC = 200
 SNAP_TYPES = {"run", "pass", "no_play", "punt", "field_goal", "qb_kneel", "qb_spike"}
 OFF_CARDS = ("inside_run", "outside_run", "draw", "roll_out", "drop_back", "screen")
 DEF_CARDS = ("run_inside", "run_outside", "run_blitz", "zone", "man", "pass_blitz")
@@ -236,10 +242,10 @@ def _check_checkoff_side(f: Findings, where: str, game: Any, by_name: dict[str, 
                 f"{name} {side_key} {cards[i]} ran {sorted(repeats)} twice: {numbers}")
 
 
-def play(seed: int, coaches: str) -> tuple[Any, Any]:
+def play(seed: int, coaches: str, **options: Any) -> tuple[Any, Any]:
     """A whole game, keeping the game object (its final state) beside the record."""
     home, away = pairing(seed)
-    game, record = new_game("legends-hs", home, away, seed=seed)
+    game, record = new_game("legends-hs", home, away, seed=seed, **options)
     drive(game, make_coaches(find_ruleset("legends-hs"), coaches, seed), record.decisions)
     record.plays = game.plays
     record.finished = game.over
@@ -267,11 +273,8 @@ INVARIANTS = (
 )
 
 
-MISSED_FG_OFF_THE_FIELD = pytest.mark.xfail(
-    strict=True, reason="kicking.field_goal: a missed field goal snapped inside the kicker's "
-    "own 7 gives the defense the ball at yardline_100 <= 0 (spot of the kick is in the end zone)")
-KNOWN_BUGS = {"yardline_on_the_field": MISSED_FG_OFF_THE_FIELD,
-              "distance_fits": MISSED_FG_OFF_THE_FIELD}
+KNOWN_BUGS: dict[str, Any] = {}
+"""Invariants broken by a known engine bug, marked xfail(strict) until fixed (none now)."""
 
 
 def with_known_bugs(names: tuple[str, ...]) -> list[Any]:
@@ -282,6 +285,25 @@ def with_known_bugs(names: tuple[str, ...]) -> list[Any]:
 def test_invariant_holds_in_every_random_game(random_findings: Findings, invariant: str) -> None:
     assert random_findings.games == N_RANDOM
     random_findings.assert_none(invariant)
+
+
+@pytest.fixture(scope="module")
+def classic_findings() -> Findings:
+    """The classic profile (the older Friday Night Legends book), with the optional SOS
+    yardage and the post-2024 fair catch, under random coaches."""
+    f = Findings()
+    for seed in range(50_000, 50_000 + N_CLASSIC):
+        game, record = play(seed, "random", profile="classic", sos_adjust=True,
+                            fair_catch_25=True)
+        check_game(f, seed, game, record)
+    return f
+
+
+@pytest.mark.parametrize("invariant", with_known_bugs(INVARIANTS))
+def test_invariant_holds_in_every_classic_random_game(classic_findings: Findings,
+                                                      invariant: str) -> None:
+    assert classic_findings.games == N_CLASSIC
+    classic_findings.assert_none(invariant)
 
 
 def test_no_unknown_invariant_names(random_findings: Findings) -> None:

@@ -23,7 +23,7 @@ import pytest
 
 from scrimmage.api import new_game
 from scrimmage.core.decisions import Decision, Kind
-from scrimmage.core.dice import DiceExhausted, ScriptedDice
+from scrimmage.core.dice import ScriptedDice
 from scrimmage.core.driver import drive
 from scrimmage.core.errors import IllegalDecision
 from scrimmage.core.field import Side
@@ -554,6 +554,37 @@ def test_fnl_37_pass_interference_spot_capped_at_15(thrown_roll: int, yards: int
     assert (g.s.down, g.s.ydstogo, g.s.yardline) == (1, 10, 70 - yards)
 
 
+def test_fnl_92_penalties_are_half_the_distance_near_a_goal_line() -> None:
+    """Official rules: Offside (Run DEF 1, 5 yards) at the 4 moves the ball to the 2;
+    Holding (Run OFF 11, 10 yards) at the own 5 moves it back to the own 3."""
+    g = game()
+    p = only(step(g, [1, 20, 1, 1], {**calls("inside_run", "run_inside"),
+                                      "penalty": ["accept"]}, at="Q1 10:00 HOME 1&G OPP4")[0])
+    assert p["penalty_yards"] == 2 and (g.s.down, g.s.ydstogo, g.s.yardline) == (1, 2, 2)
+    p = only(step(g, [2, 1, 2, 11], {**calls("inside_run", "run_inside"),
+                                      "penalty": ["accept"]}, at="Q1 10:00 HOME 1&10 OWN5")[0])
+    assert p["penalty_yards"] == 2 and (g.s.down, g.s.ydstogo, g.s.yardline) == (1, 12, 97)
+
+
+def test_fnl_33_intentional_grounding_loses_the_down() -> None:
+    """Pass OFF 15: Intentional grounding, 5 yards and loss of down: 2&10 becomes 3&15."""
+    g = game()
+    p = only(step(g, [1, 1, 1, 15], {**calls("roll_out", "zone"), "penalty": ["accept"]},
+                  at="Q1 10:00 HOME 2&10 OWN30")[0])
+    assert p["penalty_yards"] == 5
+    assert (g.s.down, g.s.ydstogo, g.s.yardline) == (3, 15, 75)
+
+
+def test_fnl_33_roughing_the_passer_is_an_automatic_first_down() -> None:
+    """Pass DEF 17: Roughing the passer, 15 yards (pre/post roll 3: before the snap) and a
+    first down on 3rd and 10."""
+    g = game(team(off={("roll_out", 1, "zone"): 4}))
+    p = only(step(g, [1, 20, 1, 17, 3], {**calls("roll_out", "zone"), "penalty": ["accept"]},
+                  at="Q1 10:00 HOME 3&10 OWN30")[0])
+    assert p["play_type"] == "no_play" and p["penalty_yards"] == 15
+    assert (g.s.down, g.s.ydstogo, g.s.yardline) == (1, 10, 55)
+
+
 def test_fnl_36_defensive_15_yards_on_a_touchdown_is_assessed_on_the_kickoff() -> None:
     """The score counts; the 15 yards come off the receiving team's kickoff return."""
     g = game(team(off={("inside_run", 1, "run_inside"): 8}))
@@ -722,6 +753,15 @@ def test_fnl_45_interception_thrown_and_returned() -> None:
     assert p["seconds"] == 10 and g.s.momentum.value == -2     # FNL-80 turnover
 
 
+def test_fnl_97_interception_in_the_end_zone_is_a_touchback() -> None:
+    """Thrown 9 yards from the 5: intercepted 4 yards deep, not returned: touchback."""
+    g = game(team(off={("roll_out", 1, "zone"): "BP-DEF"}))
+    p = only(step(g, [1, PR_NOTHING, 1, BPD_TURNOVER, INT_THROWN_9, INT_RET_0],
+                  calls("roll_out", "zone"), at="Q1 10:00 HOME 1&G OPP5")[0])
+    assert p["interception"] == 1 and p["touchback"] == 1
+    assert g.s.possession is AWAY and g.s.yardline == 80
+
+
 def test_fnl_45_interception_returned_for_a_touchdown() -> None:
     g = game(team(off={("roll_out", 1, "zone"): "BP-DEF"}))
     p = only(step(g, [1, PR_NOTHING, 1, BPD_TURNOVER, INT_THROWN_9, INT_RET_TD],
@@ -865,6 +905,32 @@ def test_fnl_49_def_interception_reads_the_fumble_chart() -> None:
     assert p["yards_gained"] == 10
 
 
+def test_fnl_43_classic_big_play_def_single_roll() -> None:
+    """Classic X-2 BP (DEF) stand-in: 1-11 loss, 12-19 turnover, 20 turnover returned for a
+    touchdown; one roll, no momentum meter in the classic book."""
+    g = game(team(off={("inside_run", 1, "run_inside"): "BP-DEF",
+                        ("inside_run", 2, "run_inside"): "BP-DEF"}), profile="classic")
+    p = only(step(g, [1, PR_NOTHING, 1, 11, 10], calls("inside_run", "run_inside"),
+                  at="Q1 10:00 HOME 1&10 OWN30")[0])
+    assert p["yards_gained"] == -3 and p["tackled_for_loss"] == 1
+    p = only(step(g, [2, PR_NOTHING, 2, 20], calls("inside_run", "run_inside"),
+                  at="Q1 10:00 HOME 1&10 OWN30")[0])
+    assert p["fumble_lost"] == 1 and p["return_touchdown"] == 1
+    assert p["td_team"] == "Away Zeros" and g.s.score[AWAY] == 6
+    assert g.s.momentum.value == 0                 # AMB-FNL-19: no meter under classic
+
+
+def test_fnl_48_classic_two_big_plays_def_combine_fumble_for_interception() -> None:
+    """Sack (1: -3), then the second roll 12 (turnover) reads FUM, not INT: recovered by
+    the offense at the spot of the sack."""
+    g = game(team(off={("roll_out", 1, "zone"): "BP-DEF"}),
+             team("Away Zeros", dfn={("zone", 1, "roll_out"): "BP-DEF"}), profile="classic")
+    p = only(step(g, [1, PR_NOTHING, 1, 1, 1, 12, FUM_OFFENSE, FUM_SPOT_0],
+                  calls("roll_out", "zone"), at="Q1 10:00 HOME 1&10 OWN30")[0])
+    assert p["sack"] == 1 and p["fumble"] == 1 and p["interception"] == 0
+    assert p["yards_gained"] == -3 and g.s.possession is HOME
+
+
 # -- FNL-54..58: timing, out of bounds, kneel, spike ------------------------------------------
 
 def test_scn_fnl_8_out_of_bounds_nine_yard_run_is_four_in_ten_seconds() -> None:
@@ -986,6 +1052,20 @@ def test_fnl_7_classic_timeouts_only_after_the_play() -> None:
                     at="Q2 01:00 HOME 1&10 OWN30")
     timeouts = [d for d in coach.asked if d.kind is Kind.TIMEOUT]
     assert timeouts and all(d.info["before"] is False for d in timeouts)
+
+
+def test_fnl_8_no_two_minute_warning_in_high_school() -> None:
+    g = game(team(off={("inside_run", 1, "run_inside"): 3}))
+    p = only(step(g, [1, PR_NOTHING, 1], calls("inside_run", "run_inside"),
+                  at="Q2 02:10 HOME 1&10 OWN30")[0])
+    assert p["seconds"] == 30 and g.s.clock.seconds_left == 100
+
+
+def test_amb_fnl_14_two_minute_warning_option_stops_the_clock_at_2_00() -> None:
+    g = game(team(off={("inside_run", 1, "run_inside"): 3}), two_minute_warning=True)
+    step(g, [1, PR_NOTHING, 1], calls("inside_run", "run_inside"),
+         at="Q2 02:10 HOME 1&10 OWN30")
+    assert g.s.clock.seconds_left == 120
 
 
 def test_fnl_95_halftime_gives_three_timeouts_and_resets_the_meter() -> None:
@@ -1242,6 +1322,23 @@ def test_fnl_16_kickoff_roll_20_is_a_kickoff_special() -> None:
     assert g.s.possession is AWAY and g.s.yardline == 65
 
 
+def test_fnl_15_classic_kickoff_reads_the_x3_columns() -> None:
+    """Kickoff column roll 9: caught at the 21; Kickoff Return roll 9: 20 yards, to the 41."""
+    g = kickoff_game(profile="classic")
+    p = only(step(g, [9, 9])[0])
+    assert p["returned"] == 1 and p["return_yards"] == 20
+    assert g.s.possession is AWAY and g.s.yardline == 100 - 41
+
+
+def test_fnl_15_classic_kickoff_into_the_end_zone_may_be_downed() -> None:
+    """Kickoff column roll 20: caught 4 yards deep; the receiver takes the touchback."""
+    g = kickoff_game(profile="classic")
+    p, coach = step(g, [20], {"kick_return": ["touchback"]})
+    assert only(p)["touchback"] == 1
+    assert [d.seat for d in coach.asked if d.kind is Kind.KICK_RETURN] == [AWAY]
+    assert g.s.possession is AWAY and g.s.yardline == 80
+
+
 def test_fnl_20_free_kick_after_a_safety_adds_20() -> None:
     g = kickoff_game(free_kick=True)
     step(g, [7, 10])
@@ -1357,7 +1454,7 @@ def test_fnl_62_fnl_64_scn_fnl_4_field_goal(situation: str, distance: int, roll:
 # -- FNL-65..73: punts and blocked kicks --------------------------------------------------------
 
 def punt(g: Any, dice: list[int], script: dict[str, list[str]] | None = None, *,
-         at: str = "Q2 04:12 HOME 4&5 OWN30") -> dict[str, Any]:
+         at: str | None = "Q2 04:12 HOME 4&5 OWN30") -> dict[str, Any]:
     return only(step(g, dice, {"snap": ["punt"], **(script or {})}, at=at)[0])
 
 
@@ -1482,10 +1579,8 @@ def test_amb_fnl_14_tied_after_regulation_goes_to_overtime_from_the_10() -> None
     assert g.s.situation().format().startswith("OT1 00:00")
 
 
-# -- bugs found (xfail until fixed) ------------------------------------------------------------
+# -- bugs found by these tests, now fixed ------------------------------------------------------------
 
-@pytest.mark.xfail(strict=True, reason="scrimmage_play.down records every snap as play_type "
-                   "'run' (new_record('run') is never changed for passes)")
 def test_fnl_2_pass_plays_are_recorded_as_passes() -> None:
     g = game(team(off={("roll_out", 1, "zone"): 4}))
     p = only(step(g, [1, PR_NOTHING, 1], calls("roll_out", "zone"),
@@ -1494,9 +1589,6 @@ def test_fnl_2_pass_plays_are_recorded_as_passes() -> None:
     assert p["play_type"] == "pass"
 
 
-@pytest.mark.xfail(strict=True, reason="game.safety pushes the meter (+3 DEF score) and "
-                   "scrimmage_play._settle then pushes the play's own event (+1 Big Play "
-                   "loss): two moves on one play, against FNL-85")
 def test_fnl_85_safety_from_a_big_play_loss_moves_the_meter_once() -> None:
     """A Big Play (DEF) TFL (roll 10: -3) from the 1 is a safety: the meter moves once,
     by the larger factor, DEF score +3 (not +3 and +1)."""
@@ -1507,9 +1599,17 @@ def test_fnl_85_safety_from_a_big_play_loss_moves_the_meter_once() -> None:
     assert g.s.momentum.value == -3
 
 
-@pytest.mark.xfail(strict=True, reason="scrimmage_play._settle asks OUT_OF_BOUNDS on a "
-                   "gain that reaches the end zone (Outcome.gains ignores the yardline); "
-                   "'out' then costs 5 yards and the touchdown (AMB-FNL-31)")
+def test_fnl_85_third_down_stop_then_punt_return_touchdown_moves_the_meter_once() -> None:
+    """3rd-down stop, punt; penalty roll 15, kick SPECIAL 10: returned for a touchdown.
+    The receiving team gets the larger move (touchdown +2), not +1 and +2."""
+    g = game()
+    step(g, [1, PR_NOTHING, 1], calls("inside_run", "run_inside"),
+         at="Q1 10:00 HOME 3&5 OWN30")
+    p = punt(g, [15, 10, 10, 10], at=None)
+    assert p["return_touchdown"] == 1 and g.s.score[AWAY] == 6
+    assert g.s.momentum.value == -2
+
+
 def test_amb_fnl_31_no_out_of_bounds_choice_on_a_scoring_play() -> None:
     """A 7-yard run from the 5 scores; running out of bounds is for plays that do not
     score."""
@@ -1520,10 +1620,6 @@ def test_amb_fnl_31_no_out_of_bounds_choice_on_a_scoring_play() -> None:
     assert Kind.OUT_OF_BOUNDS not in [d.kind for d in coach.asked]
 
 
-@pytest.mark.xfail(strict=True, reason="scrimmage_play.two_point_play re-runs the try after "
-                   "any accepted foul, even one after the play (FNL-34 post) on a successful "
-                   "try: the 2 points are wiped out instead of the foul going to the kickoff "
-                   "(FNL-36)", raises=(AssertionError, DiceExhausted))
 def test_fnl_36_post_play_foul_on_a_successful_two_point_try_goes_to_the_kickoff() -> None:
     """Two-point run of 3 from the 3 (success); the defense's face mask (Run DEF 14, 15
     yards) came after the play (pre/post roll 15). Accepted, the 2 points count and the 15
@@ -1536,9 +1632,6 @@ def test_fnl_36_post_play_foul_on_a_successful_two_point_try_goes_to_the_kickoff
     assert g.s.kickoff_shift == -15
 
 
-@pytest.mark.xfail(strict=True, reason="kicking.field_goal: the defense takes over at the "
-                   "spot of the kick even when that is behind the kicker's goal line "
-                   "(yardline_100 + 7 >= 100), leaving the ball off the field")
 def test_fnl_64_missed_field_goal_from_deep_in_own_territory_stays_on_the_field() -> None:
     """A (hopeless) 114-yard attempt from the own 3: roll 20 misses; the spot of the kick
     would be 4 yards deep in the kicker's end zone."""

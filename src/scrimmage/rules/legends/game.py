@@ -50,6 +50,7 @@ class LegendsGame:
         self._roll_mark = 0
         self.halftime_pending_choice = False
         self.pro_ot: _ProOvertime | None = None
+        self._moves: list[tuple[int, Side]] = []
         self._filters: dict[Side, PassFilter | None] | None = None
         self._filter_views: dict[Side, SeatView] = {}
         self._log: list[list[str]] = []
@@ -184,6 +185,7 @@ class LegendsGame:
                 and c.seconds_left > 120 > c.seconds_left - seconds):
             seconds = c.seconds_left - 120      # the clock stops at the two-minute warning
         c.run(seconds)
+        self._commit_momentum()
         rec["seconds"] = seconds
         pos = Side.HOME if rec["posteam_type"] == "home" else Side.AWAY
         rec["posteam_score_post"] = s.score[pos]
@@ -214,12 +216,27 @@ class LegendsGame:
         self.push_momentum(scored_on.other, "defense_score")
 
     def push_momentum(self, side: Side, factor: str) -> None:
-        """Move the meter (FNL-80); one move per play is chosen by the caller (FNL-85)."""
-        if not self.rules.momentum:
+        """Propose a move of the meter (FNL-80). The moves of one play are weighed when the
+        play is finished: only the largest counts, the later one on a tie (FNL-85)."""
+        if self.rules.momentum:
+            self._moves.append((self.rules.momentum_points[factor], side))
+
+    def propose_moves(self, moves: list[tuple[int, Side, str]]) -> None:
+        if self.rules.momentum:
+            self._moves.extend((points, side) for points, side, _ in moves)
+
+    def _commit_momentum(self) -> None:
+        moves = self._moves
+        if not moves:
             return
-        earned = self.s.momentum.push(side, self.rules.momentum_points[factor])
+        best = moves[0]
+        for m in moves[1:]:
+            if m[0] >= best[0]:
+                best = m
+        moves.clear()
+        earned = self.s.momentum.push(best[1], best[0])
         if earned:
-            self.s.teams[side].cp.earn(earned)
+            self.s.teams[best[1]].cp.earn(earned)       # FNL-81 overflow
 
     def timing(self, key: str) -> int:
         return self.rules.timing[key]

@@ -393,6 +393,7 @@ def field_goal(g: LegendsGame, third_stop: Side | None) -> Flow:
         g.after_score_or_change()
         return
     own = g.rules.missed_fg_min if y < g.rules.missed_fg_min else y + g.rules.missed_fg_back
+    own = min(99, own)          # a kick from the end zone: the defense takes over at the 1
     rec["desc"] = f"{s.teams[kicker].name} {distance}-yard field goal is no good"
     if third_stop is not None:
         g.push_momentum(third_stop, "third_down_stop")      # FNL-86: the offense kicked
@@ -584,4 +585,4 @@ def _after_punt_foul(g: LegendsGame, rec: dict[str, Any], foul: Foul | None,
         assess_on_kickoff(g, foul)
         _record_kick_foul(rec, g, foul)
     else:
-        enforce(g, foul, rec)
+        enforce(g, foul, rec, new_series=True)

@@ -83,8 +83,11 @@ def decide_penalty(g: LegendsGame, foul: Foul, o: Outcome | None, rec: dict[str,
     return True
 
 
-def enforce(g: LegendsGame, foul: Foul, rec: dict[str, Any], try_: bool = False) -> int:
-    """Mark the foul off from the current spot (half the distance to the goal at most)."""
+def enforce(g: LegendsGame, foul: Foul, rec: dict[str, Any], try_: bool = False,
+            new_series: bool = False) -> int:
+    """Mark the foul off from the current spot (half the distance to the goal at most).
+    `new_series`: the ball changed hands on the play, so the new offense has first and ten
+    from wherever the foul leaves the ball."""
     s = g.s
     y = s.yardline
     if foul.against is s.possession:
@@ -104,6 +107,8 @@ def enforce(g: LegendsGame, foul: Foul, rec: dict[str, Any], try_: bool = False)
             s.ydstogo -= eff
             if foul.penalty.first_down or s.ydstogo <= 0:
                 s.first_down_at(s.yardline)
+    if new_series and not try_:
+        s.first_down_at(s.yardline)
     rec["penalty"] = 1
     rec["penalty_team"] = s.teams[foul.against].name
     rec["penalty_yards"] = eff

@@ -371,7 +371,8 @@ def _settle(g: LegendsGame, p: Snap, o: Outcome, rec: dict[str, Any],
         yield from _coaching_point_yard(g, o)
         yield from _coaching_point_modifier(g, o)
     oob = False
-    if o.gains and not (accepted and p.foul is not None and p.foul.when != "post"):
+    scores = o.yards >= s.yardline          # AMB-FNL-31: no out-of-bounds choice on a score
+    if o.gains and not scores and not (accepted and p.foul is not None and p.foul.when != "post"):
         oob = yield from _out_of_bounds(g, o, p)
     elif p.oob:
         oob = True
@@ -389,7 +390,7 @@ def _settle(g: LegendsGame, p: Snap, o: Outcome, rec: dict[str, Any],
             if result in ("touchdown", "safety", "defensive_td"):
                 kicking.assess_on_kickoff(g, p.foul)   # FNL-36
             else:
-                enforce(g, p.foul, rec)
+                enforce(g, p.foul, rec, new_series=s.possession is not off_side)
         first = result == "first_down"
     # Down-conversion bookkeeping and the momentum of the down (FNL-86).
     scored = result in ("touchdown",)
@@ -418,11 +419,11 @@ def _settle(g: LegendsGame, p: Snap, o: Outcome, rec: dict[str, Any],
         rec["timeout"] = 1
         rec["timeout_team"] = s.teams[p.timeout or after or off_side].name
     seconds = max(0, seconds + time_adjust)
-    _momentum(g, events)
-    if after is not None:
-        s.momentum.reset()
+    g.propose_moves(events)
     rec["desc"] = _describe(rec, o, result, oob)
     g.finish(rec, seconds)
+    if after is not None:
+        s.momentum.reset()          # FNL-84, after this play's own move
     if g.in_overtime and result in ("defensive_td", "turnover", "downs", "safety"):
         g.end_ot_series()
 
@@ -435,6 +436,7 @@ def apply_outcome(g: LegendsGame, o: Outcome, rec: dict[str, Any],
     off = s.possession
     y = s.yardline
     rec["rush_attempt" if o.kind == "run" else "pass_attempt"] = 1
+    rec["play_type"] = o.kind               # a scramble is a run; a sack is a pass play
     rec["qb_scramble"] = int(o.scramble)
     rec["big_play"] = o.big_play
     if o.big_play in ("off", "off+off") and not o.turnover:
@@ -542,19 +544,6 @@ def _play_seconds(g: LegendsGame, o: Outcome, result: str, p: Snap, oob: bool,
     return t["play"]
 
 
-def _momentum(g: LegendsGame, events: list[tuple[int, Side, str]]) -> None:
-    """FNL-85: of several moves on one play, only the largest counts (the later on a tie)."""
-    if not events or not g.rules.momentum:
-        return
-    best = events[0]
-    for e in events[1:]:
-        if e[0] >= best[0]:
-            best = e
-    earned = g.s.momentum.push(best[1], best[0])
-    if earned:
-        g.s.teams[best[1]].cp.earn(earned)
-
-
 def _kneel_or_spike(g: LegendsGame, kind: str) -> None:
     """FNL-57 (kneel: 2-yard loss, clock runs: 30 s) and FNL-56 (spike: an incompletion,
     10 s). Neither uses a card or a penalty roll."""
@@ -603,7 +592,12 @@ def two_point_play(g: LegendsGame, rec: dict[str, Any]) -> Generator[Decision, s
         accepted = False
         if p.foul is not None:
             accepted = yield from decide_penalty(g, p.foul, o, rec)
-        if accepted and p.foul is not None:
+        if accepted and p.foul is not None and p.foul.when == "post":
+            # FNL-36: a foul after the snap of a scoring play is assessed on the kickoff.
+            kicking.assess_on_kickoff(g, p.foul)
+            rec.update(penalty=1, penalty_team=s.teams[p.foul.against].name,
+                       penalty_yards=p.foul.yards, penalty_type=f"{p.foul.name} (on the kickoff)")
+        elif accepted and p.foul is not None:
             enforce(g, p.foul, rec, try_=True)
             g.mark_rolls()
             continue
