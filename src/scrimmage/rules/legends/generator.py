@@ -52,7 +52,12 @@ small-scale SOS (AMB-FNL-30: 0..15), the yardage modifiers (derived from the she
 yards per run and per completion unless given), play speed, the special-teams adjustments,
 the two BP DEF tables and, at pro, the KO Touchback, Field Goal Range and punt fair-catch
 charts. The yards per run and per completion printed on the sheet are the sheet's
-expectations against the level's average team.
+expectations against the level's average team. Play speed is what brings a game to the
+league's number of snaps (the book: spending it "is required for statistical accuracy"):
+the X-1 timing chart alone gives some 83 snaps a team in 60 minutes, so an average pro team
+slows about 37 plays down and an average college team about 22 (`PACE_PLAY_SPEED`). A team
+that runs far more than most gets a little more on its run cells (`run_style_yards`), so
+its scoring stays near its points per game though it passes less.
 
 Calibration
 -----------
@@ -228,6 +233,11 @@ class LevelParams:
     off_yards_per_point: dict[bool, float]
     off_bp_off_rate: dict[bool, float]
     off_bp_def_rate: dict[bool, float]
+    run_style_yards: float
+    """Yards added to the run cells per unit of run share above `style_runs`/24: a team
+    that runs far more than most is built to run (a triple-option team averages more a
+    carry), which keeps its scoring near its points per game though it passes less."""
+    style_runs: int
     off_inc_rate: float
     off_inc_per_point: float
     def_base: dict[bool, float]
@@ -270,6 +280,7 @@ HS_PARAMS = LevelParams(
     off_yards_per_point=OFF_YARDS_PER_POINT,
     off_bp_off_rate={True: OFF_BP_OFF_RATE, False: OFF_BP_OFF_RATE},
     off_bp_def_rate={True: OFF_BP_DEF_RATE, False: OFF_BP_DEF_RATE},
+    run_style_yards=0.0, style_runs=12,
     off_inc_rate=OFF_INC_RATE, off_inc_per_point=OFF_INC_PER_POINT,
     def_base=DEF_BASE, def_noise=DEF_NOISE, def_clamp=DEF_CLAMP,
     def_match_yards=DEF_MATCH_YARDS, def_ramp_yards=DEF_RAMP_YARDS,
@@ -285,25 +296,27 @@ HS_PARAMS = LevelParams(
 
 COLLEGE_PARAMS = LevelParams(
     level="college", game="Saturday Legends", noun="college",
-    # FBS 2016: 30.0 points a team-game (league_rates.csv); the bundled field plays to ~28.
+    # FBS 2016: 30.0 points a team-game (league_rates.csv); 28 keeps the strength scale
+    # centred on a mid-table FBS team.
     average_points=28.0, average_sos=7.5, sos_range=(0, 15),
     sos_points_per_unit=0.6,     # a Power-5 slate (13) is worth ~3 points over a G5 one (8)
     max_strength=18.0,
-    off_base={"inside_run": 5.7, "outside_run": 6.1, "draw": 5.9,
+    off_base={"inside_run": 5.5, "outside_run": 5.9, "draw": 5.7,
               "roll_out": 12.8, "drop_back": 15.8, "screen": 9.8},
     off_noise=OFF_NOISE, off_clamp=OFF_CLAMP,
     off_match_yards={True: 1.8, False: 2.6}, off_ramp_yards={True: 3.0, False: 4.0},
     off_yards_per_point={True: 0.05, False: 0.08},
     off_bp_off_rate={True: 0.03, False: 0.045},
     off_bp_def_rate={True: 0.045, False: 0.073},
-    off_inc_rate=0.175, off_inc_per_point=-0.003,
+    run_style_yards=3.0, style_runs=13,
+    off_inc_rate=0.16, off_inc_per_point=-0.003,
     def_base={True: -1.8, False: -3.0}, def_noise=DEF_NOISE, def_clamp=DEF_CLAMP,
     def_match_yards={True: 1.4, False: 1.8}, def_ramp_yards={True: 2.0, False: 2.5},
     def_yards_per_point={True: 0.04, False: 0.065},
     def_bp_def_rate={True: 0.055, False: 0.093},
     def_bp_off_rate={True: 0.006, False: 0.012},
     def_bp_by_column=True,
-    def_inc_rate=0.15, def_inc_per_point=0.003,
+    def_inc_rate=0.145, def_inc_per_point=0.002,
     bp_per_point=0.025, bp_against_per_point=0.015,
     bp_off_yards=20.0, plays_per_game=70, def_read=0.6,
     team_bp_def=True, pro_run_fumble=False, tfl_yards=-3.0, sack_yards=-6.85,
@@ -316,7 +329,7 @@ PRO_PARAMS = LevelParams(
     sos_points_per_unit=0.3,     # pro schedules differ less than college ones
     max_strength=12.0,
     off_base={"inside_run": 4.55, "outside_run": 4.95, "draw": 4.75,
-              "roll_out": 12.1, "drop_back": 15.1, "screen": 9.1},
+              "roll_out": 11.7, "drop_back": 14.7, "screen": 8.7},
     off_noise={
         "inside_run": Noise(2, 0.10, 6), "outside_run": Noise(3, 0.15, 12),
         "draw": Noise(3, 0.12, 9), "roll_out": Noise(4, 0.15, 12),
@@ -326,15 +339,16 @@ PRO_PARAMS = LevelParams(
     off_match_yards={True: 1.6, False: 2.4}, off_ramp_yards={True: 2.5, False: 3.5},
     off_yards_per_point={True: 0.05, False: 0.09},
     off_bp_off_rate={True: 0.025, False: 0.045},
-    off_bp_def_rate={True: 0.013, False: 0.065},
-    off_inc_rate=0.13, off_inc_per_point=-0.003,
+    off_bp_def_rate={True: 0.016, False: 0.066},
+    run_style_yards=3.0, style_runs=11,
+    off_inc_rate=0.135, off_inc_per_point=-0.003,
     def_base={True: -1.6, False: -3.0}, def_noise=DEF_NOISE, def_clamp=DEF_CLAMP,
     def_match_yards={True: 1.3, False: 1.8}, def_ramp_yards={True: 2.0, False: 2.5},
     def_yards_per_point={True: 0.045, False: 0.075},
-    def_bp_def_rate={True: 0.019, False: 0.085},
+    def_bp_def_rate={True: 0.022, False: 0.087},
     def_bp_off_rate={True: 0.005, False: 0.01},
     def_bp_by_column=True,
-    def_inc_rate=0.122, def_inc_per_point=0.003,
+    def_inc_rate=0.127, def_inc_per_point=0.003,
     bp_per_point=0.03, bp_against_per_point=0.02,
     bp_off_yards=20.0, plays_per_game=63, def_read=0.6,
     team_bp_def=True, pro_run_fumble=True, tfl_yards=-3.0, sack_yards=-6.6,
@@ -345,12 +359,22 @@ PARAMS: dict[str, LevelParams] = {"hs": HS_PARAMS, "college": COLLEGE_PARAMS, "p
 # --- college and pro sheet charts ------------------------------------------------------------
 
 DEFAULT_RUN_BP_TFL = {"college": 10, "pro": 10}
-"""Faces of the Run BP DEF table that are a TFL (the rest fumble): 65%, so that with the BP-DEF
-cell rates a college team fumbles on ~1.5% of runs. At pro the table is never read on a big
-play (FNL-44: always a fumble) but the sheet still prints it."""
+"""Faces of the Run BP DEF table that are a TFL (the rest fumble): 50%, so that with the BP-DEF
+cell rates (about 10% of college runs) a college team loses some 0.6 fumbles a game (FBS 2016:
+0.67). At pro the table is never read on a big play (FNL-44: always a fumble) but the sheet
+still prints it."""
 DEFAULT_PASS_BP_SACKS = {"college": 14, "pro": 14}
-"""Faces of the Pass BP DEF table that are a sack (the rest interceptions): 70%, the NFL's 6.3%
-sacks per drop back against 2.6% interceptions per attempt."""
+"""Faces of the Pass BP DEF table that are a sack (the rest interceptions): 70%. NFL
+2014-2019: a sack on 6.3% of drop backs, an interception on 2.4% of attempts (72% sacks);
+the SPECIAL column's "defense result only" adds a few sacks of its own (FNL-51)."""
+PACE_PLAY_SPEED = {"college": 22, "pro": 37}
+"""Play speed (FNL-12) of a team that snaps the ball as often as the league's average. The X-1
+timing chart (30 s a play short of a first down, 20 s a first down, 10 s an incompletion, an
+out-of-bounds play or a kick) runs about 19 s a snap, so a 60-minute game without play speed
+has some 83 snaps a team. Each point slows a play by 10 s (the solitaire coach spends them at
+an even pace): about +37 a team brings a pro game to the NFL's 63-66 snaps (2014-2019), +22 a
+college game to FBS's 70-72 (2016). A hurry-up team has fewer points, a ball-control team
+more."""
 DEFAULT_KO_TOUCHBACKS = 12
 """Pro KO Touchback chart: 60% touchbacks, the NFL 2016-2019 rate (58.98%)."""
 DEFAULT_FAIR_CATCHES = 6
@@ -390,8 +414,9 @@ class TeamSpec:
     colors: tuple[str, ...] = ()
     level: Level = "hs"
     # -- college and pro only --------------------------------------------------------------
-    play_speed: int = 0
-    """FNL-12: plays the team may slow down (+) or speed up (-); a fast-tempo team is < 0."""
+    play_speed: int | None = None
+    """FNL-12: plays the team may slow down (+) or speed up (-) by 10 seconds. None: the
+    level's pace (`PACE_PLAY_SPEED`); a hurry-up team gets less, a ball-control team more."""
     punt: int = 0
     """FNL-71: added to this team's punts."""
     punt_return_defense: int = 0
@@ -432,6 +457,8 @@ class TeamSpec:
                 raise ValueError(f"HS coaching points run 4..16, not {self.coaching_points}")
             if not lo <= self.sos <= hi:
                 raise ValueError(f"HS strength of schedule runs {lo}..{hi}, not {self.sos}")
+            if self.play_speed:
+                raise ValueError("play speed is a college and pro field (FNL-12)")
         else:
             self._check_college_pro(lo, hi)
         for pts in (self.off_points, self.def_points):
@@ -446,8 +473,8 @@ class TeamSpec:
         if not lo <= self.sos <= hi:
             raise ValueError(f"{lvl} strength of schedule runs {lo}..{hi} (AMB-FNL-30), "
                              f"not {self.sos}")
-        if not -12 <= self.play_speed <= 12:
-            raise ValueError(f"play speed runs -12..12, not {self.play_speed}")
+        if self.play_speed is not None and not -40 <= self.play_speed <= 40:
+            raise ValueError(f"play speed runs -40..40, not {self.play_speed}")
         for name in ("punt", "punt_return_defense", "kickoff_return_defense", "punt_return",
                      "kickoff_return"):
             if not -5 <= getattr(self, name) <= 5:
@@ -470,6 +497,13 @@ class TeamSpec:
     @property
     def params(self) -> LevelParams:
         return PARAMS[self.level]
+
+    @property
+    def speed(self) -> int:
+        """The play speed printed on the sheet (the level's pace unless given)."""
+        if self.play_speed is not None:
+            return self.play_speed
+        return PACE_PLAY_SPEED.get(self.level, 0)
 
     @property
     def passes(self) -> int:
@@ -526,25 +560,25 @@ BUNDLED: tuple[TeamSpec, ...] = (
 
 BUNDLED_COLLEGE: tuple[TeamSpec, ...] = (
     # A power-conference heavyweight: balanced, a ferocious pass rush, a hard schedule.
-    TeamSpec(name="Bayou State Gators", off_points=36.4, def_points=18.6, sos=13, runs=14,
+    TeamSpec(name="Bayou State Gators", off_points=35.2, def_points=20.4, sos=12, runs=14,
              seed=101, record="11-2", colors=("cypress green", "gold"), level="college",
-             play_speed=2, punt=1, punt_return_defense=-1, kickoff_return_defense=-1,
+             play_speed=24, punt=1, punt_return_defense=-1, kickoff_return_defense=-1,
              punt_return=2, kickoff_return=2, pass_bp_sacks=14, run_bp_tfl=11),
     # A mid-major at the FBS average: balanced in everything.
     TeamSpec(name="Coastal Pines Mariners", off_points=28.3, def_points=27.1, sos=6, runs=12,
              seed=113, record="7-5", colors=("teal", "sand"), level="college",
-             punt=0, punt_return_defense=0, kickoff_return_defense=0, punt_return=0,
-             kickoff_return=1),
+             play_speed=22, punt=0, punt_return_defense=0, kickoff_return_defense=0,
+             punt_return=0, kickoff_return=1),
     # A triple-option academy-style team: runs on 20 of 24, grinds the clock, rarely throws
     # an interception, little speed on defense.
     TeamSpec(name="Granite Peak Miners", off_points=23.8, def_points=30.2, sos=4, runs=20,
              seed=127, record="4-8", colors=("slate gray", "black"), level="college",
-             play_speed=8, punt=-2, punt_return_defense=1, kickoff_return_defense=1,
+             play_speed=36, punt=-2, punt_return_defense=1, kickoff_return_defense=1,
              punt_return=-1, kickoff_return=-1, pass_bp_sacks=15, run_bp_tfl=9),
     # An air-raid team: throws on two downs of three, plays fast, and its defense leaks.
     TeamSpec(name="Prairie Tech Falcons", off_points=37.9, def_points=34.6, sos=9, runs=8,
              seed=131, record="7-6", colors=("scarlet", "black"), level="college",
-             play_speed=-8, punt=-1, punt_return_defense=0, kickoff_return_defense=1,
+             play_speed=6, punt=-1, punt_return_defense=0, kickoff_return_defense=1,
              punt_return=1, kickoff_return=0, pass_bp_sacks=12, run_bp_tfl=10),
 )
 """The four fictional sheets shipped in teams/legends-college (Saturday Legends)."""
@@ -553,24 +587,25 @@ BUNDLED_PRO: tuple[TeamSpec, ...] = (
     # Middle of the league in everything.
     TeamSpec(name="Desert Sun Scorpions", off_points=22.1, def_points=23.4, sos=7, runs=11,
              seed=211, record="8-9", colors=("copper", "sand"), level="pro",
-             punt=0, punt_return_defense=0, kickoff_return_defense=0, punt_return=1,
-             kickoff_return=0),
-    # A pass-first contender with a quarterback who takes few sacks and a big-legged kicker.
-    TeamSpec(name="Harbor City Admirals", off_points=28.6, def_points=20.3, sos=8, runs=9,
+             play_speed=38, punt=0, punt_return_defense=0, kickoff_return_defense=0,
+             punt_return=1, kickoff_return=0),
+    # A pass-first, up-tempo contender: a quarterback who takes few sacks but gambles,
+    # and a big-legged kicker.
+    TeamSpec(name="Harbor City Admirals", off_points=27.4, def_points=20.3, sos=8, runs=9,
              seed=223, record="12-5", colors=("navy", "white"), level="pro",
-             play_speed=-4, punt=1, punt_return_defense=-1, kickoff_return_defense=-1,
-             punt_return=1, kickoff_return=1, pass_bp_sacks=12, ko_touchbacks=14, kicker=-1,
+             play_speed=33, punt=1, punt_return_defense=-1, kickoff_return_defense=-1,
+             punt_return=1, kickoff_return=1, pass_bp_sacks=13, ko_touchbacks=14, kicker=-1,
              fair_catches=5),
     # A ball-control running team with a suffocating defense.
     TeamSpec(name="Iron Valley Forgers", off_points=21.0, def_points=17.2, sos=9, runs=14,
              seed=227, record="11-6", colors=("steel blue", "orange"), level="pro",
-             play_speed=6, punt=2, punt_return_defense=-1, kickoff_return_defense=-1,
+             play_speed=40, punt=2, punt_return_defense=-1, kickoff_return_defense=-1,
              punt_return=0, kickoff_return=-1, pass_bp_sacks=15, ko_touchbacks=12,
              fair_catches=7),
     # A rebuilding team: a young quarterback who holds the ball, a shaky kicker.
     TeamSpec(name="Northwoods Timberwolves", off_points=17.4, def_points=27.0, sos=6, runs=10,
              seed=229, record="4-13", colors=("pine green", "gray"), level="pro",
-             play_speed=2, punt=-1, punt_return_defense=1, kickoff_return_defense=1,
+             play_speed=37, punt=-1, punt_return_defense=1, kickoff_return_defense=1,
              punt_return=-1, kickoff_return=2, pass_bp_sacks=15, ko_touchbacks=10, kicker=1,
              fair_catches=6),
 )
@@ -635,6 +670,9 @@ def _offense_set(spec: TeamSpec, si: int, dice: Dice) -> list[list[int]]:
     rows = spec.runs if run else spec.passes
     strength = spec.offense_strength
     low, high = p.off_clamp[run]
+    style = 0.0
+    if run and p.run_style_yards and spec.runs > p.style_runs:
+        style = p.run_style_yards * (spec.runs - p.style_runs) / TOTAL_ROWS
     cells: list[_Cell] = []
     bp_off_w: list[float] = []
     bp_def_w: list[float] = []
@@ -645,6 +683,8 @@ def _offense_set(spec: TeamSpec, si: int, dice: Dice) -> list[list[int]]:
             m = MATCHUP[si][d]
             target = (p.off_base[card] + p.off_match_yards[run] * m
                       + p.off_ramp_yards[run] * (t - 0.5) + p.off_yards_per_point[run] * strength)
+            if style:
+                target += style
             cells.append(_Cell(target, p.off_noise[card], low, high))
             # FNL-93: big plays for the roller crowd the high rows; trouble crowds the low ones.
             bp_off_w.append((0.25 + 1.5 * t) * GOOD_FOR_OFFENSE[m])
@@ -880,7 +920,7 @@ def _matrices(offense: list[list[list[int]]], defense: list[list[list[int]]]) ->
 
 def _cp_inputs(spec: TeamSpec) -> str:
     parts = [f"off_points {spec.off_points:g}", f"def_points {spec.def_points:g}",
-             f"sos {spec.sos}", f"runs {spec.runs}", f"play_speed {spec.play_speed}",
+             f"sos {spec.sos}", f"runs {spec.runs}", f"play_speed {spec.speed}",
              f"special teams {spec.punt}/{spec.punt_return_defense}/"
              f"{spec.kickoff_return_defense}/{spec.punt_return}/{spec.kickoff_return}"]
     optional = [("yardage_modifier_run", spec.yardage_modifier_run),
@@ -935,7 +975,7 @@ def _render_cp(spec: TeamSpec, offense: list[list[list[int]]],
             ymp = int(_clamp_range(round(display.completion / 4), 1, 4))
         out += [f"yardage_modifier_run = {ymr}", f"yardage_modifier_pass = {ymp}"]
     out += [
-        f"play_speed = {spec.play_speed}",
+        f"play_speed = {spec.speed}",
         f"punt = {spec.punt}",
         f"punt_return_defense = {spec.punt_return_defense}",
         f"kickoff_return_defense = {spec.kickoff_return_defense}",
@@ -1197,8 +1237,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--colors", nargs="*", default=[])
     p.add_argument("--seed", type=int, default=1)
     cp = p.add_argument_group("college and pro")
-    cp.add_argument("--play-speed", type=int, default=0,
-                    help="plays to slow down (+) or speed up (-), FNL-12")
+    cp.add_argument("--play-speed", type=int, default=None,
+                    help="plays to slow down (+) or speed up (-), FNL-12 (default: the "
+                         "level's pace, college +22, pro +37)")
     cp.add_argument("--special-teams", type=int, nargs=5, default=[0, 0, 0, 0, 0],
                     metavar=("PUNT", "PR_DEF", "KR_DEF", "PR", "KR"),
                     help="punt, punt return defense, kickoff return defense, punt return, "

@@ -1,0 +1,1 @@
+"""Builders: team sheets and charts made from real season statistics."""
