@@ -218,7 +218,8 @@ def teams(rules: Annotated[str | None, typer.Option("--rules", "-r")] = None) ->
         for name in names:
             rs = find_ruleset(name)
             for team in rs.team_names():
-                out.print(f"{rs.name}\t{team}")
+                record = rs.team_data(team).get("team", {}).get("record", "")
+                out.print(f"{rs.name}\t{team}" + (f"\t{record}" if record else ""))
     except ScrimmageError as exc:
         err.print(f"[red]error:[/] {exc}")
         raise typer.Exit(2) from None
@@ -229,6 +230,40 @@ def rulesets() -> None:
     """List the rulesets."""
     for name in ruleset_names():
         out.print(f"{name}\t{find_ruleset(name).title}")
+
+
+@app.command()
+def fidelity(
+    rules: RulesOpt = "legends-pro",
+    stats: Annotated[Path | None, typer.Option(help="Team-season CSV (default: bundled).")] = None,
+    season: Annotated[int, typer.Option(help="Season to check.")] = 2016,
+    team: Annotated[str | None, typer.Option(help="One team's code (default: all).")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per team.")] = 100,
+    seed: SeedOpt = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
+) -> None:
+    """Build a season's sheets and compare their simulated figures with the real ones."""
+    from scrimmage.build.fidelity import fidelity as run_fidelity
+    from scrimmage.build.fidelity import format_report
+    from scrimmage.build.stats import read_stats
+
+    try:
+        rows = read_stats(stats)
+        columns = (TextColumn("[progress.description]{task.description}"), BarColumn(),
+                   MofNCompleteColumn(), TimeElapsedColumn())
+        with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
+            task = bar.add_task("building and simulating", total=None)
+            report = run_fidelity(rows, rules, season, games, seed, team,
+                                  progress=lambda name: bar.update(task, description=name,
+                                                                   advance=1))
+    except ScrimmageError as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(2) from None
+    if as_json:
+        sys.stdout.write(json.dumps(report.to_json()) + "\n")
+        return
+    for line in format_report(report):
+        out.print(line)
 
 
 def main() -> None:

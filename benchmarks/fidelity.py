@@ -1,0 +1,145 @@
+"""Fidelity benchmark (issue #4): build whole seasons of sheets from real statistics, play each
+team against its season's league-average team, and report the error of each figure (MAPE over
+the teams) against the targets; then compare the shape of simulated yards-per-carry and
+yards-per-completion with real NFL play-by-play (Kolmogorov-Smirnov distance).
+
+    python benchmarks/fidelity.py [--games 200] [--seasons 1985 2002 2016 2019] [--college]
+           [--pbp ../shared/data/raw/nflgame_gamecenter/nflgame_plays.csv.gz]
+
+This benchmark (only) reads the project's shared data folder for the real play-by-play; the
+package itself uses its bundled statistics. It writes benchmarks/results/fidelity.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import gzip
+import time
+import tomllib
+from bisect import bisect_right
+from pathlib import Path
+
+import scrimmage.rules  # noqa: F401
+from scrimmage.api import make_coaches
+from scrimmage.build.fidelity import METRICS, TARGETS, FidelityReport, fidelity
+from scrimmage.build.sheets import build_league_average, build_sheet
+from scrimmage.build.stats import read_stats, season_rows
+from scrimmage.core.dice import SeededDice
+from scrimmage.core.driver import drive
+from scrimmage.core.ruleset import find_ruleset
+from scrimmage.sim.batch import game_seed
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_PBP = HERE.parents[1] / "shared/data/raw/nflgame_gamecenter/nflgame_plays.csv.gz"
+
+
+def ks_distance(a: list[int], b: list[int]) -> float:
+    """Largest gap between the two empirical distribution functions."""
+    if not a or not b:
+        return float("nan")
+    sa, sb = sorted(a), sorted(b)
+    gap = 0.0
+    for x in sorted(set(sa) | set(sb)):
+        fa = bisect_right(sa, x) / len(sa)
+        fb = bisect_right(sb, x) / len(sb)
+        gap = max(gap, abs(fa - fb))
+    return gap
+
+
+def real_yards(pbp: Path, season: int) -> tuple[list[int], list[int]]:
+    runs: list[int] = []
+    catches: list[int] = []
+    with gzip.open(pbp, "rt", encoding="utf-8") as fh:
+        for row in csv.DictReader(fh):
+            if row["season"] != str(season) or row["season_type"] != "REG":
+                continue
+            if row["no_play"] == "1" or row["yards_gained"] == "":
+                continue
+            if row["play_type"] == "run" and row["qb_kneel"] != "1":
+                runs.append(int(row["yards_gained"]))
+            elif row["play_type"] == "pass" and row["pass_complete"] == "1":
+                catches.append(int(row["yards_gained"]))
+    return runs, catches
+
+
+def simulated_yards(season: int, games_per_team: int) -> tuple[list[int], list[int]]:
+    rs = find_ruleset("legends-pro")
+    league = season_rows(read_stats(None), season, "pro")
+    average = rs.load_team(tomllib.loads(build_league_average(league)), "average")
+    runs: list[int] = []
+    catches: list[int] = []
+    for i, row in enumerate(league):
+        team = rs.load_team(tomllib.loads(build_sheet(row, league)), row.name)
+        for g in range(games_per_team):
+            s = game_seed(season * 100 + i, g)
+            game = rs.new_game(team, average, SeededDice(s), {"neutral": True})
+            drive(game, make_coaches(rs, "solitaire", s), [])
+            for p in game.plays:
+                if p["posteam"] != team.name or p["play_type"] == "no_play":
+                    continue
+                if p["rush_attempt"] and not p["qb_kneel"]:
+                    runs.append(p["yards_gained"])
+                elif p["complete_pass"]:
+                    catches.append(p["yards_gained"])
+    return runs, catches
+
+
+def report_table(reports: list[FidelityReport]) -> list[str]:
+    names = list(METRICS)
+    lines = ["| season | " + " | ".join(names) + " |",
+             "|---|" + "---|" * len(names),
+             "| target | " + " | ".join(f"≤ {TARGETS[m]:g}" for m in names) + " |"]
+    for r in reports:
+        cells = []
+        for m in names:
+            v = r.mape(m)
+            cells.append("-" if v is None else f"{v:.1f}" + ("" if v <= TARGETS[m] else " ✗"))
+        lines.append(f"| {r.rules} {r.season} | " + " | ".join(cells) + " |")
+    return lines
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--seasons", type=int, nargs="*", default=[1985, 2002, 2016, 2019])
+    ap.add_argument("--college", action="store_true", help="also college 2016")
+    ap.add_argument("--ks-games", type=int, default=10, help="games per team for the KS check")
+    ap.add_argument("--pbp", type=Path, default=DEFAULT_PBP)
+    args = ap.parse_args()
+    rows = read_stats(None)
+    reports: list[FidelityReport] = []
+    start = time.perf_counter()
+    jobs = [("legends-pro", s) for s in args.seasons]
+    if args.college:
+        jobs.append(("legends-college", 2016))
+    for rules, season in jobs:
+        t = time.perf_counter()
+        rep = fidelity(rows, rules, season, args.games)
+        reports.append(rep)
+        print(f"{rules} {season}: {len(rep.teams)} teams in {time.perf_counter() - t:.0f} s")
+    lines = ["# Fidelity benchmark", "",
+             f"`python benchmarks/fidelity.py --games {args.games} --seasons "
+             f"{' '.join(map(str, args.seasons))}{' --college' if args.college else ''}`", "",
+             "Mean absolute percentage error over a season's teams, each team's sheet playing "
+             f"{args.games} games against the season's league-average team (✗ = over target).",
+             "", *report_table(reports), ""]
+    ks_lines = ["## Shape of the yardage (Kolmogorov-Smirnov distance, aim ≤ 0.05)", "",
+                "| season | yards per carry | yards per completion |", "|---|---|---|"]
+    if args.pbp.exists():
+        for season in (s for s in args.seasons if 2009 <= s <= 2019):
+            real_r, real_c = real_yards(args.pbp, season)
+            sim_r, sim_c = simulated_yards(season, args.ks_games)
+            ks_lines.append(f"| {season} | {ks_distance(real_r, sim_r):.3f} | "
+                            f"{ks_distance(real_c, sim_c):.3f} |")
+    else:
+        ks_lines.append(f"| (no play-by-play at {args.pbp}) | | |")
+    lines += ks_lines
+    lines += ["", f"Total time {time.perf_counter() - start:.0f} s."]
+    out = HERE / "results" / "fidelity.md"
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
