@@ -92,15 +92,11 @@ class _PlayPrinter:
             self.console.print("   " + self.score_pad())
 
     def score_pad(self) -> str:
-        s = self.game.s
-        h, a = s.teams[Side.HOME], s.teams[Side.AWAY]
-        c = s.clock
-        period = f"Q{c.quarter}" if c.quarter <= 4 else f"OT{c.quarter - 4}"
-        mm, ss = divmod(c.seconds_left, 60)
-        return (f"[yellow]{h.name} {s.score[Side.HOME]} – {a.name} {s.score[Side.AWAY]}[/] "
-                f"{period} {mm:02d}:{ss:02d} | timeouts {h.timeouts}/{a.timeouts} | "
-                f"coaching points {h.cp.left}/{a.cp.left} | "
-                f"momentum {s.momentum.text(h.name, a.name)}")
+        pad = getattr(self.game, "score_pad", None)
+        if pad is not None:
+            return str(pad())
+        score = self.game.score
+        return f"[yellow]{self.record.home} {score[Side.HOME]} – {self.record.away} {score[Side.AWAY]}[/]"
 
 
 def _print_box(record: GameRecord, console: Console) -> None:

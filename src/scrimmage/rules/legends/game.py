@@ -94,6 +94,23 @@ class LegendsGame:
         self._log.append([kind, side, first])
         return True
 
+    def score_pad(self) -> str:
+        """The score pad in one line (rich markup): score, clock, timeouts, coaching points,
+        play speed and the momentum meter."""
+        s = self.s
+        h, a = s.teams[Side.HOME], s.teams[Side.AWAY]
+        c = s.clock
+        period = f"Q{c.quarter}" if c.quarter <= 4 else f"OT{c.quarter - 4}"
+        mm, ss = divmod(c.seconds_left, 60)
+        text = (f"[yellow]{h.name} {s.score[Side.HOME]} – {a.name} {s.score[Side.AWAY]}[/] "
+                f"{period} {mm:02d}:{ss:02d} | timeouts {h.timeouts}/{a.timeouts} | "
+                f"coaching points {h.cp.left}/{a.cp.left}")
+        if self.rules.play_speed:
+            text += f" | play speed {h.speed_left}/{a.speed_left}"
+        if self.rules.momentum:
+            text += f" | momentum {s.momentum.text(h.name, a.name)}"
+        return text
+
     def run(self) -> Flow:
         from scrimmage.rules.legends import scrimmage_play
 
