@@ -259,13 +259,16 @@ class LegendsGame:
         return self.rules.timing[key]
 
     # -- the coin toss and the game's frame ----------------------------------------------
-    def coin_toss(self) -> Flow:
-        """FNL-9: both roll a d20, re-rolling ties (AMB-FNL-33); the winner chooses."""
+    def _toss(self) -> tuple[Side, int, int]:
+        """Each coach rolls a d20; ties roll again (AMB-FNL-33)."""
         while True:
             home, away = self.roll(20), self.roll(20)
             if home != away:
-                break
-        winner = Side.HOME if home > away else Side.AWAY
+                return (Side.HOME if home > away else Side.AWAY), home, away
+
+    def coin_toss(self) -> Flow:
+        """FNL-9: both roll a d20, re-rolling ties (AMB-FNL-33); the winner chooses."""
+        winner, home, away = self._toss()
         choice = yield self.ask(Kind.COIN_TOSS, winner, ("receive", "kick", "defer"),
                                 "You won the toss", {"rolls": {"HOME": home, "AWAY": away}})
         if choice == "defer":
@@ -380,11 +383,7 @@ class LegendsGame:
 
     def overtime_toss(self) -> Flow:
         """Pro overtime: a new toss; the winner chooses to receive or kick."""
-        while True:
-            home, away = self.roll(20), self.roll(20)
-            if home != away:
-                break
-        winner = Side.HOME if home > away else Side.AWAY
+        winner = self._toss()[0]
         choice = yield self.ask(Kind.OVERTIME_TOSS, winner, ("receive", "kick"),
                                 "Overtime: you won the toss")
         receiver = winner if choice == "receive" else winner.other

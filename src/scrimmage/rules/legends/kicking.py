@@ -540,7 +540,11 @@ def punt(g: LegendsGame, third_stop: Side | None) -> Flow:
             v = g.x.punt_return[ret_roll]
             if special == "LONG_RETURN":
                 v = Roll(20)
-            if special == "RETURN_TD" or v == TD:
+            # FNL-71: the receiver's Punt Return plus the kicker's Punt Return Defense.
+            td = special == "RETURN_TD" or v == TD
+            ret = 0 if td else (yards_of(v, g.dice) + s.teams[recv].team.header.punt_return
+                                + s.teams[kicker].team.header.punt_return_defense)
+            if td or landing + ret >= 100:
                 rec.update(returned=1, return_yards=100 - landing, return_touchdown=1)
                 s.possession = recv
                 rec["desc"] = text + ": returned for a TOUCHDOWN"
@@ -549,9 +553,6 @@ def punt(g: LegendsGame, third_stop: Side | None) -> Flow:
                 _after_punt_foul(g, rec, foul, scored=True)
                 g.finish(rec, g.timing("short"))
                 return
-            # FNL-71: the receiver's Punt Return plus the kicker's Punt Return Defense.
-            ret = (yards_of(v, g.dice) + s.teams[recv].team.header.punt_return
-                   + s.teams[kicker].team.header.punt_return_defense)
             if ret < 0:
                 # FNL-70: a negative return is a fair catch; FNL-72 optional rule.
                 rec["punt_fair_catch"] = 1
@@ -560,15 +561,6 @@ def punt(g: LegendsGame, third_stop: Side | None) -> Flow:
                     start = 25
                 s.change_possession(100 - start)
                 rec["desc"] = text + f", fair catch at {s.spot_text()}"
-            elif landing + ret >= 100:
-                rec.update(returned=1, return_yards=100 - landing, return_touchdown=1)
-                s.possession = recv
-                rec["desc"] = text + ": returned for a TOUCHDOWN"
-                g.touchdown(recv, rec)
-                g.push_momentum(recv, "touchdown")
-                _after_punt_foul(g, rec, foul, scored=True)
-                g.finish(rec, g.timing("short"))
-                return
             else:
                 rec.update(returned=1, return_yards=ret)
                 s.change_possession(100 - (landing + ret))
