@@ -367,19 +367,20 @@ def _settle(g: LegendsGame, p: Snap, o: Outcome, rec: dict[str, Any],
     accepted = False
     if p.foul is not None:
         accepted = yield from decide_penalty(g, p.foul, o, rec)
-    if not (accepted and p.foul is not None and p.foul.when != "post"):
+    # A foul before or during the play, accepted, wipes the play out.
+    wiped = accepted and p.foul is not None and p.foul.when != "post"
+    if not wiped:
         yield from _coaching_point_yard(g, o)
         yield from _coaching_point_modifier(g, o)
     oob = False
     scores = o.yards >= s.yardline          # AMB-FNL-31: no out-of-bounds choice on a score
-    if o.gains and not scores and not (accepted and p.foul is not None and p.foul.when != "post"):
+    if o.gains and not scores and not wiped:
         oob = yield from _out_of_bounds(g, o, p)
     elif p.oob:
         oob = True
     events: list[tuple[int, Side, str]] = []
-    if accepted and p.foul is not None and p.foul.when != "post":
-        # A foul before or during the play wipes the play out; enforce from the line.
-        rec["play_type"] = "no_play"
+    if wiped and p.foul is not None:
+        rec["play_type"] = "no_play"             # enforced from the line of scrimmage
         enforce(g, p.foul, rec)
         first = s.down == 1 and s.possession is off_side and (
             start_down != 1 or s.yardline != start_y)
