@@ -262,6 +262,48 @@ def fidelity(
         out.print(line)
 
 
+@app.command()
+def build(
+    rules: RulesOpt = "legends-pro",
+    stats: Annotated[Path | None, typer.Option(help="Team-season CSV (default: bundled).")] = None,
+    season: Annotated[int | None, typer.Option(help="Season of the team.")] = None,
+    team: Annotated[str | None, typer.Option(help="Team code (or name) in that season.")] = None,
+    league_average: Annotated[bool, typer.Option(
+        "--league-average", help="Build the season's league-average team.")] = False,
+    out_path: Annotated[Path | None, typer.Option("--out", help="Write the sheet here.")] = None,
+    seed: SeedOpt = 1,
+) -> None:
+    """Build a legends-pro or legends-college team sheet from real season statistics."""
+    from scrimmage.build.sheets import build_league_average, build_sheet
+    from scrimmage.build.stats import StatsError, find_team, read_stats, season_rows
+
+    try:
+        levels = {"legends-pro": "pro", "legends-college": "college"}
+        if rules not in levels:
+            raise ScrimmageError(f"--rules must be legends-pro or legends-college, not {rules!r}")
+        if season is None:
+            raise ScrimmageError("--season is required")
+        if (team is None) == (not league_average):
+            raise ScrimmageError("give --team CODE or --league-average (one of them)")
+        league = season_rows(read_stats(stats), season, levels[rules])
+        if league_average:
+            text = build_league_average(league, seed=seed)
+        else:
+            assert team is not None
+            text = build_sheet(find_team(league, team), league, seed=seed)
+        if out_path is None:
+            sys.stdout.write(text)
+        else:
+            try:
+                out_path.write_text(text, encoding="utf-8")
+            except OSError as exc:
+                raise StatsError(f"{out_path}: cannot write ({exc.strerror})") from None
+            err.print(f"wrote {out_path}")
+    except ScrimmageError as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(2) from None
+
+
 def main() -> None:
     app()
 

@@ -36,6 +36,12 @@ class Kind(StrEnum):
     OUT_OF_BOUNDS = "out_of_bounds"      # stay / out (and the coaching-point flips)
     COACHING_POINTS = "coaching_points"  # spend on an item of the menu, or none
     PLAY_SPEED = "play_speed"            # use a play-speed point, or none
+    REROLL = "reroll"                    # keep / reroll the play dice (after a timeout)
+    TIMING_CARDS = "timing_cards"        # how many extra timing cards to flip (one / two)
+    SUBSTITUTION = "substitution"        # keep, or put a reserve into a lineup slot
+    LONG_BOMB = "long_bomb"              # 1st & Roll: no / bomb, after a green play is not matched
+    RUN_CLOCK = "run_clock"              # 1st & Roll: no / run, the clock after a running play
+    DICE_CHOICE = "dice_choice"          # 1st & Roll: which dice to roll (punt, block attempt)
 
 
 class Decision:

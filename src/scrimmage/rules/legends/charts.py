@@ -333,6 +333,9 @@ def level_rules(level: str, profile: str = "legends", **overrides: Any) -> Level
     for key, value in overrides.items():
         if key not in _OPTION_KEYS:
             raise ValueError(f"unknown option {key!r}; options: {', '.join(sorted(_OPTION_KEYS))}")
+        if key == "sos_adjust" and value and level != "hs":
+            raise ValueError("sos_adjust is a high-school rule: at college and pro the SOS "
+                             "only changes coaching points (FNL-11)")
         base[key] = value
     table = data["sos_table"]["legends" if base["sos_split"] else "classic"]
     names = {f.name for f in fields(LevelRules)}

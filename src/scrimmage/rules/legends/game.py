@@ -393,8 +393,10 @@ class LegendsGame:
 
     def pro_overtime_after_step(self, kind: str, score: dict[Side, int],
                                 possession: Side) -> None:
-        """Modified sudden death: a touchdown (or a defensive score) on the first possession
-        wins; a field goal gives the other team a possession; after that, any score wins."""
+        """NFL modified sudden death (AMB-FNL-14 house rule): a touchdown or a defensive
+        score on the first possession wins; a field goal on it gives the other team one
+        possession (its touchdown wins, its field goal ties and play goes on); otherwise the
+        first score wins."""
         s = self.s
         ot = self.pro_ot
         if ot is None:
@@ -403,31 +405,30 @@ class LegendsGame:
         scorer = next((side for side in Side if gained[side] > 0), None)
         if scorer is not None:
             td = gained[scorer] >= 6
-            if ot.first_done and ot.second_done:
-                s.over = True
-            elif not ot.first_done:
-                if scorer is not ot.first or td:
-                    s.over = True
+            if not ot.first_done:
+                if scorer is ot.first and not td:
+                    ot.first_done = ot.answered_fg = True       # a field goal: answer it
                 else:
-                    ot.first_done = True
-            elif scorer is ot.first or td:
-                s.over = True
+                    s.over = True
+            elif ot.answered_fg and not ot.second_done and scorer is not ot.first and not td:
+                ot.second_done = True                           # matched: sudden death
             else:
-                ot.second_done = True
+                s.over = True
             return
         if kind == SCRIMMAGE and s.possession is not possession and self.next != TRY:
             if not ot.first_done:
                 ot.first_done = True
-            elif not ot.second_done:
+            elif ot.answered_fg and not ot.second_done:
                 ot.second_done = True
-                if s.score[Side.HOME] != s.score[Side.AWAY]:
-                    s.over = True
+                s.over = True       # the answering possession failed: the field goal wins
 
 
 class _ProOvertime:
-    __slots__ = ("first", "first_done", "second_done")
+    __slots__ = ("answered_fg", "first", "first_done", "second_done")
 
     def __init__(self, first: Side) -> None:
         self.first = first
         self.first_done = False
+        self.answered_fg = False
+        """The first possession ended in a field goal, so the other team gets one."""
         self.second_done = False

@@ -85,6 +85,7 @@ text. Generated sheets say ``official = false`` and name their inputs in a comme
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 import tomllib
@@ -387,6 +388,32 @@ PRO_FG_BANDS: tuple[tuple[int, int], ...] = (
 
 
 @dataclass(frozen=True)
+class Tuning:
+    """Per-team corrections on top of the level's strength model, for sheets built from real
+    statistics (`scrimmage.build`). Every field is keyed (run, pass): for the offense, the set
+    being a run or pass set; for the defense, the column. The neutral default changes nothing,
+    so fictional sheets (tuning None) are generated exactly as before.
+    """
+
+    off_yards: tuple[float, float] = (0.0, 0.0)
+    """Yards added to the target of every offensive yard cell."""
+    off_bp_off: tuple[float, float] = (1.0, 1.0)
+    """Multipliers of the offense's BP-OFF cell rate."""
+    off_bp_def: tuple[float, float] = (1.0, 1.0)
+    """Multipliers of the offense's BP-DEF cell rate (sacks, interceptions, fumbles)."""
+    off_inc: float = 1.0
+    """Multiplier of the INC rate of the pass sets."""
+    def_yards: tuple[float, float] = (0.0, 0.0)
+    """Yards added to the target of every defensive yard cell (+ gives up more)."""
+    def_bp_def: tuple[float, float] = (1.0, 1.0)
+    def_bp_off: tuple[float, float] = (1.0, 1.0)
+    def_inc: float = 1.0
+
+
+NEUTRAL_TUNING = Tuning()
+
+
+@dataclass(frozen=True)
 class TeamSpec:
     """The inputs of one generated sheet.
 
@@ -442,6 +469,8 @@ class TeamSpec:
     """Pro: faces of the punt fair-catch chart that are fair catches (the returner)."""
     kicker: int = 0
     """Pro: moves every Field Goal Range threshold by this many faces (+ is a worse kicker)."""
+    tuning: Tuning | None = None
+    """Per-team corrections of the matrices (sheets built from statistics); None: none."""
 
     def __post_init__(self) -> None:
         if not self.name.strip():
@@ -651,6 +680,22 @@ def generate_team(spec: TeamSpec, dice: Dice | None = None) -> str:
     return _render_cp(spec, offense, defense, display)
 
 
+def generate_matrices(spec: TeamSpec, dice: Dice | None = None
+                      ) -> tuple[list[list[list[int]]], list[list[list[int]]]]:
+    """The offensive and defensive matrices of `spec` (cell codes), without a header: for
+    builders that write their own header (`scrimmage.build.sheets`)."""
+    if dice is None:
+        dice = SeededDice(spec.seed)
+    offense = [_offense_set(spec, si, dice) for si in range(len(OFF_SETS))]
+    defense = [_defense_set(spec, di, dice) for di in range(len(DEF_SETS))]
+    return offense, defense
+
+
+def matrices_lines(offense: list[list[list[int]]], defense: list[list[list[int]]]) -> list[str]:
+    """The `[offense]` and `[defense]` tables of a sheet, as TOML lines."""
+    return _matrices(offense, defense)
+
+
 @cache
 def _average_team(level: str) -> Team:
     """The level's reference team, as a loaded sheet (its display figures left out)."""
@@ -685,6 +730,8 @@ def _offense_set(spec: TeamSpec, si: int, dice: Dice) -> list[list[int]]:
                       + p.off_ramp_yards[run] * (t - 0.5) + p.off_yards_per_point[run] * strength)
             if style:
                 target += style
+            if spec.tuning is not None:
+                target += spec.tuning.off_yards[0 if run else 1]
             cells.append(_Cell(target, p.off_noise[card], low, high))
             # FNL-93: big plays for the roller crowd the high rows; trouble crowds the low ones.
             bp_off_w.append((0.25 + 1.5 * t) * GOOD_FOR_OFFENSE[m])
@@ -693,17 +740,23 @@ def _offense_set(spec: TeamSpec, si: int, dice: Dice) -> list[list[int]]:
             # against a run defense the pass is never simply dropped.
             inc_w.append(0.0 if d < 3 else (1.4 - 0.8 * t) * GOOD_FOR_DEFENSE[m])
     n = len(cells)
-    bp_scale = _clamp_range(1 + p.bp_per_point * strength, 0.5, 1.6)
-    _place(cells, bp_off_w, _count(p.off_bp_off_rate[run] * bp_scale * n, dice), BP_OFF, dice)
+    tu = spec.tuning or NEUTRAL_TUNING
+    k = 0 if run else 1
+    bp_scale = _clamp_range(1 + p.bp_per_point * strength, 0.5, 1.6) * tu.off_bp_off[k]
+    dz = _phase(spec, dice, f"o{si}bpo")
+    _place(cells, bp_off_w, _count(p.off_bp_off_rate[run] * bp_scale * n, dz), BP_OFF, dz)
     bp_def_scale = _clamp_range(1 - p.bp_against_per_point * strength, 0.5, 1.6)
-    _place(cells, bp_def_w, _count(p.off_bp_def_rate[run] * bp_def_scale * n, dice), BP_DEF,
-           dice)
+    bp_def_scale *= tu.off_bp_def[k]
+    dz = _phase(spec, dice, f"o{si}bpd")
+    _place(cells, bp_def_w, _count(p.off_bp_def_rate[run] * bp_def_scale * n, dz), BP_DEF, dz)
     if not run:
         inc_rate = _clamp_range(p.off_inc_rate + p.off_inc_per_point * strength, 0.08, 0.45)
-        _place(cells, inc_w, _count(inc_rate * n, dice), INC, dice)
-    _fill(cells, dice, direction=1)
+        dz = _phase(spec, dice, f"o{si}inc")
+        _place(cells, inc_w, _count(inc_rate * tu.off_inc * n, dz), INC, dz)
+    _fill(cells, _phase(spec, dice, f"o{si}fill"), direction=1, stable=spec.tuning is not None)
+    dz = _phase(spec, dice, f"o{si}rc")
     for col in range(len(DEF_SETS)):
-        _recentre(cells[col::len(DEF_SETS)], dice)
+        _recentre(cells[col::len(DEF_SETS)], dz)
     return _rows(cells, len(DEF_SETS))
 
 
@@ -724,6 +777,8 @@ def _defense_set(spec: TeamSpec, di: int, dice: Dice) -> list[list[int]]:
             # lets more through, and the high rows are good for the defense (FNL-93).
             target = (p.def_base[run] + p.def_match_yards[run] * m
                       - p.def_ramp_yards[run] * (t - 0.5) - p.def_yards_per_point[run] * strength)
+            if spec.tuning is not None:
+                target += spec.tuning.def_yards[0 if run else 1]
             low, high = p.def_clamp[run]
             cells.append(_Cell(target, p.def_noise[run], low, high))
             bp_def_w.append((0.25 + 1.5 * t) * GOOD_FOR_DEFENSE[m])
@@ -732,28 +787,36 @@ def _defense_set(spec: TeamSpec, di: int, dice: Dice) -> list[list[int]]:
             inc_w.append(0.0 if run else (0.7 + 0.6 * t) * GOOD_FOR_DEFENSE[m])
             inc_cells += 0 if run else 1
     n = len(cells)
+    tu = spec.tuning or NEUTRAL_TUNING
     bp_scale = _clamp_range(1 + p.bp_per_point * strength, 0.5, 1.6)
     bp_off_scale = _clamp_range(1 - p.bp_against_per_point * strength, 0.5, 1.6)
     if p.def_bp_by_column:
         # College and pro: run and pass columns have their own BP rates (FNL-44).
         width = len(OFF_SETS)
         for run in (True, False):
+            k = 0 if run else 1
             keep = [(i % width < 3) == run for i in range(n)]
             kind_n = sum(keep)
+            dz = _phase(spec, dice, f"d{di}bpd{k}")
             _place(cells, _only(bp_def_w, keep),
-                   _count(p.def_bp_def_rate[run] * bp_scale * kind_n, dice), BP_DEF, dice)
+                   _count(p.def_bp_def_rate[run] * bp_scale * tu.def_bp_def[k] * kind_n, dz),
+                   BP_DEF, dz)
+            dz = _phase(spec, dice, f"d{di}bpo{k}")
             _place(cells, _only(bp_off_w, keep),
-                   _count(p.def_bp_off_rate[run] * bp_off_scale * kind_n, dice), BP_OFF, dice)
+                   _count(p.def_bp_off_rate[run] * bp_off_scale * tu.def_bp_off[k] * kind_n,
+                          dz), BP_OFF, dz)
     else:
         _place(cells, bp_def_w, _count(p.def_bp_def_rate[True] * bp_scale * n, dice), BP_DEF,
                dice)
         _place(cells, bp_off_w, _count(p.def_bp_off_rate[True] * bp_off_scale * n, dice),
                BP_OFF, dice)
     inc_rate = _clamp_range(p.def_inc_rate + p.def_inc_per_point * strength, 0.08, 0.3)
-    _place(cells, inc_w, _count(inc_rate * inc_cells, dice), INC, dice)
-    _fill(cells, dice, direction=-1)
+    dz = _phase(spec, dice, f"d{di}inc")
+    _place(cells, inc_w, _count(inc_rate * tu.def_inc * inc_cells, dz), INC, dz)
+    _fill(cells, _phase(spec, dice, f"d{di}fill"), direction=-1, stable=spec.tuning is not None)
+    dz = _phase(spec, dice, f"d{di}rc")
     for col in range(len(OFF_SETS)):
-        _recentre(cells[col::len(OFF_SETS)], dice)
+        _recentre(cells[col::len(OFF_SETS)], dz)
     return _rows(cells, len(OFF_SETS))
 
 
@@ -790,17 +853,32 @@ def _place(cells: list[_Cell], weights: list[float], count: int, code: int, dice
                 break
 
 
-def _fill(cells: list[_Cell], dice: Dice, direction: int) -> None:
-    """Give every cell still empty its target plus dice noise; the tail points `direction`."""
+def _fill(cells: list[_Cell], dice: Dice, direction: int, stable: bool = False) -> None:
+    """Give every cell still empty its target plus dice noise; the tail points `direction`.
+
+    `stable` (tuned sheets): every cell draws its noise, placed or not, so moving a special
+    result from one cell to another leaves the noise of all other cells as it was."""
     for c in cells:
-        if c.value is not None:
+        if c.value is not None and not stable:
             continue
         nz = c.noise
         tri = dice.roll(nz.spread + 1) + dice.roll(nz.spread + 1) - nz.spread - 2
         tail = 0
         if dice.roll(100) <= round(nz.tail_chance * 100):
             tail = direction * dice.roll(nz.tail)
-        c.value = min(c.high, max(c.low, round(c.target) + tri + tail))
+        if c.value is None:
+            c.value = min(c.high, max(c.low, round(c.target) + tri + tail))
+
+
+def _phase(spec: TeamSpec, dice: Dice, tag: str) -> Dice:
+    """The dice of one step of one set. Fictional sheets draw everything from one stream (as
+    they always have); tuned sheets give each step its own stream, so that moving one lever
+    (say, one more INC cell) does not reshuffle the rest of the sheet: the calibration then
+    sees smooth responses."""
+    if spec.tuning is None:
+        return dice
+    digest = hashlib.blake2b(f"{spec.seed}:{tag}".encode(), digest_size=8).digest()
+    return SeededDice(int.from_bytes(digest, "big") >> 1)
 
 
 def _recentre(column: list[_Cell], dice: Dice) -> None:

@@ -137,16 +137,17 @@ def _returned(g: LegendsGame, kicker: Side, rec: dict[str, Any], catch: int, gai
     end = catch + gained
     rec.update(returned=1, return_yards=ret_shown, kick_distance=None)
     s.possession = recv
+    special = rec["desc"] + "; " if rec["desc"] else ""     # a special's own words first
     if end >= 100:
         rec.update(return_yards=100 - catch, return_touchdown=1)
-        rec["desc"] = (f"{s.teams[kicker].name} kicks off, caught at the {max(catch, 0)}, "
-                       f"returned for a TOUCHDOWN by {s.teams[recv].name}")
+        rec["desc"] = (f"{special}{s.teams[kicker].name} kicks off, caught at the "
+                       f"{max(catch, 0)}, returned for a TOUCHDOWN by {s.teams[recv].name}")
         g.touchdown(recv, rec)
         g.push_momentum(recv, "touchdown")
         g.finish(rec, g.timing("short"))
         return
     s.first_down_at(100 - max(1, end))
-    rec["desc"] = (f"{s.teams[kicker].name} kicks off, caught at the {catch}, returned "
+    rec["desc"] = (f"{special}{s.teams[kicker].name} kicks off, caught at the {catch}, returned "
                    f"{ret_shown} to {s.spot_text()}")
     g.finish(rec, g.timing("short"))
 
@@ -179,7 +180,8 @@ def _apply_special(g: LegendsGame, kicker: Side, rec: dict[str, Any], e: Kickoff
     if e.spot is not None:
         s.possession = recv
         s.first_down_at(100 - max(1, min(99, e.spot + favour)))
-        g.finish(rec, g.timing("short"))
+        # FNL-17: an unreturned college kickoff takes no time.
+        g.finish(rec, 0 if g.rules.kickoff == "college" else g.timing("short"))
         return
     if e.ret == TD:
         _returned(g, kicker, rec, catch, 100, 100 - catch)
@@ -216,7 +218,7 @@ def _kickoff_college_pro(g: LegendsGame, kicker: Side, rec: dict[str, Any], bonu
         chart = s.teams[kicker].team.ko_touchback
         tb_roll = yield from kick_roll(g, kicker, "Kickoff (touchback chart)")
         if chart is not None and chart[tb_roll] == "touchback":
-            _touchback(g, kicker, rec, "touchback")
+            _touchback(g, kicker, rec, "touchback", favour)
             return
         roll = yield from kick_roll(g, kicker, "Kickoff")
         if roll >= 19:
@@ -235,7 +237,7 @@ def _kickoff_college_pro(g: LegendsGame, kicker: Side, rec: dict[str, Any], bonu
                              f"Kick comes down at your {catch}: return it or fair catch at the 25?",
                              {"catch": catch})
         if choice == "fair_catch":
-            _touchback(g, kicker, rec, "fair catch")
+            _touchback(g, kicker, rec, "fair catch", favour)
             return
     ret_roll = yield from kick_roll(g, kicker, "Kickoff return")
     if ret_roll >= 19 and g.x.kickoff_return_special is not None:
@@ -250,14 +252,15 @@ def _kickoff_college_pro(g: LegendsGame, kicker: Side, rec: dict[str, Any], bonu
     _returned(g, kicker, rec, catch, ret + favour, ret)
 
 
-def _touchback(g: LegendsGame, kicker: Side, rec: dict[str, Any], what: str) -> None:
-    """A kickoff not returned: the receiver starts at the touchback spot, and the clock does
-    not run (FNL-17)."""
+def _touchback(g: LegendsGame, kicker: Side, rec: dict[str, Any], what: str,
+               favour: int = 0) -> None:
+    """A kickoff not returned: the receiver starts at the touchback spot (moved by a foul
+    assessed on the kickoff, FNL-36), and the clock does not run (FNL-17)."""
     s = g.s
     recv = kicker.other
     s.possession = recv
-    s.first_down_at(100 - g.rules.kickoff_touchback_spot)
-    rec["touchback"] = int(what == "touchback")
+    s.first_down_at(100 - max(1, min(99, g.rules.kickoff_touchback_spot + favour)))
+    rec["touchback"] = int("touchback" in what)
     rec["desc"] = f"{s.teams[kicker].name} kicks off: {what} at {s.spot_text()}"
     g.finish(rec, 0)
 

@@ -57,6 +57,8 @@ def down(g: LegendsGame) -> Flow:
     off = s.offense
     snap = yield g.ask(Kind.SNAP, off.side, SNAP_OT if g.in_overtime else SNAP_OPTIONS,
                        "Your snap")
+    if s.teams[s.possession].speed_owed or s.teams[s.possession.other].speed_owed:
+        _play_speed_penalties(g)       # FNL-13: on the first snap, whatever it is
     # FNL-86: a 3rd-down stop counts only when the offense kicks on 4th down.
     third_stop, s.pending_third_stop = s.pending_third_stop, None
     if snap == "punt":
@@ -68,8 +70,6 @@ def down(g: LegendsGame) -> Flow:
     if snap in ("kneel", "spike"):
         _kneel_or_spike(g, snap)
         return
-    if s.teams[s.possession].speed_owed or s.teams[s.possession.other].speed_owed:
-        _play_speed_penalties(g)
     time_adjust = yield from _coaching_point_time(g)
     time_adjust += yield from _play_speed(g)
     rec = g.new_record("run")

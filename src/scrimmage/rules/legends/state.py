@@ -89,7 +89,7 @@ class GameState:
         self.home_bonus = bonus
         home_cp, away_cp = coaching_point_budgets(home, away, rules)
         self.teams = {
-            HOME: TeamState(HOME, home, rules, home_cp + bonus),
+            HOME: TeamState(HOME, home, rules, min(home_cp + bonus, rules.cp_cap)),
             AWAY: TeamState(AWAY, away, rules, away_cp),
         }
         self.clock = PeriodClock(rules.quarter_minutes)

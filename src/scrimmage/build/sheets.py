@@ -1,0 +1,540 @@
+"""Build college and pro Football Legends team sheets from real season statistics.
+
+`build_sheet(row, league)` turns one row of the team-season table (Pro-Football-Reference for
+the NFL, Sports-Reference for FBS 2016; `scrimmage.build.stats`) into the TOML text of a
+legends-pro or legends-college sheet; `build_league_average(league)` builds the season's
+average team, the opponent every sheet is calibrated against. The same inputs always give the
+same text.
+
+How a sheet is made
+-------------------
+1. Header (`scrimmage.build.header`, every formula documented there): SOS, yardage
+   modifiers, special-teams adjustments, the Run/Pass BP DEF tables, and at pro the KO
+   touchback, punt fair-catch and Field Goal Range charts. `off_points`/`def_points` are the
+   real points scored and allowed a game.
+2. Runs per set (FNL-4, runs + passes = 24): the solitaire coach runs when a d24 is at most
+   Runs (FNL-89) but passes on 3rd and 10 or more, so a set's share of runs is the real share
+   of runs among snaps times `RUN_ROWS_PER_SHARE`, then corrected by simulation.
+3. Play speed (FNL-12): each point slows one play by 10 s, on either side of the ball, so the
+   snaps of a game fall by about `SNAPS_PER_SPEED` per point. The league-average sheet gets
+   the speed that gives the league's snaps a team; a team's sheet the speed that gives its
+   game against the average team the team's snaps plus the snaps its defense allowed. The
+   sheet field runs -40..40 (sheets.py).
+4. Matrices (`scrimmage.build.calibrate`): the generator's strength model plus a `Tuning`
+   solved so that, against the league-average sheet, the exact per-play expectations give
+   the team's yards a carry, completion rate, gross yards an attempt, sacks and
+   interceptions per drop back and fumbles lost, on offense and (against the average
+   offense) on defense; a short simulation corrects for what the expectations leave out.
+
+Run ``python -m scrimmage.build.sheets --bundle`` to rewrite the bundled real teams.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import sys
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from scrimmage.build.calibrate import Figures, defense_figures, offense_figures
+from scrimmage.build.header import (
+    FORMULAS_VERSION,
+    SPECIAL_SACK_RATE,
+    Header,
+    build_header,
+    clamp,
+    round_half_up,
+)
+from scrimmage.build.stats import StatsError, TeamSeason, league_average, read_stats, season_rows
+from scrimmage.core.dice import SeededDice
+from scrimmage.rules.legends.generator import (
+    PARAMS,
+    TOTAL_ROWS,
+    TeamSpec,
+    Tuning,
+    bundled_dir,
+    expected_stats,
+    generate_matrices,
+    matrices_lines,
+)
+from scrimmage.rules.legends.sheets import Team, TeamHeader, team_from_data
+
+BUILDER_VERSION = 1
+RUN_ROWS_PER_SHARE = 1.07
+"""Run rows per unit of run share: the coach passes on 3rd and 10+ and takes sacks on pass
+plays, so a sheet's run share of snaps is about 7% below runs/24 (generator's average pro team:
+runs 11 = 45.8% gives 42.7% of snaps)."""
+PACE = {"college": 22, "pro": 37}
+"""Play speed of a league-average team before simulation (generator.PACE_PLAY_SPEED)."""
+SNAPS_PER_SPEED = 0.46
+"""Snaps a game (both teams) lost per point of play speed, from simulated games: no speed
+gives about 166 snaps, +37 a team about 132."""
+MAX_SPEED = next((int(m.le) for m in TeamHeader.model_fields["play_speed"].metadata
+                  if getattr(m, "le", None) is not None), 40)
+"""The sheet's play-speed limit (sheets.py); the real pace of a slow team may need more."""
+SOURCE = {"pro": "Pro-Football-Reference.com", "college": "Sports-Reference.com (CFB)"}
+AVG_GAMES = 240
+AVG_ROUNDS = 3
+TEAM_GAMES = 120
+TEAM_ROUNDS = 2
+ANALYTIC_ROUNDS = 8
+
+
+@dataclass
+class Plan:
+    """Everything a sheet is rendered from."""
+
+    name: str
+    level: str
+    year: int
+    record: str
+    off_points: float
+    def_points: float
+    header: Header
+    runs: int
+    play_speed: int
+    seed: int
+    tuning: Tuning = field(default_factory=Tuning)
+    notes: list[str] = field(default_factory=list)
+
+    def spec(self) -> TeamSpec:
+        p = PARAMS[self.level]
+        lo, hi = p.sos_range
+        return TeamSpec(name=self.name, off_points=clamp(self.off_points, 0, 99),
+                        def_points=clamp(self.def_points, 0, 99),
+                        sos=int(clamp(self.header.sos, lo, hi)), runs=self.runs,
+                        seed=self.seed, year=self.year, record=self.record,
+                        level=self.level,  # type: ignore[arg-type]
+                        play_speed=self.play_speed, tuning=self.tuning)
+
+
+def _q(s: str) -> str:
+    import json
+
+    return json.dumps(s, ensure_ascii=False)
+
+
+def _split(first: int, a: str, b: str) -> list[str]:
+    out: list[str] = []
+    if first >= 1:
+        out.append(f'"{"1" if first == 1 else f"1-{first}"}" = "{a}"')
+    if first <= 19:
+        out.append(f'"{"20" if first == 19 else f"{first + 1}-20"}" = "{b}"')
+    return out
+
+
+def render(plan: Plan, display: tuple[float, float, float, float] | None = None) -> str:
+    """The TOML text of a plan (display: yards per run / completion, offense and defense)."""
+    h = plan.header
+    tu = plan.tuning
+    spec = plan.spec()
+    offense, defense = generate_matrices(spec, SeededDice(plan.seed))
+    src = SOURCE[plan.level]
+    stamp = f"scrimmage build v{BUILDER_VERSION}, formulas v{FORMULAS_VERSION}, seed {plan.seed}"
+    game = "Pro Football Legends" if plan.level == "pro" else "Saturday Legends"
+    out = [
+        f"# {plan.name}: a {plan.level} team sheet for Football Legends ({game}), built from",
+        f"# the real season's statistics ({src} via the project's team_seasons table).",
+        f"# scrimmage build v{BUILDER_VERSION}, formulas v{FORMULAS_VERSION}; not an official sheet.",
+        "# Header formulas (scrimmage.build.header): SOS = 7.5 + PFR/SR strength of schedule;",
+        "# yardage modifiers = yards a carry / 2 and yards a completion / 4; special teams =",
+        "# team minus league average returns and punts, shrunk by n/(n+20); charts from",
+        "# touchback, return and field-goal rates by band; runs and play speed from the run",
+        "# share and snaps a game; matrices calibrated against the season's league average.",
+        *[f"# {n}" for n in plan.notes],
+        f"# Tuning: off yards {tu.off_yards[0]:+.2f}/{tu.off_yards[1]:+.2f}, "
+        f"BP-OFF x{tu.off_bp_off[0]:.2f}/{tu.off_bp_off[1]:.2f}, "
+        f"BP-DEF x{tu.off_bp_def[0]:.2f}/{tu.off_bp_def[1]:.2f}, INC x{tu.off_inc:.2f}; "
+        f"def yards {tu.def_yards[0]:+.2f}/{tu.def_yards[1]:+.2f}, "
+        f"BP-DEF x{tu.def_bp_def[0]:.2f}/{tu.def_bp_def[1]:.2f}, "
+        f"BP-OFF x{tu.def_bp_off[0]:.2f}/{tu.def_bp_off[1]:.2f}, INC x{tu.def_inc:.2f}.",
+        "",
+        "[team]",
+        f"name = {_q(plan.name)}",
+        f"year = {plan.year}",
+        f"record = {_q(plan.record)}",
+        f"level = {_q(plan.level)}",
+        "official = false",
+        f"off_points = {clamp(plan.off_points, 0, 99):.1f}",
+        f"def_points = {clamp(plan.def_points, 0, 99):.1f}",
+        f"sos = {h.sos}",
+        f"runs = {plan.runs}",
+        f"passes = {TOTAL_ROWS - plan.runs}",
+        "def_rows = 12",
+        "colors = []",
+        f"generator = {_q(stamp)}",
+        f"yardage_modifier_run = {h.yardage_modifier_run}",
+        f"yardage_modifier_pass = {h.yardage_modifier_pass}",
+        f"play_speed = {plan.play_speed}",
+        f"punt = {h.punt}",
+        f"punt_return_defense = {h.punt_return_defense}",
+        f"kickoff_return_defense = {h.kickoff_return_defense}",
+        f"punt_return = {h.punt_return}",
+        f"kickoff_return = {h.kickoff_return}",
+    ]
+    if display is not None:
+        out += ["# Display only: yards per run and per completion against the league average.",
+                f"yards_per_run = {display[0]:.1f}",
+                f"yards_per_completion = {display[1]:.1f}",
+                f"def_yards_per_run = {display[2]:.1f}",
+                f"def_yards_per_completion = {display[3]:.1f}"]
+    out += ["", "# FNL-44: Run BP DEF (at pro a run big play is always a fumble; printed all the same).",
+            "[team.run_bp_def]", *_split(h.run_bp_tfl, "TFL", "FUM"),
+            "", "# FNL-44: Pass BP DEF, from the team's sacks and interceptions, both sides.",
+            "[team.pass_bp_def]", *_split(h.pass_bp_sacks, "SACK", "INT")]
+    if plan.level == "pro":
+        out += ["", "# FNL-18: this team's kickoffs (touchback rate).",
+                "[team.ko_touchback]", *_split(h.ko_touchbacks, "touchback", "return"),
+                "", "# FNL-69: read when this team receives a punt (punts not returned).",
+                "[team.punt_fair_catch]", *_split(h.fair_catches, "fair_catch", "return"),
+                "", "# FNL-63 [PRO]: FG% by distance band, shrunk toward the league's.",
+                "[team.field_goal_range]", "blocked = [1]", "bands = ["]
+        out += [f"  {{ max = {m}, good_from = {g} }}," for m, g in h.fg_bands]
+        out.append("]")
+    out.append("")
+    return "\n".join(out + matrices_lines(offense, defense)) + "\n"
+
+
+def load(text: str, source: str = "built sheet") -> Team:
+    return team_from_data(tomllib.loads(text), source)
+
+
+# --- analytic calibration ---------------------------------------------------------------------
+
+METRICS = ("ypc", "cmp", "ypa", "sack", "int", "fum")
+WEIGHTS = {"ypc": 1.0, "cmp": 1.0, "ypa": 1.0, "sack": 0.4, "int": 0.4, "fum": 0.3}
+
+
+def metrics(off: Team, dfn: Team) -> dict[str, float]:
+    """Per-play expectations of `off` against `dfn` (generator.expected_stats), in the units
+    of `Figures`: yards a carry, completion rate, gross yards an attempt, sacks per drop back,
+    interceptions an attempt, fumbles lost a run."""
+    s = expected_stats(off, dfn)
+    games = PARAMS[off.header.level].plays_per_game
+    rs = off.runs / TOTAL_ROWS
+    pass_plays = games * (1 - rs)
+    sack = s.sacks_per_game / pass_plays
+    att = pass_plays * (1 - sack)
+    return {"ypc": s.yards_per_carry, "cmp": s.completion_rate,
+            "ypa": s.completion_rate * s.yards_per_completion, "sack": sack,
+            "int": s.interceptions_per_game / att, "fum": s.fumbles_lost_per_game / (games * rs)}
+
+
+def targets(fig: Figures) -> dict[str, float]:
+    return {"ypc": fig.ypc, "cmp": fig.cmp, "ypa": fig.ypa, "sack": fig.sack_rate,
+            "int": fig.int_rate, "fum": fig.fum_per_run}
+
+
+def _error(got: dict[str, float], want: dict[str, float]) -> float:
+    return sum(WEIGHTS[k] * (got[k] / want[k] - 1) ** 2 for k in METRICS if want[k] > 0)
+
+
+def _lim(x: float, lo: float = 0.05, hi: float = 6.0) -> float:
+    return min(hi, max(lo, x))
+
+
+def _ratio(want: float, got: float, power: float) -> float:
+    if got <= 0 or want <= 0:
+        return 1.0
+    return float(min(2.0, max(0.5, want / got)) ** power)
+
+
+def _step_side(tu_yards: tuple[float, float], bp_def: tuple[float, float], inc: float,
+               got: dict[str, float], want: dict[str, float], sign: float, damp: float
+               ) -> tuple[tuple[float, float], tuple[float, float], float]:
+    """One move of a side's levers toward `want` (sign -1: the levers of a defense)."""
+    ypc_shift = (want["ypc"] - got["ypc"]) * damp
+    ypcomp_got = got["ypa"] / max(1e-9, got["cmp"])
+    ypcomp_want = want["ypa"] / max(1e-9, want["cmp"])
+    pass_shift = (ypcomp_want - ypcomp_got) * 0.8 * damp
+    yards = (tu_yards[0] + ypc_shift, tu_yards[1] + pass_shift)
+    events_got = got["sack"] + got["int"]
+    events_want = want["sack"] + want["int"]
+    bp = (_lim(bp_def[0] * _ratio(want["fum"], got["fum"], 1.6 * damp)),
+          _lim(bp_def[1] * _ratio(events_want, events_got, 1.6 * damp)))
+    # More INC cells on either sheet mean fewer completions.
+    inc = _lim(inc * _ratio(1 - want["cmp"], 1 - got["cmp"], 2.2 * damp), 0.02, 5.0)
+    del sign
+    return yards, bp, inc
+
+
+def solve(plan: Plan, off_want: dict[str, float], def_want: dict[str, float],
+          avg: Team | None) -> tuple[Plan, Team, str]:
+    """Move the plan's tuning toward the targets; `avg` None means the plan is the league
+    average, calibrated against itself (each side takes half of every correction)."""
+    best: tuple[float, Plan, Team, str] | None = None
+    for i in range(ANALYTIC_ROUNDS):
+        text = render(plan)
+        team = load(text, plan.name)
+        opp = team if avg is None else avg
+        got_off = metrics(team, opp)
+        got_def = metrics(opp, team)
+        err = _error(got_off, off_want) + (0.0 if avg is None else _error(got_def, def_want))
+        if best is None or err < best[0]:
+            best = (err, plan, team, text)
+        if i == ANALYTIC_ROUNDS - 1:
+            break
+        damp = 0.5 if avg is None else 1.0
+        damp *= 0.85 if i >= 4 else 1.0
+        tu = plan.tuning
+        oy, obp, oinc = _step_side(tu.off_yards, tu.off_bp_def, tu.off_inc, got_off, off_want,
+                                   1.0, damp)
+        dgot, dwant = (got_off, off_want) if avg is None else (got_def, def_want)
+        dy, dbp, dinc = _step_side(tu.def_yards, tu.def_bp_def, tu.def_inc, dgot, dwant,
+                                   -1.0, damp)
+        plan = replace(plan, tuning=replace(tu, off_yards=oy, off_bp_def=obp, off_inc=oinc,
+                                            def_yards=dy, def_bp_def=dbp, def_inc=dinc))
+    assert best is not None
+    _, plan, team, _ = best
+    opp = team if avg is None else avg
+    display = (expected_stats(team, opp).yards_per_carry,
+               expected_stats(team, opp).yards_per_completion,
+               expected_stats(opp, team).yards_per_carry,
+               expected_stats(opp, team).yards_per_completion)
+    text = render(plan, display)
+    return plan, load(text, plan.name), text
+
+
+# --- simulation refinement --------------------------------------------------------------------
+
+def _series_seed(plan: Plan) -> int:
+    digest = hashlib.blake2b(f"{plan.name}:{plan.seed}".encode(), digest_size=6).digest()
+    return int.from_bytes(digest, "big")
+
+
+def simulate(level: str, home: str, away: str, games: int, seed: int
+             ) -> tuple[dict[str, float], dict[str, float]]:
+    """Per-game box figures of `home` and `away` over `games` games (home first)."""
+    from scrimmage.sim.batch import run_series
+
+    h, a = tomllib.loads(home), tomllib.loads(away)
+    res = run_series(f"legends-{level}", h, a, games, seed)
+    data = res.to_json()["teams"]
+    return data[res.home]["per_game"], data[res.away]["per_game"]
+
+
+def sim_figures(box: dict[str, float]) -> dict[str, float]:
+    att = max(1e-9, box["pass_att"])
+    return {"ypc": box["rush_yds"] / max(1e-9, box["rush_att"]),
+            "cmp": box["pass_cmp"] / att, "ypa": box["pass_yds_gross"] / att,
+            "sack": box["sacks_taken"] / max(1e-9, box["pass_att"] + box["sacks_taken"]),
+            "int": box["pass_int"] / att,
+            "fum": box["fumbles_lost"] / max(1e-9, box["rush_att"]),
+            "run_share": box["rush_att"] / max(1e-9, box["plays_offense"]),
+            "plays": box["plays_offense"], "points": box["points_for"]}
+
+
+# --- the two entry points ---------------------------------------------------------------------
+
+def _level(row: TeamSeason) -> str:
+    return row.level
+
+
+def _base_plan(row: TeamSeason, avg_row: TeamSeason, name: str, seed: int,
+               off: Figures, dfn: Figures) -> Plan:
+    lg = offense_figures(avg_row, avg_row)
+    drop_backs = off.att_pg + off.sacks_pg + dfn.att_pg + dfn.sacks_pg
+    league_events = (max(0.0, lg.sack_rate - SPECIAL_SACK_RATE) * drop_backs,
+                     lg.int_rate * (off.att_pg + dfn.att_pg))
+    hdr = build_header(row, avg_row,
+                       (off.sacks_pg, off.int_rate * off.att_pg, dfn.sacks_pg,
+                        dfn.int_rate * dfn.att_pg),
+                       off.ypc, off.yards_per_completion, drop_backs, league_events)
+    runs = int(clamp(round_half_up(TOTAL_ROWS * off.run_share * RUN_ROWS_PER_SHARE), 1, 23))
+    return Plan(name=name, level=_level(row), year=row.season, record=row.record,
+                off_points=off.points_pg, def_points=dfn.points_pg, header=hdr, runs=runs,
+                play_speed=PACE[_level(row)], seed=seed)
+
+
+def _speed_for(sim_total: float, want_total: float, speed: int, share: float) -> int:
+    """Play speed that moves a game's snaps from `sim_total` to `want_total`; `share` is the
+    part of the change this sheet's speed makes (1 for a team against a fixed opponent)."""
+    delta = (sim_total - want_total) / SNAPS_PER_SPEED * share
+    return int(clamp(round_half_up(speed + delta), -MAX_SPEED, MAX_SPEED))
+
+
+def _runs_for(runs: int, sim_share: float, want_share: float) -> int:
+    return int(clamp(round_half_up(runs + (want_share - sim_share) * TOTAL_ROWS
+                                   * RUN_ROWS_PER_SHARE), 1, 23))
+
+
+def _sack_faces_for(faces: int, box: dict[str, float], opp: dict[str, float], off: Figures,
+                    dfn: Figures) -> int:
+    """Pass BP DEF SACK faces moved by the simulated share of sacks among sacks and
+    interceptions (both sides) against the real share; about half the table events are read
+    on the other sheet, so a face moves the share by about 1/40."""
+    sim_s, sim_i = box["sacks_taken"] + opp["sacks_taken"], box["pass_int"] + opp["pass_int"]
+    real_s = off.sacks_pg + dfn.sacks_pg
+    real_i = off.int_rate * off.att_pg + dfn.int_rate * dfn.att_pg
+    if sim_s + sim_i <= 0 or real_s + real_i <= 0:
+        return faces
+    delta = real_s / (real_s + real_i) - sim_s / (sim_s + sim_i)
+    return int(clamp(faces + round_half_up(delta * 40), 1, 19))
+
+
+_AVG_CACHE: dict[tuple[str, int, int], tuple[Plan, Team, str, dict[str, float]]] = {}
+
+
+def _league_key(league: list[TeamSeason], seed: int) -> tuple[str, int, int]:
+    h = hashlib.blake2b(digest_size=12)
+    for r in sorted(league, key=lambda r: r.code):
+        h.update(repr((r.code, sorted((k, v) for k, v in r.values.items()))).encode())
+    return h.hexdigest(), league[0].season, seed
+
+
+def _debias(want: dict[str, float], bias: dict[str, float]) -> dict[str, float]:
+    return {k: v / bias.get(k, 1.0) for k, v in want.items()}
+
+
+def _average(league: list[TeamSeason], seed: int
+             ) -> tuple[Plan, Team, str, dict[str, float]]:
+    """The league-average plan, sheet, text and the game's bias (simulated / analytic per
+    figure) measured on it, which every team of the season then takes out of its targets."""
+    if not league:
+        raise StatsError("no rows for the league average")
+    key = _league_key(league, seed)
+    if key in _AVG_CACHE:
+        return _AVG_CACHE[key]
+    avg_row = league_average(league)
+    off = offense_figures(avg_row, avg_row)
+    want = targets(off)
+    label = "League Average" if avg_row.level == "pro" else "FBS Average"
+    plan = _base_plan(avg_row, avg_row, f"{avg_row.season} {label}", seed, off, off)
+    plan.record = ""
+    plan.notes = [f"The average team of {avg_row.season}: every figure is the league total "
+                  f"over the league's games ({len(league)} teams)."]
+    bias = {k: 1.0 for k in METRICS}
+    plan, team, text = solve(plan, want, want, None)
+    for _ in range(AVG_ROUNDS):
+        box, box2 = simulate(plan.level, text, text, AVG_GAMES, _series_seed(plan))
+        sim = sim_figures({k: (box[k] + box2[k]) / 2 for k in box})
+        analytic = metrics(team, team)
+        bias = {k: min(1.6, max(0.6, sim[k] / analytic[k])) if analytic[k] > 0 else 1.0
+                for k in METRICS}
+        plan.runs = _runs_for(plan.runs, sim["run_share"], off.run_share)
+        plan.play_speed = _speed_for(2 * sim["plays"], 2 * off.plays_pg, plan.play_speed, 0.5)
+        plan, team, text = solve(plan, _debias(want, bias), _debias(want, bias), None)
+    result = (plan, team, text, bias)
+    _AVG_CACHE[key] = result
+    return result
+
+
+def build_league_average(league: list[TeamSeason], *, seed: int = 1) -> str:
+    """TOML text of the season's league-average team sheet."""
+    return _average(league, seed)[2]
+
+
+def build_sheet(row: TeamSeason, league: list[TeamSeason], *, seed: int = 1) -> str:
+    """TOML text of a legends-college or legends-pro team sheet (row.level) built from the
+    row's statistics and calibrated against the league-average team of `league` (all rows
+    of that season)."""
+    _, avg_team, avg_text, bias = _average(league, seed)
+    avg_row = league_average(league)
+    off = offense_figures(row, avg_row)
+    dfn = defense_figures(row, avg_row)
+    name = f"{row.season} {row.name}"
+    plan = _base_plan(row, avg_row, name, seed, off, dfn)
+    if not row.has("def_rush_att", "def_pass_att"):
+        plan.notes.append("Defense derived from points allowed (no defensive statistics "
+                          "that season): league figures x (PA / league PA) ** elasticity.")
+    a_off, a_def = _debias(targets(off), bias), _debias(targets(dfn), bias)
+    plan, _, text = solve(plan, a_off, a_def, avg_team)
+    for _ in range(TEAM_ROUNDS):
+        box, opp = simulate(plan.level, text, avg_text, TEAM_GAMES, _series_seed(plan))
+        s_off, s_def = sim_figures(box), sim_figures(opp)
+        runs = _runs_for(plan.runs, s_off["run_share"], off.run_share)
+        speed = _speed_for(s_off["plays"] + s_def["plays"], off.plays_pg + dfn.plays_pg,
+                           plan.play_speed, 1.0)
+        faces = _sack_faces_for(plan.header.pass_bp_sacks, box, opp, off, dfn)
+        if (runs, speed, faces) == (plan.runs, plan.play_speed, plan.header.pass_bp_sacks):
+            break
+        plan.runs, plan.play_speed = runs, speed
+        plan.header = replace(plan.header, pass_bp_sacks=faces)
+        plan, _team, text = solve(plan, a_off, a_def, avg_team)
+    return text
+
+
+# --- bundled real teams -----------------------------------------------------------------------
+
+PRO_PACK: tuple[tuple[int, str], ...] = (
+    (1962, "gnb"), (1972, "mia"), (1976, "rai"), (1981, "sdg"), (1985, "chi"), (1989, "sfo"),
+    (1992, "dal"), (1999, "ram"), (2002, "tam"), (2016, "nwe"), (2022, "kan"),
+)
+"""The Football Legends pro pack: the real NFL teams bundled with legends-pro."""
+
+
+def bundle_file_name(row: TeamSeason) -> str:
+    if row.level == "college":
+        slug = "".join(c if c.isalnum() else "-" for c in row.code.lower()).strip("-")
+        while "--" in slug:
+            slug = slug.replace("--", "-")
+        return f"{row.season}-fbs-{slug}.toml"
+    return f"{row.season}-{row.code.lower()}.toml"
+
+
+def bundle_jobs(rows: list[TeamSeason]) -> list[tuple[str, int, str]]:
+    """(level, season, team code) of every bundled real team."""
+    jobs: list[tuple[str, int, str]] = [("pro", s, c) for s, c in PRO_PACK]
+    jobs += [("pro", 2016, r.code) for r in season_rows(rows, 2016, "pro")
+             if (2016, r.code) not in PRO_PACK]
+    jobs += [("college", 2016, r.code) for r in season_rows(rows, 2016, "college")]
+    return jobs
+
+
+def _bundle_one(job: tuple[str, int, str]) -> tuple[str, str]:
+    level, season, code = job
+    rows = read_stats(None)
+    league = season_rows(rows, season, level)
+    row = next(r for r in league if r.code == code)
+    return bundle_file_name(row), build_sheet(row, league)
+
+
+def write_bundle(workers: int = 1) -> list[Path]:
+    rows = read_stats(None)
+    jobs = bundle_jobs(rows)
+    if workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(workers) as pool:
+            results = list(pool.map(_bundle_one, jobs))
+    else:
+        results = [_bundle_one(j) for j in jobs]
+    paths: list[Path] = []
+    for (level, _, _), (fname, text) in zip(jobs, results, strict=True):
+        path = bundled_dir(level) / fname
+        path.write_text(text, encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m scrimmage.build.sheets",
+                                description="Build team sheets from real statistics.")
+    p.add_argument("--bundle", action="store_true",
+                   help="rewrite the bundled real teams (pro pack, NFL 2016, FBS 2016)")
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--stats", type=Path)
+    p.add_argument("--season", type=int)
+    p.add_argument("--level", choices=("pro", "college"), default="pro")
+    p.add_argument("--team")
+    args = p.parse_args(argv)
+    if args.bundle:
+        for path in write_bundle(args.workers):
+            print(path)
+        return 0
+    if args.season is None:
+        p.error("--season is required (or --bundle)")
+    from scrimmage.build.stats import find_team
+
+    league = season_rows(read_stats(args.stats), args.season, args.level)
+    text = (build_sheet(find_team(league, args.team), league) if args.team
+            else build_league_average(league))
+    sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,124 @@
+"""Computer coaches for 5D20 Football.
+
+`SystemCoach` is the book's way to play solitaire: the system calls every play ("This game is
+designed to have the system determine the play calls", D20-12), so it answers `system` to every
+play call. Where the book leaves a choice to the coach (fourth down, the try, onside kicks,
+timeouts, penalties) it makes the call an ordinary NFL coach would, guided by the 2009-2019
+fourth-down and two-point figures (../shared/data/calibration). `RandomCoach` answers uniformly
+at random among the legal choices, for fuzzing. Both draw chance from their own seeded dice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.dice import SeededDice
+
+
+class RandomCoach:
+    """Uniform over the legal options: a fuzzer for the rules."""
+
+    def __init__(self, seed: int) -> None:
+        self.dice = SeededDice(seed)
+
+    def decide(self, decision: Decision, view: Any) -> str:
+        opts = decision.options
+        return opts[self.dice.roll(len(opts)) - 1]
+
+    def sync(self, decision: Decision, view: Any) -> None:
+        self.decide(decision, view)
+
+
+class SystemCoach:
+    """The system calls the plays; ordinary football sense for the coach's decisions."""
+
+    def __init__(self, seed: int) -> None:
+        self.dice = SeededDice(seed)
+
+    def sync(self, decision: Decision, view: Any) -> None:
+        self.decide(decision, view)
+
+    def decide(self, decision: Decision, view: Any) -> str:
+        k = decision.kind
+        opts = decision.options
+        if k is Kind.SNAP:
+            answer = self.fourth_down(view)
+        elif k is Kind.TRY:
+            answer = self.try_choice(view)
+        elif k is Kind.KICKOFF:
+            late = view.quarter >= 4 and view.seconds_left <= 150
+            answer = "onside" if late and -16 <= view.margin < 0 else "regular"
+        elif k is Kind.TIMEOUT:
+            answer = self.timeout(decision, view)
+        elif k is Kind.PENALTY:
+            answer = self.penalty(decision, view)
+        elif k in (Kind.COIN_TOSS, Kind.OVERTIME_TOSS):
+            answer = "receive"
+        else:
+            answer = opts[0]                 # play calls: the system (D20-12)
+        return answer if answer in opts else opts[0]
+
+    def fourth_down(self, v: Any) -> str:
+        """Play on downs 1-3; on fourth down go, kick or punt as NFL coaches of 2009-2019 did
+        (field goals to about 55 yards, going for it on short yardage past midfield)."""
+        late = v.quarter >= 4 and v.seconds_left <= 240
+        end_of_half = v.quarter == 2 and v.seconds_left <= 20
+        fg_range = v.yardline + v.era.post_offset <= 55
+        if end_of_half and fg_range and v.down < 4:
+            return "field_goal"
+        if v.down < 4:
+            return "play"
+        if late and v.margin < 0:
+            if fg_range and v.margin >= -3 and v.seconds_left <= 30:
+                return "field_goal"
+            return "play"
+        if v.ydstogo <= 1 and v.yardline <= 50:
+            return "play"
+        if fg_range:
+            return "field_goal"
+        if v.ydstogo <= 2 and 35 < v.yardline <= 45:
+            return "play"
+        return "punt"
+
+    @staticmethod
+    def try_choice(v: Any) -> str:
+        """Two when down by 2, 5, 10 or 12... after the touchdown, late in the game."""
+        if v.era.two_point and v.quarter >= 4 and v.seconds_left <= 600 and v.margin in (
+                -2, -5, -10, -12, 1, 5):
+            return "two"
+        return "kick"
+
+    @staticmethod
+    def timeout(d: Decision, v: Any) -> str:
+        """Stop the clock late in a half when the clock works against this team."""
+        if d.info.get("penalty"):
+            return "timeout" if v.quarter >= 4 and v.seconds_left <= 120 else "none"
+        if v.quarter == 2 and v.seconds_left <= 120 and v.on_offense:
+            return "timeout"
+        if v.quarter >= 4 and v.seconds_left <= 240:
+            if v.on_offense and v.margin <= 0:
+                return "timeout"
+            if not v.on_offense and v.margin < 0:
+                return "timeout"
+        return "none"
+
+    @staticmethod
+    def penalty(d: Decision, v: Any) -> str:
+        """Accept unless the play did better for this team than the penalty would."""
+        info = d.info
+        yards = int(info.get("yards", 0))
+        if "play_yards" not in info:
+            if "kick_good" in info:
+                return "accept"
+            return "accept"
+        play = int(info["play_yards"])
+        if info.get("offense_fouled"):
+            # We are the defense: keep a turnover or a loss bigger than the penalty.
+            if info.get("turnover") or play <= -yards or (play <= 0 and v.down == 3):
+                return "decline"
+            return "accept"
+        # We are the offense: keep a touchdown, a turnover-free big gain.
+        if info.get("touchdown") or (not info.get("turnover") and play >= yards):
+            return "decline"
+        return "accept"

@@ -1,0 +1,132 @@
+"""Computer coaches for 1st & Roll.
+
+The book has no solitaire rules, so the `solitaire` kind is `SensibleCoach`: it mixes its
+die choices (the play call is a guessing game, FR-10: the defense wants to match the offense's
+colour) with weights that follow the down and distance, and makes the calls an ordinary
+player would make: punt or kick on 4th down, a long bomb when many yards are needed, timeouts
+and onside kicks when behind late, running the clock when ahead. `RandomCoach` answers
+uniformly among the legal options, for fuzzing. Both draw chance from their own seeded dice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.dice import SeededDice
+
+COLORS = ("red", "yellow", "green")
+
+
+class RandomCoach:
+    """Uniform over the legal options: a fuzzer for the rules."""
+
+    def __init__(self, seed: int) -> None:
+        self.dice = SeededDice(seed)
+
+    def decide(self, decision: Decision, view: Any) -> str:
+        opts = decision.options
+        return opts[self.dice.roll(len(opts)) - 1]
+
+    def sync(self, decision: Decision, view: Any) -> None:
+        """Replaying a saved game: make the same draw again so later choices match."""
+        self.decide(decision, view)
+
+
+class SensibleCoach:
+    """Ordinary football sense, with mixed play calls."""
+
+    def __init__(self, seed: int) -> None:
+        self.dice = SeededDice(seed)
+
+    def sync(self, decision: Decision, view: Any) -> None:
+        """Replaying a saved game: make the same draws again so later choices match."""
+        self.decide(decision, view)
+
+    def _weighted(self, weights: tuple[int, int, int]) -> str:
+        r = self.dice.roll(sum(weights))
+        for colour, w in zip(COLORS, weights, strict=True):
+            if r <= w:
+                return colour
+            r -= w
+        return COLORS[-1]
+
+    @staticmethod
+    def _late(v: Any, spaces: int = 4) -> bool:
+        """In the second half (or overtime) with few clock spaces left."""
+        return bool(v.period >= 2 and v.spaces_left <= spaces)
+
+    def decide(self, decision: Decision, view: Any) -> str:
+        k = decision.kind
+        opts = decision.options
+        v = view
+        if k is Kind.PLAY_CALL:
+            return self._play_call(v)
+        if k is Kind.SNAP:
+            return self._snap(opts, v)
+        if k is Kind.TIMEOUT:
+            behind_late = v.margin < 0 and self._late(v, 5)
+            drive_at_half = (v.period == 1 and v.on_offense and v.spaces_left <= 1
+                             and v.yardline <= 45)
+            return "timeout" if behind_late or drive_at_half else "no"
+        if k is Kind.RUN_CLOCK:
+            return "run" if v.margin > 0 and v.period >= 2 else "no"
+        if k is Kind.LONG_BOMB:
+            need = v.ydstogo >= 8 or (v.down >= 3 and v.ydstogo >= 5)
+            return "bomb" if v.yardline >= 30 and (need or (v.margin < 0 and self._late(v))) \
+                else "no"
+        if k is Kind.PENALTY:
+            info = decision.info
+            if info.get("decline_yards", 0) >= info.get("yardline", 999):
+                return "decline"                     # the play scored for us
+            return "accept" if info["accept_yards"] >= info["decline_yards"] else "decline"
+        if k is Kind.KICKOFF:
+            return "onside" if v.margin < 0 and self._late(v, 3) else "regular"
+        if k is Kind.KICK_RETURN:
+            if "touchback" in opts:
+                return "return" if v.margin < 0 and self._late(v, 3) else "touchback"
+            return "return"
+        if k is Kind.TRY:
+            late = self._late(v, 3)
+            return "two" if late and v.margin in (-2, -5, -10, 1, 5) else "kick"
+        if k is Kind.DICE_CHOICE:
+            if opts == COLORS:                       # the punt's extra die
+                return "red" if v.yardline <= 55 else "green"
+            return opts[0]
+        return opts[0]                               # the toss: receive
+
+    def _snap(self, opts: tuple[str, ...], v: Any) -> str:
+        fg_range = v.yardline <= 30
+        if "hail_mary" in opts:
+            if fg_range and v.margin >= -3:
+                return "field_goal"
+            return "hail_mary" if v.margin <= 0 else "play"
+        if v.overtime and fg_range:
+            return "field_goal"                      # sudden death: any score wins
+        if v.on_two_minute and v.opponent_timeouts == 0 and v.timeouts == 0 and fg_range:
+            return "field_goal"
+        if v.down < 4:
+            return "play"
+        desperate = v.margin < 0 and self._late(v, 3) and (v.margin < -3 or not fg_range)
+        if desperate:
+            return "play"
+        if fg_range:
+            return "field_goal"
+        if v.ydstogo <= 2 and v.yardline <= 50:
+            return "play"
+        return "punt"
+
+    def _play_call(self, v: Any) -> str:
+        togo = v.ydstogo
+        if togo <= 2:
+            weights = (6, 3, 1)
+        elif togo >= 8:
+            weights = (2, 3, 5)
+        else:
+            weights = (4, 3, 3)
+        if v.on_offense:
+            if v.yardline <= 10:
+                weights = (weights[0] + 2, weights[1] + 1, 1)    # FR-19: green overshoots
+            if v.margin > 0 and self._late(v):
+                weights = (weights[0] + 4, weights[1], weights[2])
+        return self._weighted(weights)

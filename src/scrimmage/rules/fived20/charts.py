@@ -1,0 +1,680 @@
+"""5D20 charts: the team-chart file format, the game charts, their validation and lookups.
+
+A team chart (D20-4, DATA-D20-1..9) is a TOML file with the sections of the printed chart:
+`[team]`, `[qb]` (with `[qb.SP]`, `[qb.MP]`, `[qb.LP]`), `[runners]` and its `[[runners.player]]`,
+`[receivers]` and `[[receivers.player]]`, `[kicking]`, `[[kick_return]]`, `[[punt_return]]`,
+`[play_calling]`, `[penalty_ranges]`, `[fumbles]`, `[defense]` with `[[defense.run]]` and
+`[[defense.pass]]`, and a free `[stats]` table (the Player Statistics section, display only).
+
+Every range is written as the chart prints it: the highest number of each range. A *row* of
+results is an inline table read left to right (`{ SCK = 3, INC = 4, SCR = 9, OUT = 11, CMP = 20 }`:
+1-3 sack, 4 incomplete, 5-9 scramble, ...), found with `across` (D20-3). A *column* of players
+is one number per player, read top to bottom with `down` (D20-2). A bad file is refused with
+`SheetError(file, field, reason)`.
+
+The game charts (`data/game-charts.toml`: yardage, interception return, fumble return,
+penalties) are shared by every team; the book does not print them, so ours are designed and
+calibrated (see that file's header).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Sequence
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from scrimmage.core.errors import SheetError
+
+DEPTHS = ("SP", "MP", "LP")
+ALIGNMENTS = ("RUN", "BASE", "PASS")
+QB_PASS_RESULTS = ("SCK", "INC", "SCR", "OUT", "CMP", "PD")
+REC_RESULTS = ("DRP", "CMP", "YAC")
+RUN_COLUMNS = ("STF", "LINE", "AVG", "SEC", "SG", "BRK")
+RUN_WHAT = ("HOLE", "LOS", "BACK")
+PASS_WHAT = ("PRE", "DEF", "REC")
+PLAY_CALL_ROWS = ("SHYD", "<10", "10-19", "20-29", "30+")
+PENALTY_ROWS = ("SNAP", "RUNNING", "COMPLETIONS", "INC", "SACK", "PUNTING", "KICKOFF",
+                "FIELD_GOALS")
+BRK_COLUMNS = 5
+"""Breakaway columns BRK1..BRK5 of the yardage chart (a runner's BRK rating names one)."""
+LPY_COLUMNS = 5
+"""Long-pass columns LP1..LP5 (a receiver's LPY rating names one)."""
+
+Row = tuple[tuple[int, str], ...]
+"""A row of results: (highest roll, result) pairs, left to right."""
+
+
+def across(row: Row, roll: int) -> str | None:
+    """D20-3: the first column whose number is >= the roll; None beyond the last (OTHER)."""
+    for top, result in row:
+        if roll <= top:
+            return result
+    return None
+
+
+def down(column: Sequence[int], roll: int) -> int:
+    """D20-2: index of the first row whose number is >= the roll (the last row beyond)."""
+    for i, top in enumerate(column):
+        if roll <= top:
+            return i
+    return len(column) - 1
+
+
+# -- the schema ------------------------------------------------------------------------------
+
+def _ranges(v: dict[str, int], allowed: tuple[str, ...], full: bool) -> dict[str, int]:
+    last = 0
+    for key, top in v.items():
+        if key not in allowed:
+            raise ValueError(f"unknown result {key!r} (known: {', '.join(allowed)})")
+        if not 0 <= top <= 20:
+            raise ValueError(f"{key} = {top}: a range ends at 0..20")
+        if top < last:
+            raise ValueError(f"{key} = {top}: ranges must not go down ({last} before it)")
+        last = top
+    if full and last != 20:
+        raise ValueError("the last range must end at 20")
+    return v
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class TeamInfo(_Model):
+    name: str = Field(min_length=1, max_length=60)
+    code: str = ""
+    season: int | None = None
+    record: str = ""
+    official: bool = False
+    """False for charts we built; a chart typed in from a printed one may say true."""
+    source: str = ""
+
+
+class QBDepth(_Model):
+    PRE: dict[str, int]
+    INT: int = Field(ge=-10, le=10)
+    DEF: dict[str, int]
+    OTHER: dict[str, int]
+
+    @field_validator("PRE", "DEF", "OTHER")
+    @classmethod
+    def _row(cls, v: dict[str, int]) -> dict[str, int]:
+        return _ranges(v, QB_PASS_RESULTS, full=True)
+
+
+class QB(_Model):
+    name: str
+    depth: dict[str, int]
+    """White die thresholds SP, MP, LP (D20-21)."""
+    snap_fumble: int = Field(ge=0, le=20)
+    fumble: int = Field(ge=0, le=20)
+    scramble: dict[str, int]
+    """Black die down the scramble column -> a yardage-chart column (D20-37)."""
+    SP: QBDepth
+    MP: QBDepth
+    LP: QBDepth
+
+    @field_validator("depth")
+    @classmethod
+    def _depth(cls, v: dict[str, int]) -> dict[str, int]:
+        return _ranges(v, DEPTHS, full=True)
+
+    @field_validator("scramble")
+    @classmethod
+    def _scramble(cls, v: dict[str, int]) -> dict[str, int]:
+        return _ranges(v, RUN_COLUMNS[:-1], full=True)
+
+
+class Runner(_Model):
+    name: str
+    blue: int = Field(ge=0, le=20)
+    black: int = Field(ge=0, le=20)
+    BACK: dict[str, int]
+    LOS: dict[str, int]
+    HOLE: dict[str, int]
+    BRK: int = Field(ge=1, le=BRK_COLUMNS)
+    fumble: int = Field(ge=0, le=20)
+
+    @field_validator("BACK", "LOS", "HOLE")
+    @classmethod
+    def _row(cls, v: dict[str, int]) -> dict[str, int]:
+        return _ranges(v, RUN_COLUMNS, full=True)
+
+
+class Runners(_Model):
+    header: int = Field(ge=1, le=21)
+    """The white number in the black cell (D20-22): blue below it reads the blue column."""
+    player: list[Runner] = Field(min_length=1)
+
+
+class Receiver(_Model):
+    name: str
+    OUT: int = Field(ge=0, le=20)
+    blue: dict[str, int]
+    black: dict[str, int]
+    SP: dict[str, int]
+    MP: dict[str, int]
+    LP: dict[str, int]
+    LPY: int = Field(ge=1, le=LPY_COLUMNS)
+    fumble: int = Field(ge=0, le=20)
+
+    @field_validator("SP", "MP", "LP")
+    @classmethod
+    def _row(cls, v: dict[str, int]) -> dict[str, int]:
+        return _ranges(v, REC_RESULTS, full=True)
+
+    @field_validator("blue", "black")
+    @classmethod
+    def _pick(cls, v: dict[str, int]) -> dict[str, int]:
+        if set(v) != set(DEPTHS):
+            raise ValueError("give SP, MP and LP")
+        return v
+
+
+class Receivers(_Model):
+    header: dict[str, int]
+    player: list[Receiver] = Field(min_length=1)
+
+    @field_validator("header")
+    @classmethod
+    def _header(cls, v: dict[str, int]) -> dict[str, int]:
+        if set(v) != set(DEPTHS):
+            raise ValueError("give SP, MP and LP")
+        return v
+
+
+_PUNT_CELL = re.compile(r"^(TB|(\d{1,2})([NFR]))$")
+
+
+class Kicking(_Model):
+    kicker: str
+    punter: str
+    RET: int = Field(ge=-20, le=20)
+    """The kicking team's return rating, added to the opponent's kick returns (D20-7)."""
+    kickoff: list[int] = Field(min_length=20, max_length=20)
+    field_goal: list[int] = Field(min_length=20, max_length=20)
+    punt_block: int = Field(ge=0, le=20)
+    """Yellow number next to Punting (D20-56)."""
+    punt_return_block: int = Field(ge=0, le=20)
+    """Yellow number next to Punt Return: used when this team receives a punt (D20-56)."""
+    punt_own: list[str] = Field(min_length=20, max_length=20)
+    punt_opp: list[str] = Field(min_length=20, max_length=20)
+
+    @field_validator("punt_own", "punt_opp")
+    @classmethod
+    def _punts(cls, v: list[str]) -> list[str]:
+        for i, cell in enumerate(v):
+            if not _PUNT_CELL.match(cell):
+                raise ValueError(f"cell {i + 1} {cell!r}: expected TB or yards with N, F or R")
+        return v
+
+
+class Returner(_Model):
+    name: str
+    blue: int = Field(ge=0, le=20)
+    FC: int = Field(default=0, ge=0, le=20)
+    fumble: int = Field(ge=0, le=20)
+    returns: list[int] = Field(min_length=20, max_length=20)
+
+
+class PlayCalling(_Model):
+    rows: dict[str, list[int]]
+    """Off Play Call numbers: row -> [YZ, NZ, RZ] (D20-16)."""
+    def_adjust: int = Field(ge=-20, le=20)
+    """The black number on the Def Play Adjust row (D20-17)."""
+    def_adjust_rz: int = Field(ge=-20, le=20)
+    """The white number in the red box, used in the red zone."""
+
+    @field_validator("rows")
+    @classmethod
+    def _rows(cls, v: dict[str, list[int]]) -> dict[str, list[int]]:
+        if list(v) != list(PLAY_CALL_ROWS):
+            raise ValueError(f"rows must be {', '.join(PLAY_CALL_ROWS)} in that order")
+        for k, cells in v.items():
+            if len(cells) != 3 or not all(-5 <= c <= 25 for c in cells):
+                raise ValueError(f"{k}: three numbers (YZ NZ RZ) between -5 and 25")
+        return v
+
+
+class PenaltyRanges(_Model):
+    offense: dict[str, list[int]]
+    defense: dict[str, list[int]]
+
+    @field_validator("offense", "defense")
+    @classmethod
+    def _rows(cls, v: dict[str, list[int]]) -> dict[str, list[int]]:
+        for k, nums in v.items():
+            if k not in PENALTY_ROWS:
+                raise ValueError(f"unknown row {k!r} (known: {', '.join(PENALTY_ROWS)})")
+            if any(not 1 <= n <= 20 for n in nums):
+                raise ValueError(f"{k}: doubled numbers are 1..20")
+        return v
+
+
+class Fumbles(_Model):
+    off_lost: list[int] = Field(min_length=2, max_length=2)
+    """Off Fum Lost range [low, high] (0 0 = none)."""
+    def_rec: list[int] = Field(min_length=2, max_length=2)
+    """Def Fum Rec range [low, high]."""
+    def_adjust: int = Field(ge=-10, le=10)
+    """Def Fum Rate Adjust, added to the other team's carriers' fumble ratings (D20-50)."""
+
+
+class RunDefender(_Model):
+    name: str
+    who: dict[str, int]
+    WHAT: dict[str, int]
+    ret: int = Field(ge=1, le=10)
+    """Interception-return rating: a column of the interception return chart (D20-55)."""
+    blue: int = Field(ge=0, le=20)
+    """The blue column: who recovers blocked kicks (D20-63, D20-68)."""
+
+    @field_validator("WHAT")
+    @classmethod
+    def _what(cls, v: dict[str, int]) -> dict[str, int]:
+        return _ranges(v, RUN_WHAT, full=False)
+
+    @field_validator("who")
+    @classmethod
+    def _who(cls, v: dict[str, int]) -> dict[str, int]:
+        if set(v) != set(ALIGNMENTS):
+            raise ValueError("give RUN, BASE and PASS")
+        return v
+
+
+class PassDefender(_Model):
+    name: str
+    who: dict[str, int]
+    WHAT: dict[str, int]
+    INT: int = Field(ge=-10, le=20)
+
+    @field_validator("WHAT")
+    @classmethod
+    def _what(cls, v: dict[str, int]) -> dict[str, int]:
+        return _ranges(v, PASS_WHAT, full=False)
+
+    @field_validator("who")
+    @classmethod
+    def _who(cls, v: dict[str, int]) -> dict[str, int]:
+        if set(v) != set(ALIGNMENTS):
+            raise ValueError("give RUN, BASE and PASS")
+        return v
+
+
+class Defense(_Model):
+    pass_modifier: int = Field(ge=-10, le=10)
+    run: list[RunDefender] = Field(min_length=1)
+    pass_: list[PassDefender] = Field(alias="pass", min_length=1)
+
+
+class TeamChartFile(_Model):
+    team: TeamInfo
+    qb: QB
+    runners: Runners
+    receivers: Receivers
+    kicking: Kicking
+    kick_return: list[Returner] = Field(min_length=1)
+    punt_return: list[Returner] = Field(min_length=1)
+    play_calling: PlayCalling
+    penalty_ranges: PenaltyRanges
+    fumbles: Fumbles
+    defense: Defense
+    stats: dict[str, Any] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _columns(self) -> TeamChartFile:
+        """Every column of players must end at 20 (the header column at least below it)."""
+        _column([r.blue for r in self.runners.player], "runners.player.blue",
+                max(0, self.runners.header - 1))
+        _column([r.black for r in self.runners.player], "runners.player.black", 20)
+        for d in DEPTHS:
+            head = self.receivers.header[d]
+            _column([r.blue[d] for r in self.receivers.player], f"receivers.player.blue.{d}",
+                    max(0, head - 1))
+            _column([r.black[d] for r in self.receivers.player], f"receivers.player.black.{d}",
+                    20 if head <= 20 else 0)
+        _column([r.OUT for r in self.receivers.player], "receivers.player.OUT", 20)
+        _column([r.blue for r in self.kick_return], "kick_return.blue", 20)
+        _column([r.blue for r in self.punt_return], "punt_return.blue", 20)
+        for a in ALIGNMENTS:
+            _column([d.who[a] for d in self.defense.run], f"defense.run.who.{a}", 20)
+            _column([d.who[a] for d in self.defense.pass_], f"defense.pass.who.{a}", 20)
+        _column([d.blue for d in self.defense.run], "defense.run.blue", 20)
+        return self
+
+
+def _column(values: list[int], where: str, must_reach: int) -> None:
+    last = 0
+    for v in values:
+        if v < last:
+            raise ValueError(f"{where}: a column must not go down ({v} after {last})")
+        last = v
+    if last < must_reach:
+        raise ValueError(f"{where}: the column must reach {must_reach}, it ends at {last}")
+
+
+# -- the runtime chart -----------------------------------------------------------------------
+
+def _row(d: dict[str, int]) -> Row:
+    return tuple((top, key) for key, top in d.items())
+
+
+class Player:
+    """One named line of a chart section, with its rows ready for lookups."""
+
+    __slots__ = ("brk", "fumble", "lpy", "name", "rows")
+
+    def __init__(self, name: str, rows: dict[str, Row], fumble: int = 0, brk: int = 1,
+                 lpy: int = 1) -> None:
+        self.name = name
+        self.rows = rows
+        self.fumble = fumble
+        self.brk = brk
+        self.lpy = lpy
+
+
+class Returners:
+    __slots__ = ("blue", "fc", "fumble", "names", "returns")
+
+    def __init__(self, rows: list[Returner]) -> None:
+        self.names = tuple(r.name for r in rows)
+        self.blue = tuple(r.blue for r in rows)
+        self.fc = tuple(r.FC for r in rows)
+        self.fumble = tuple(r.fumble for r in rows)
+        self.returns = tuple(tuple(r.returns) for r in rows)
+
+
+class PuntCell:
+    __slots__ = ("code", "value")
+
+    def __init__(self, text: str) -> None:
+        m = _PUNT_CELL.match(text)
+        assert m is not None
+        self.code = "TB" if m.group(1) == "TB" else m.group(3)
+        self.value = 0 if self.code == "TB" else int(m.group(2))
+
+
+class TeamChart:
+    """A validated team chart, arranged for the procedure's lookups."""
+
+    __slots__ = (
+        "code",
+        "data",
+        "def_adjust",
+        "def_adjust_rz",
+        "field_goal",
+        "fum_adjust",
+        "fum_def_rec",
+        "fum_off_lost",
+        "kick_ret",
+        "kicker",
+        "kickoff",
+        "name",
+        "pass_defenders",
+        "pass_modifier",
+        "pen_def",
+        "pen_off",
+        "play_calling",
+        "punt_block",
+        "punt_opp",
+        "punt_own",
+        "punt_ret",
+        "punt_return_block",
+        "punter",
+        "qb",
+        "qb_depth",
+        "qb_int",
+        "qb_scramble",
+        "qb_snap_fumble",
+        "rec_black",
+        "rec_blue",
+        "rec_header",
+        "rec_out",
+        "receivers",
+        "ret_rating",
+        "ret_rating_of",
+        "run_blue",
+        "run_defenders",
+        "runner_black",
+        "runner_blue",
+        "runner_header",
+        "runners",
+        "season",
+        "source",
+        "who_pass",
+        "who_run",
+    )
+
+    def __init__(self, m: TeamChartFile, data: dict[str, Any], source: str) -> None:
+        self.data = data
+        self.source = source
+        self.name = m.team.name
+        self.code = m.team.code
+        self.season = m.team.season
+        q = m.qb
+        self.qb = Player(q.name, {f"{d}.{w}": _row(getattr(getattr(q, d), w))
+                                  for d in DEPTHS for w in ("PRE", "DEF", "OTHER")}, q.fumble)
+        self.qb_depth = _row(q.depth)
+        self.qb_int = {d: getattr(q, d).INT for d in DEPTHS}
+        self.qb_scramble = _row(q.scramble)
+        self.qb_snap_fumble = q.snap_fumble
+        self.runner_header = m.runners.header
+        self.runners = tuple(Player(r.name, {"BACK": _row(r.BACK), "LOS": _row(r.LOS),
+                                             "HOLE": _row(r.HOLE)}, r.fumble, brk=r.BRK)
+                             for r in m.runners.player)
+        self.runner_blue = tuple(r.blue for r in m.runners.player)
+        self.runner_black = tuple(r.black for r in m.runners.player)
+        rp = m.receivers.player
+        self.rec_header = dict(m.receivers.header)
+        self.receivers = tuple(Player(r.name, {d: _row(getattr(r, d)) for d in DEPTHS},
+                                      r.fumble, lpy=r.LPY) for r in rp)
+        self.rec_blue = {d: tuple(r.blue[d] for r in rp) for d in DEPTHS}
+        self.rec_black = {d: tuple(r.black[d] for r in rp) for d in DEPTHS}
+        self.rec_out = tuple(r.OUT for r in rp)
+        k = m.kicking
+        self.kicker, self.punter = k.kicker, k.punter
+        self.kick_ret = Returners(m.kick_return)
+        self.punt_ret = Returners(m.punt_return)
+        self.ret_rating = k.RET
+        self.kickoff = tuple(k.kickoff)
+        self.field_goal = tuple(k.field_goal)
+        self.punt_block, self.punt_return_block = k.punt_block, k.punt_return_block
+        self.punt_own = tuple(PuntCell(c) for c in k.punt_own)
+        self.punt_opp = tuple(PuntCell(c) for c in k.punt_opp)
+        pc = m.play_calling
+        self.play_calling = {row: tuple(cells) for row, cells in pc.rows.items()}
+        self.def_adjust, self.def_adjust_rz = pc.def_adjust, pc.def_adjust_rz
+        self.pen_off = {row: frozenset(m.penalty_ranges.offense.get(row, ())) for row in PENALTY_ROWS}
+        self.pen_def = {row: frozenset(m.penalty_ranges.defense.get(row, ())) for row in PENALTY_ROWS}
+        f = m.fumbles
+        self.fum_off_lost = (f.off_lost[0], f.off_lost[1])
+        self.fum_def_rec = (f.def_rec[0], f.def_rec[1])
+        self.fum_adjust = f.def_adjust
+        dfn = m.defense
+        self.pass_modifier = dfn.pass_modifier
+        self.run_defenders = tuple(Player(d.name, {"WHAT": _row(d.WHAT)}) for d in dfn.run)
+        self.pass_defenders = tuple(Player(d.name, {"WHAT": _row(d.WHAT)}, brk=d.INT)
+                                    for d in dfn.pass_)
+        self.who_run = {a: tuple(d.who[a] for d in dfn.run) for a in ALIGNMENTS}
+        self.who_pass = {a: tuple(d.who[a] for d in dfn.pass_) for a in ALIGNMENTS}
+        self.run_blue = tuple(d.blue for d in dfn.run)
+        self.ret_rating_of = {d.name: d.ret for d in dfn.run}
+
+    def int_rating(self, index: int) -> int:
+        """The INT rating of the pass defender at `index` (kept in `Player.brk`)."""
+        return self.pass_defenders[index].brk
+
+
+def chart_from_data(data: dict[str, Any], source: str = "team") -> TeamChart:
+    """Validate raw TOML data and build a `TeamChart`; raises `SheetError` naming the field."""
+    try:
+        model = TeamChartFile.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = ".".join(str(p) for p in err["loc"]) or "(file)"
+        msg = str(err["msg"]).removeprefix("Value error, ")
+        raise SheetError(source, loc, msg) from None
+    return TeamChart(model, data, source)
+
+
+def read_toml(path: str | Path) -> dict[str, Any]:
+    p = Path(path)
+    try:
+        return tomllib.loads(p.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise SheetError(str(p), "(file)", f"cannot read: {exc.strerror}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise SheetError(str(p), "(file)", f"not valid TOML: {exc}") from None
+
+
+# -- the game charts -------------------------------------------------------------------------
+
+YARDAGE_COLUMNS = ("SACK", "STF", "LINE", "AVG", "SEC", "SG",
+                   *(f"BRK{i}" for i in range(1, BRK_COLUMNS + 1)),
+                   "SP", "MP", "LP", *(f"LP{i}" for i in range(1, LPY_COLUMNS + 1)))
+_YARD_CELL = re.compile(r"^-?\d{1,2}f?$")
+
+
+class PenaltyLine(_Model):
+    upto: int = Field(ge=1, le=20)
+    name: str
+    yards: int | str
+    """Yards, or PASS (the pass's yardage, a spot foul) or SCK (the sack yardage)."""
+    code: str = ""
+    """a: after the play; d: loss of down; f: automatic first down (D20-48)."""
+    timeout: bool = False
+    """A snap penalty a timeout can override (delay of game, 12 men; D20-44)."""
+
+    @field_validator("yards")
+    @classmethod
+    def _yards(cls, v: int | str) -> int | str:
+        if isinstance(v, str) and v not in ("PASS", "SCK"):
+            raise ValueError("yards is a number, PASS or SCK")
+        return v
+
+    @field_validator("code")
+    @classmethod
+    def _code(cls, v: str) -> str:
+        if any(c not in "adf" for c in v):
+            raise ValueError("codes are a, d and f")
+        return v
+
+
+class GameChartsFile(_Model):
+    chart: dict[str, Any] = Field(default_factory=dict)
+    yardage: dict[str, list[int | str]]
+    interception_return: dict[str, list[int]]
+    fumble_return: dict[str, Any]
+    penalties: dict[str, dict[str, list[PenaltyLine]]]
+
+    @field_validator("yardage")
+    @classmethod
+    def _yardage(cls, v: dict[str, list[int | str]]) -> dict[str, list[int | str]]:
+        missing = [c for c in YARDAGE_COLUMNS if c not in v]
+        if missing:
+            raise ValueError(f"missing columns: {', '.join(missing)}")
+        for col, cells in v.items():
+            if col not in YARDAGE_COLUMNS:
+                raise ValueError(f"unknown column {col!r}")
+            if len(cells) != 20:
+                raise ValueError(f"{col}: 20 rows (black 1-20)")
+            for cell in cells:
+                if not _YARD_CELL.match(str(cell)) or (col != "SACK" and str(cell).endswith("f")):
+                    raise ValueError(f"{col}: bad cell {cell!r}")
+        return v
+
+    @field_validator("interception_return")
+    @classmethod
+    def _ints(cls, v: dict[str, list[int]]) -> dict[str, list[int]]:
+        if sorted(v, key=int) != [str(i) for i in range(1, 11)]:
+            raise ValueError("columns 1..10")
+        if any(len(c) != 20 for c in v.values()):
+            raise ValueError("20 rows (black 1-20) per column")
+        return v
+
+    @field_validator("fumble_return")
+    @classmethod
+    def _fumbles(cls, v: dict[str, Any]) -> dict[str, Any]:
+        if set(v) != {"no", "length"} or not isinstance(v["no"], int):
+            raise ValueError("give no (the NO number) and length (20 rows)")
+        if len(v["length"]) != 20:
+            raise ValueError("length: 20 rows (blue 1-20)")
+        return v
+
+    @field_validator("penalties")
+    @classmethod
+    def _penalties(cls, v: dict[str, dict[str, list[PenaltyLine]]]
+                   ) -> dict[str, dict[str, list[PenaltyLine]]]:
+        if set(v) != {"offense", "defense"}:
+            raise ValueError("give offense and defense")
+        for side, rows in v.items():
+            for row in PENALTY_ROWS:
+                lines = rows.get(row)
+                if not lines:
+                    raise ValueError(f"{side}.{row}: missing")
+                if lines[-1].upto != 20:
+                    raise ValueError(f"{side}.{row}: the last line must reach 20")
+        return v
+
+
+class Penalty:
+    __slots__ = ("code", "name", "timeout", "yards")
+
+    def __init__(self, line: PenaltyLine) -> None:
+        self.name = line.name
+        self.yards = line.yards
+        self.code = line.code
+        self.timeout = line.timeout
+
+
+class GameCharts:
+    """The shared charts: yardage (column x black), interception and fumble returns, penalties."""
+
+    __slots__ = ("fumble_no", "fumble_return", "interception", "penalties", "source",
+                 "yardage", "yardage_f")
+
+    def __init__(self, m: GameChartsFile, source: str) -> None:
+        self.source = source
+        self.yardage = {c: tuple(int(str(x).rstrip("f")) for x in cells)
+                        for c, cells in m.yardage.items()}
+        self.yardage_f = {c: tuple(str(x).endswith("f") for x in cells)
+                          for c, cells in m.yardage.items()}
+        self.interception = {int(k): tuple(v) for k, v in m.interception_return.items()}
+        self.fumble_no = int(m.fumble_return["no"])
+        self.fumble_return = tuple(int(x) for x in m.fumble_return["length"])
+        self.penalties = {side: {row: tuple((ln.upto, Penalty(ln)) for ln in lines)
+                                 for row, lines in rows.items()}
+                          for side, rows in m.penalties.items()}
+
+    def yards(self, column: str, black: int) -> int:
+        return self.yardage[column][black - 1]
+
+    def penalty(self, side: str, row: str, yellow: int) -> Penalty:
+        for upto, pen in self.penalties[side][row]:
+            if yellow <= upto:
+                return pen
+        raise AssertionError("validated charts reach 20")
+
+
+def game_charts_from_data(data: dict[str, Any], source: str) -> GameCharts:
+    try:
+        model = GameChartsFile.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = ".".join(str(p) for p in err["loc"]) or "(file)"
+        raise SheetError(source, loc, str(err["msg"]).removeprefix("Value error, ")) from None
+    return GameCharts(model, source)
+
+
+@cache
+def bundled_game_charts() -> GameCharts:
+    text = resources.files("scrimmage.rules.fived20").joinpath("data/game-charts.toml").read_text(
+        "utf-8")
+    return game_charts_from_data(tomllib.loads(text), "fived20/data/game-charts.toml")

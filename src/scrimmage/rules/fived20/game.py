@@ -1,0 +1,417 @@
+"""A 5D20 game: the flow from the coin toss to the final gun, and the helpers every step shares.
+
+The flow is a generator (DESIGN.md, "The game driver"): it yields a `Decision` whenever a coach
+must choose. The procedures of the book live in `plays` (a play from scrimmage), `kicking`
+(kickoffs, punts, place kicks) and `penalties`; this module keeps the ball, the score, the
+clock (`era` sets quarters, timeouts and overtime, AMB-D20-1) and the play records.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from scrimmage.core.clock import PeriodClock
+from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.dice import Dice
+from scrimmage.core.field import Side
+from scrimmage.core.situation import Situation
+from scrimmage.rules.fived20.charts import GameCharts, TeamChart
+from scrimmage.rules.fived20.dice import Roll, reroll, roll_five
+from scrimmage.rules.fived20.era import Era
+from scrimmage.rules.fived20.records import TEMPLATE, side_type
+
+Flow = Generator[Decision, str, None]
+
+KICKOFF, FREE_KICK, TRY, SCRIMMAGE, OT_TOSS = "kickoff", "free_kick", "try", "scrimmage", "ot_toss"
+
+
+class TeamState:
+    __slots__ = ("chart", "name", "side", "timeouts")
+
+    def __init__(self, side: Side, chart: TeamChart, timeouts: int) -> None:
+        self.side = side
+        self.chart = chart
+        self.name = chart.name
+        self.timeouts = timeouts
+
+
+class SeatView:
+    """What one coach may see: the whole table (every chart is public) and the situation."""
+
+    __slots__ = ("_g", "seat")
+
+    def __init__(self, game: FiveD20Game, seat: Side) -> None:
+        self._g = game
+        self.seat = seat
+
+    @property
+    def situation(self) -> Situation:
+        return self._g.situation()
+
+    @property
+    def score(self) -> dict[Side, int]:
+        return dict(self._g.score)
+
+    @property
+    def on_offense(self) -> bool:
+        return self._g.possession is self.seat
+
+    @property
+    def margin(self) -> int:
+        return self._g.score[self.seat] - self._g.score[self.seat.other]
+
+    @property
+    def quarter(self) -> int:
+        return self._g.clock.quarter
+
+    @property
+    def seconds_left(self) -> int:
+        return self._g.clock.seconds_left
+
+    @property
+    def yardline(self) -> int:
+        return self._g.yardline
+
+    @property
+    def down(self) -> int:
+        return self._g.down
+
+    @property
+    def ydstogo(self) -> int:
+        return self._g.ydstogo
+
+    @property
+    def timeouts(self) -> int:
+        return self._g.teams[self.seat].timeouts
+
+    @property
+    def overtime(self) -> bool:
+        return self._g.overtime > 0
+
+    @property
+    def era(self) -> Era:
+        return self._g.era
+
+    @property
+    def own_chart(self) -> TeamChart:
+        return self._g.teams[self.seat].chart
+
+    @property
+    def opponent_chart(self) -> TeamChart:
+        return self._g.teams[self.seat.other].chart
+
+
+class FiveD20Game:
+    """One game of 5D20 Football."""
+
+    def __init__(self, home: TeamChart, away: TeamChart, dice: Dice, charts: GameCharts, era: Era,
+                 *, neutral: bool = False, situation_chart: bool = True) -> None:
+        self.dice = dice
+        self.charts = charts
+        self.era = era
+        self.neutral = neutral
+        """AMB-D20-18: at a neutral site the white die is never flipped."""
+        self.situation_chart = situation_chart
+        """D20-19: the optional score-and-time adjustment (on by default)."""
+        self.teams = {Side.HOME: TeamState(Side.HOME, home, era.timeouts_per_half),
+                      Side.AWAY: TeamState(Side.AWAY, away, era.timeouts_per_half)}
+        self.clock = PeriodClock(era.quarter_minutes)
+        self.score = {Side.HOME: 0, Side.AWAY: 0}
+        self.possession = Side.HOME
+        self.yardline = 75
+        self.down = 1
+        self.ydstogo = 10
+        self.plays: list[dict[str, Any]] = []
+        self.over = False
+        self.next = KICKOFF
+        self.kicker = Side.HOME
+        self.second_half_kicker = Side.AWAY
+        self.overtime = 0
+        self.ot_first: Side | None = None
+        self.ot_first_done = False
+        self._roll_mark = 0
+        self.last_kick_roll: Roll | None = None
+        self.pending_timeout = False
+        """The last play ran 40 seconds: either coach may stop the clock (D20-43)."""
+
+    # -- the driver's interface -------------------------------------------------------------
+    def view(self, seat: Side) -> SeatView:
+        return SeatView(self, seat)
+
+    def situation(self) -> Situation:
+        return Situation(self.clock.quarter, self.clock.seconds_left, self.possession,
+                         self.down, max(1, min(self.ydstogo, self.yardline)), self.yardline)
+
+    def score_pad(self) -> str:
+        h, a = self.teams[Side.HOME], self.teams[Side.AWAY]
+        c = self.clock
+        period = f"Q{c.quarter}" if c.quarter <= 4 else f"OT{c.quarter - 4}"
+        mm, ss = divmod(c.seconds_left, 60)
+        return (f"[yellow]{h.name} {self.score[Side.HOME]} – {a.name} {self.score[Side.AWAY]}[/] "
+                f"{period} {mm:02d}:{ss:02d} | timeouts {h.timeouts}/{a.timeouts}")
+
+    def run(self) -> Flow:
+        yield from self.coin_toss()
+        while not self.over:
+            yield from self.step()
+            self.end_of_period_check()
+
+    def step(self) -> Flow:
+        """One snap, kick or try."""
+        from scrimmage.rules.fived20 import kicking, plays
+
+        kind, score, possession = self.next, dict(self.score), self.possession
+        if self.next == OT_TOSS:
+            yield from self.overtime_toss()
+        elif self.next == KICKOFF:
+            yield from kicking.kickoff(self)
+        elif self.next == FREE_KICK:
+            yield from kicking.free_kick(self)
+        elif self.next == TRY:
+            yield from kicking.try_after_touchdown(self)
+        else:
+            yield from plays.snap(self)
+        if self.pending_timeout:
+            self.pending_timeout = False
+            yield from self.timeouts_after_play()
+        if self.overtime and self.era.overtime != "none":
+            self._overtime_after_step(kind, score, possession)
+
+    def start_at(self, situation: Situation | str) -> None:
+        """Put the ball at a situation (scenario tests): the next step is a snap."""
+        if isinstance(situation, str):
+            situation = Situation.parse(situation)
+        self.clock.quarter = situation.quarter
+        self.clock.seconds_left = situation.seconds_left
+        self.possession = situation.possession
+        self.down = situation.down
+        self.ydstogo = situation.ydstogo
+        self.yardline = situation.yardline_100
+        self.next = SCRIMMAGE
+
+    # -- shared helpers ------------------------------------------------------------------------
+    def roll5(self) -> Roll:
+        return roll_five(self.dice)
+
+    def reroll(self, roll: Roll, *colours: str) -> Roll:
+        return reroll(self.dice, roll, *colours)
+
+    def ask(self, kind: Kind, seat: Side, options: tuple[str, ...], prompt: str = "",
+            info: dict[str, Any] | None = None) -> Decision:
+        return Decision(kind, seat, options, prompt, info)
+
+    def chart(self, side: Side) -> TeamChart:
+        return self.teams[side].chart
+
+    def new_record(self, play_type: str, posteam: Side | None = None) -> dict[str, Any]:
+        c = self.clock
+        pos = self.possession if posteam is None else posteam
+        rec = TEMPLATE.copy()
+        self._roll_mark = len(self.dice.log)
+        rec.update(
+            play_id=len(self.plays) + 1, qtr=c.quarter, quarter_seconds_remaining=c.seconds_left,
+            half_seconds_remaining=c.half_seconds_remaining,
+            game_seconds_remaining=c.game_seconds_remaining,
+            posteam=self.teams[pos].name, defteam=self.teams[pos.other].name,
+            posteam_type=side_type(pos), play_type=play_type,
+            posteam_score=self.score[pos], defteam_score=self.score[pos.other],
+        )
+        if pos is self.possession:
+            rec.update(yardline_100=self.yardline, down=self.down, ydstogo=self.ydstogo,
+                       goal_to_go=int(self.ydstogo >= self.yardline),
+                       situation=self.situation().format())
+        return rec
+
+    def finish(self, rec: dict[str, Any], seconds: int) -> None:
+        """Charge the clock, close the record with the score after the play, and log it."""
+        c = self.clock
+        if (self.era.two_minute_warning and c.quarter in (2, 4)
+                and c.seconds_left > 120 > c.seconds_left - seconds):
+            seconds = c.seconds_left - 120
+        seconds = min(seconds, c.seconds_left)
+        c.run(seconds)
+        rec["seconds"] = seconds
+        pos = Side.HOME if rec["posteam_type"] == "home" else Side.AWAY
+        rec["posteam_score_post"] = self.score[pos]
+        rec["defteam_score_post"] = self.score[pos.other]
+        rec["total_home_score"] = self.score[Side.HOME]
+        rec["total_away_score"] = self.score[Side.AWAY]
+        rec["dice"] = self.dice.log[self._roll_mark:]
+        self.plays.append(rec)
+
+    def touchdown(self, side: Side, rec: dict[str, Any]) -> None:
+        self.score[side] += 6
+        rec["touchdown"] = 1
+        rec["td_team"] = self.teams[side].name
+        self.possession = side
+        self.kicker = side
+        self.next = TRY
+        self.yardline = self.era.two_point_spot
+        self.down, self.ydstogo = 1, self.yardline
+
+    def safety(self, scored_on: Side, rec: dict[str, Any]) -> None:
+        """Two points; the team scored on free-kicks from its 20 (D20-11)."""
+        self.score[scored_on.other] += 2
+        rec["safety"] = 1
+        self.kicker = scored_on
+        self.possession = scored_on
+        self.next = FREE_KICK
+
+    def first_down_at(self, side: Side, yardline: int) -> None:
+        self.possession = side
+        self.yardline = yardline
+        self.down = 1
+        self.ydstogo = min(10, yardline)
+        self.next = SCRIMMAGE
+
+    def touchback(self, side: Side, kickoff: bool = False) -> None:
+        spot = self.era.kickoff_touchback if kickoff else self.era.touchback
+        self.first_down_at(side, 100 - spot)
+
+    def after_score(self) -> None:
+        self.next = KICKOFF
+
+    def take_over(self, side: Side, yardline: int, rec: dict[str, Any]) -> None:
+        """`side` has the ball at `yardline` (its own view) after a return: a touchdown at 0 or
+        less, a touchback at 100 or more (AMB-D20-15), else first and ten."""
+        if yardline <= 0:
+            rec["return_touchdown"] = 1
+            self.touchdown(side, rec)
+        elif yardline >= 100:
+            self.touchback(side)
+        else:
+            self.first_down_at(side, yardline)
+
+    def gain(self, rec: dict[str, Any], yards: int, *, kind: str, auto_first: bool = False) -> None:
+        """The offense's play ends `yards` beyond the line: a touchdown, a safety, a first down,
+        the next down or a turnover on downs."""
+        off = self.possession
+        spot = self.yardline - yards
+        down = self.down
+        if spot <= 0:
+            rec["touchdown"] = 1
+            if kind in ("run", "scramble"):
+                rec["rush_touchdown"] = 1
+            elif kind == "complete":
+                rec["pass_touchdown"] = 1
+            self._conversion(rec, down, True)
+            self.touchdown(off, rec)
+            return
+        if spot >= 100:
+            self._conversion(rec, down, False)
+            self.safety(off, rec)
+            return
+        if yards >= self.ydstogo or auto_first:
+            rec["first_down"] = 1
+            key = {"run": "first_down_rush", "scramble": "first_down_rush",
+                   "complete": "first_down_pass"}.get(kind, "first_down_penalty")
+            rec[key] = 1
+            self._conversion(rec, down, True)
+            self.first_down_at(off, spot)
+            return
+        self._conversion(rec, down, False)
+        if down >= 4:
+            self.first_down_at(off.other, 100 - spot)        # turnover on downs
+            return
+        self.down = down + 1
+        self.ydstogo -= yards
+        self.yardline = spot
+        self.next = SCRIMMAGE
+
+    @staticmethod
+    def _conversion(rec: dict[str, Any], down: int, made: bool) -> None:
+        if rec["play_type"] in ("run", "pass") and not rec["two_point_attempt"]:
+            if down == 3:
+                rec["third_down_converted" if made else "third_down_failed"] = 1
+            elif down == 4:
+                rec["fourth_down_converted" if made else "fourth_down_failed"] = 1
+
+    def timeouts_after_play(self) -> Flow:
+        """D20-43: a play followed by a timeout takes 10 seconds instead of 40."""
+        for side in (self.possession, self.possession.other):
+            t = self.teams[side]
+            if t.timeouts <= 0 or self.over:
+                continue
+            answer = yield self.ask(Kind.TIMEOUT, side, ("none", "timeout"), "Timeout now?")
+            if answer == "timeout":
+                t.timeouts -= 1
+                last = self.plays[-1]
+                refund = last["seconds"] - 10
+                if refund > 0:
+                    self.clock.seconds_left += refund
+                    last["seconds"] = 10
+                last["timeout"] = 1
+                last["timeout_team"] = t.name
+                return
+
+    # -- the frame of the game ------------------------------------------------------------------
+    def _toss(self) -> Side:
+        """AMB: the coin is a d20 each, re-rolled on ties (the book says nothing)."""
+        while True:
+            home, away = self.dice.roll(20), self.dice.roll(20)
+            if home != away:
+                return Side.HOME if home > away else Side.AWAY
+
+    def coin_toss(self) -> Flow:
+        winner = self._toss()
+        choice = yield self.ask(Kind.COIN_TOSS, winner, ("receive", "kick"), "You won the toss")
+        receiver = winner if choice == "receive" else winner.other
+        self.kicker = receiver.other
+        self.second_half_kicker = receiver
+        self.possession = receiver
+        self.next = KICKOFF
+
+    def end_of_period_check(self) -> None:
+        c = self.clock
+        if self.over or not c.expired or self.next == TRY:
+            return
+        if c.quarter in (1, 3):
+            c.next_period()
+        elif c.quarter == 2:
+            c.next_period()
+            for t in self.teams.values():
+                t.timeouts = self.era.timeouts_per_half
+            self.kicker = self.second_half_kicker
+            self.next = KICKOFF
+        elif c.quarter == 4 and self.score[Side.HOME] == self.score[Side.AWAY] \
+                and self.era.overtime != "none":
+            self.overtime = 1
+            c.next_period(self.era.overtime_minutes * 60)
+            for t in self.teams.values():
+                t.timeouts = 2
+            self.next = OT_TOSS
+        else:
+            self.over = True               # end of regulation, or an overtime that ran out
+
+    def overtime_toss(self) -> Flow:
+        winner = self._toss()
+        choice = yield self.ask(Kind.OVERTIME_TOSS, winner, ("receive", "kick"),
+                                "Overtime: you won the toss")
+        receiver = winner if choice == "receive" else winner.other
+        self.kicker = receiver.other
+        self.possession = receiver
+        self.ot_first = receiver
+        self.ot_first_done = False
+        self.next = KICKOFF
+
+    def _overtime_after_step(self, kind: str, score: dict[Side, int], possession: Side) -> None:
+        """Sudden death, or (from 2012) a first-possession field goal gives the other team the
+        ball; any later score wins."""
+        if self.ot_first is None:
+            return
+        gained = {side: self.score[side] - score[side] for side in Side}
+        scorer = next((side for side in Side if gained[side] > 0), None)
+        if scorer is not None:
+            if self.next == TRY:
+                self.over = True         # the touchdown wins; the try is not played
+                return
+            fg_first = (self.era.overtime == "modified" and not self.ot_first_done
+                        and scorer is self.ot_first and gained[scorer] == 3)
+            if fg_first:
+                self.ot_first_done = True
+            else:
+                self.over = True
+            return
+        if kind == SCRIMMAGE and self.possession is not possession and not self.ot_first_done:
+            self.ot_first_done = True

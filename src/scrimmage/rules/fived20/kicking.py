@@ -1,0 +1,363 @@
+"""Kicks (D20-5..11, D20-56..68): kickoffs, onside kicks, the free kick after a safety, punts
+and blocked punts, field goals, extra points and blocked place kicks; the try after a
+touchdown (kick or, in eras that have it, two).
+
+House rules where the book is silent: a kickoff that lands in the end zone is a touchback
+(AMB-D20-2); penalties on kicks that are returned are marked off from the end of the return
+against the team that fouled (the play stands); penalties on field goals are enforced like
+those on plays from scrimmage (the down is replayed); extra points have no penalty check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.field import Side
+from scrimmage.rules.fived20 import penalties, plays, timing
+from scrimmage.rules.fived20.charts import Returners, down
+from scrimmage.rules.fived20.dice import Roll
+
+Flow = Generator[Decision, str, None]
+
+BLOCK_RANGES = ((29, 1), (39, 4), (49, 10), (999, 12))
+"""D20-66: place-kick distance -> the highest yellow that blocks (black = yellow)."""
+
+
+def _return_fumble(g: Any, rec: dict[str, Any], recv: Side, fumble: int, end: int) -> bool:
+    """D20-8 / D20-62: a returner's fumble (black = yellow): test, who recovers (kicking team
+    as the defense), no return. Returns True when the kicking team gets the ball where the
+    return ended, `end` yards from the receiving team's goal line."""
+    kick = recv.other
+    roll = g.last_kick_roll
+    yellow = roll.yellow
+    if yellow > fumble + g.chart(kick).fum_adjust:
+        return False
+    rec["fumble"] = 1
+    lo, hi = g.chart(recv).fum_off_lost
+    dlo, dhi = g.chart(kick).fum_def_rec
+    lost = lo <= yellow <= hi or (yellow > hi and dlo <= yellow <= dhi)
+    if not lost:
+        return False
+    rec["fumble_lost"] = 1
+    r = g.roll5()
+    k = g.chart(kick)
+    name = k.run_defenders[down(k.who_run["BASE"], r.red)].name      # AMB-D20-12
+    rec["fumble_recovery_1_player_name"] = name
+    rec["fumble_recovery_1_team"] = g.teams[kick].name
+    g.take_over(kick, end, rec)
+    return True
+
+
+def _returner(ret: Returners, blue: int) -> int:
+    return down(ret.blue, blue)
+
+
+def kickoff(g: Any) -> Flow:
+    kicker: Side = g.kicker
+    recv = kicker.other
+    choice = yield g.ask(Kind.KICKOFF, kicker, ("regular", "onside"), "Kickoff")
+    rec = g.new_record("kickoff", posteam=recv)
+    rec["kickoff_attempt"] = 1
+    rec["kicker_player_name"] = g.chart(kicker).kicker
+    spot = 100 - g.era.kickoff_spot            # the receiving team's view of the kick spot
+    if choice == "onside":
+        # D20-10: the highest of red, white, blue; any pair and the kicking team recovers.
+        r, w, b = g.dice.roll(20), g.dice.roll(20), g.dice.roll(20)
+        dist = max(r, w, b)
+        rec["kick_distance"] = dist
+        land = spot - dist
+        if r in (w, b) or w == b:                         # AMB-D20-14: no penalty check
+            rec["own_kickoff_recovery"] = 1
+            rec["desc"] = f"Onside kick, {dist} yards, recovered by the kicking team"
+            g.first_down_at(kicker, 100 - land)
+        else:
+            rec["desc"] = f"Onside kick, {dist} yards, recovered by the receiving team"
+            g.first_down_at(recv, land)
+        g.finish(rec, timing.STOPPED)
+        return
+    roll: Roll = g.roll5()
+    g.last_kick_roll = roll
+    k, rc = g.chart(kicker), g.chart(recv)
+    dist = k.kickoff[roll.red - 1]                                    # D20-5
+    rec["kick_distance"] = dist
+    land = spot - dist
+    if land <= 0:                                                     # AMB-D20-2
+        rec["touchback"] = 1
+        rec["desc"] = f"{k.kicker} kicks {dist} yards, touchback"
+        g.touchback(recv, kickoff=True)
+        g.finish(rec, timing.STOPPED)
+        return
+    i = _returner(rc.kick_ret, roll.blue)                             # D20-6
+    name = rc.kick_ret.names[i]
+    ret = rc.kick_ret.returns[i][roll.black - 1] + k.ret_rating       # D20-7
+    rec.update(returned=1, return_yards=ret, kickoff_returner_player_name=name,
+               return_team=g.teams[recv].name)
+    end = land + ret
+    rec["desc"] = f"{k.kicker} kicks {dist} yards, {name} returns {ret}"
+    if roll.black_yellow and _return_fumble(g, rec, recv, rc.kick_ret.fumble[i], max(1, min(99, end))):
+        rec["desc"] += ", FUMBLE lost"                                # D20-8
+        g.finish(rec, timing.STOPPED)
+        return
+    end = yield from _kick_penalty(g, rec, roll, "KICKOFF", kicker, end)   # D20-9
+    g.take_over(recv, _to_yardline(end), rec)
+    g.finish(rec, timing.STOPPED)
+
+
+def _to_yardline(end: int) -> int:
+    """A return ending `end` yards from the returner's own goal line, as his yardline_100."""
+    return 100 - end
+
+
+def _kick_penalty(g: Any, rec: dict[str, Any], roll: Roll, row: str, kicker: Side,
+                  end: int) -> Generator[Decision, str, int]:
+    """A penalty on a returned kick: yards from the end of the return (house rule)."""
+    foul = penalties.check(g, roll, row, kicker)
+    if not isinstance(foul, penalties.Foul) or end >= 100:
+        return end
+    recv = kicker.other
+    answer = yield g.ask(Kind.PENALTY, foul.against.other, ("accept", "decline"),
+                         f"{foul.name} on {g.teams[foul.against].name}, {foul.yards} yards",
+                         penalties.info(foul, return_end=end))
+    if answer == "decline":
+        return end
+    if foul.against is recv:
+        yards = penalties.half_distance(foul.yards, end)
+        end -= yards
+    else:
+        yards = penalties.half_distance(foul.yards, 100 - end)
+        end += yards
+    penalties.mark(rec, g, foul, yards)
+    rec["desc"] += f"; {foul.name}, {yards} yards"
+    return end
+
+
+def free_kick(g: Any) -> Flow:
+    """D20-11 / AMB-D20-16: the punt procedure from the 20, no block, +20 yards, always
+    returnable (N and F ignored)."""
+    kicker: Side = g.kicker
+    g.possession = kicker
+    g.yardline = 80
+    yield from _punt(g, free_kick=True)
+
+
+def punt(g: Any) -> Flow:
+    yield from _punt(g, free_kick=False)
+
+
+def _punt(g: Any, free_kick: bool) -> Flow:
+    kicker: Side = g.possession
+    recv = kicker.other
+    k, rc = g.chart(kicker), g.chart(recv)
+    rec = g.new_record("kickoff", posteam=recv) if free_kick else g.new_record("punt")
+    rec["punter_player_name" if not free_kick else "kicker_player_name"] = k.punter
+    if free_kick:
+        rec["kickoff_attempt"] = 1
+    else:
+        rec["punt_attempt"] = 1
+    roll: Roll = g.roll5()
+    g.last_kick_roll = roll
+    los = g.yardline
+    # D20-56: block check.
+    if not free_kick and roll.black_yellow and roll.black <= k.punt_block + rc.punt_return_block:
+        yield from _blocked_punt(g, rec, kicker)
+        return
+    # D20-57: OWN row (own 1 to the 50) gives the distance, OPP row the landing spot.
+    if los >= 50:
+        cell = k.punt_own[roll.red - 1]
+        land = los - cell.value if cell.code != "TB" else 0
+    else:
+        cell = k.punt_opp[roll.red - 1]
+        land = cell.value if cell.code != "TB" else 0
+    code = cell.code
+    if free_kick:
+        land -= 20
+        if code in ("N", "F"):
+            code = "R"
+    dist = los - max(0, land)
+    rec["kick_distance"] = dist if code != "TB" else los
+    if code == "TB" or land <= 0:
+        rec["touchback"] = 1
+        rec["desc"] = f"{k.punter} punts into the end zone, touchback"
+        g.touchback(recv)
+        g.finish(rec, timing.STOPPED)
+        return
+    spot = 100 - land            # the receiving team's view
+    if code == "N":
+        rec["punt_downed"] = 1
+        rec["desc"] = f"{k.punter} punts {dist} yards, downed"
+        g.first_down_at(recv, spot)
+        g.finish(rec, timing.STOPPED)
+        return
+    i = _returner(rc.punt_ret, roll.blue)                             # D20-59
+    name = rc.punt_ret.names[i]
+    rec["punt_returner_player_name" if not free_kick else "kickoff_returner_player_name"] = name
+    fair = code == "F" and roll.white <= rc.punt_ret.fc[i]            # D20-60
+    end = 100 - spot
+    if fair:
+        rec["punt_fair_catch"] = 1
+        rec["desc"] = f"{k.punter} punts {dist} yards, fair catch by {name}"
+        ret = 0
+    else:
+        ret = rc.punt_ret.returns[i][roll.black - 1]                   # D20-61
+        rec.update(returned=1, return_yards=ret, return_team=g.teams[recv].name)
+        rec["desc"] = f"{k.punter} punts {dist} yards, {name} returns {ret}"
+        end = min(100, end + ret)
+    # D20-62: re-roll black and yellow; a match is a possible fumble.
+    g.last_kick_roll = g.reroll(roll, "black", "yellow")
+    if g.last_kick_roll.black_yellow and end < 100 and _return_fumble(
+            g, rec, recv, rc.punt_ret.fumble[i], max(1, end)):
+        rec["desc"] += ", FUMBLE lost"
+        g.finish(rec, timing.STOPPED)
+        return
+    if not fair:
+        end = yield from _kick_penalty(g, rec, roll, "PUNTING", kicker, end)
+    g.take_over(recv, _to_yardline(end), rec)
+    g.finish(rec, timing.STOPPED)
+
+
+def _blocked_punt(g: Any, rec: dict[str, Any], kicker: Side) -> Flow:
+    """D20-63: red + white behind the line; the punt-return team's blue column recovers; the
+    return is interception-return column 10 at black. The yellow die is not used."""
+    yield from ()
+    recv = kicker.other
+    r = g.roll5()
+    behind = r.red + r.white
+    rc = g.chart(recv)
+    name = rc.run_defenders[down(rc.run_blue, r.blue)].name
+    ret = g.charts.interception[10][r.black - 1]
+    spot = 100 - (g.yardline + behind)            # the recovering team's view
+    rec.update(punt_blocked=1, blocked_player_name=name, return_yards=ret, returned=1,
+               return_team=g.teams[recv].name, kick_distance=0)
+    rec["desc"] = f"Punt BLOCKED, recovered by {name} {behind} yards behind the line, returned {ret}"
+    g.take_over(recv, spot - ret, rec)
+    g.finish(rec, timing.STOPPED)
+
+
+def blocked(distance: int, roll: Roll) -> bool:
+    """D20-66: black = yellow and the yellow in the range for the kick's distance."""
+    if not roll.black_yellow:
+        return False
+    for top, upto in BLOCK_RANGES:
+        if distance <= top:
+            return roll.yellow <= upto
+    return False
+
+
+def field_goal(g: Any) -> Flow:
+    """D20-64..67: hold at the line + 7 (+10 for goalposts at the end line)."""
+    yield from ()
+    off: Side = g.possession
+    k = g.chart(off)
+    dist = g.yardline + g.era.post_offset
+    rec = g.new_record("field_goal")
+    rec.update(field_goal_attempt=1, kick_distance=dist, kicker_player_name=k.kicker)
+    roll: Roll = g.roll5()
+    if blocked(dist, roll):
+        rec["field_goal_result"] = "blocked"
+        yield from _blocked_place_kick(g, rec, dist)
+        return
+    good = k.field_goal[roll.red - 1] >= dist                          # D20-67
+    foul = penalties.check(g, roll, "FIELD_GOALS", off)
+    if isinstance(foul, penalties.Foul) and (foul.offense == good):
+        answer = yield g.ask(Kind.PENALTY, foul.against.other, ("accept", "decline"),
+                             f"{foul.name} on {g.teams[foul.against].name}, {foul.yards} yards",
+                             penalties.info(foul, kick_good=good))
+        if answer == "accept":
+            rec.update(play_type="no_play", field_goal_attempt=0, kick_distance=None)
+            if foul.offense:
+                yards = penalties.half_distance(foul.yards, 100 - g.yardline)
+                g.yardline += yards
+                g.ydstogo += yards
+            else:
+                yards = penalties.half_distance(foul.yards, g.yardline)
+                if "f" in foul.code or yards >= g.ydstogo:
+                    g.gain(rec, yards, kind="penalty", auto_first=True)
+                else:
+                    g.yardline -= yards
+                    g.ydstogo -= yards
+            penalties.mark(rec, g, foul, yards)
+            rec["desc"] = f"Field goal try, {foul.name} on {g.teams[foul.against].name}, {yards} yards"
+            g.finish(rec, timing.STOPPED)
+            return
+    if good:
+        rec["field_goal_result"] = "made"
+        rec["desc"] = f"{k.kicker} {dist}-yard field goal is GOOD"
+        g.score[off] += 3
+        g.after_score()
+    else:
+        rec["field_goal_result"] = "missed"
+        rec["desc"] = f"{k.kicker} {dist}-yard field goal is no good"
+        _missed(g, off)
+    g.finish(rec, timing.FIELD_GOAL)
+
+
+def _missed(g: Any, off: Side) -> None:
+    """AMB-D20-19: the defense takes over at the line (or the spot of the kick), at least the 20."""
+    spot = g.yardline + (7 if g.era.missed_fg_from_kick_spot else 0)
+    g.first_down_at(off.other, max(1, min(80, 100 - spot)))
+
+
+def _blocked_place_kick(g: Any, rec: dict[str, Any], dist: int, *, pat: bool = False) -> Flow:
+    """D20-68 / AMB-D20-13 (stand-in mapping): red 1-11 the defense recovers and returns
+    (interception-return column 10), 12-13 the ball goes beyond the line (no good, dead),
+    14-20 the offense recovers (no return). White: yards behind the line. Yellow unused."""
+    yield from ()
+    off: Side = g.possession
+    r = g.roll5()
+    d = g.chart(off.other)
+    rec["kick_distance"] = dist
+    if pat:
+        rec["extra_point_result"] = "blocked"
+    if r.red <= 11:
+        name = d.run_defenders[down(d.run_blue, r.blue)].name
+        ret = g.charts.interception[10][r.black - 1]
+        rec.update(blocked_player_name=name, return_yards=ret, returned=1,
+                   return_team=g.teams[off.other].name)
+        rec["desc"] = f"Kick BLOCKED, recovered by {name}, returned {ret}"
+        if pat:
+            g.after_score()
+        else:
+            g.take_over(off.other, 100 - (g.yardline + r.white) - ret, rec)
+    else:
+        rec["desc"] = "Kick BLOCKED, " + ("beyond the line, dead" if r.red <= 13
+                                          else "recovered by the kicking team")
+        if pat:
+            g.after_score()
+        elif r.red <= 13:
+            _missed(g, off)
+        else:
+            # The offense recovers behind the line: the down is over.
+            g.yardline += r.white
+            g.gain(rec, 0, kind="field_goal")
+    g.finish(rec, timing.FIELD_GOAL)
+
+
+def try_after_touchdown(g: Any) -> Flow:
+    """D20-65: an extra point is a field goal from the era's distance; the two-point try
+    (from 1994) is a play from scrimmage from the 2."""
+    off: Side = g.possession
+    options = ("kick", "two") if g.era.two_point else ("kick",)
+    choice = yield g.ask(Kind.TRY, off, options, "Touchdown! Kick or go for two?")
+    if choice == "two":
+        g.yardline = g.era.two_point_spot
+        g.down, g.ydstogo = 1, g.yardline
+        yield from plays.scrimmage_play(g, two_point=True)
+        return
+    k = g.chart(off)
+    g.yardline = g.era.pat_spot
+    dist = g.era.pat_spot + g.era.post_offset
+    rec = g.new_record("extra_point")
+    rec.update(extra_point_attempt=1, kick_distance=dist, kicker_player_name=k.kicker)
+    roll: Roll = g.roll5()
+    if blocked(dist, roll):
+        yield from _blocked_place_kick(g, rec, dist, pat=True)
+        return
+    good = k.field_goal[roll.red - 1] >= dist
+    rec["extra_point_result"] = "good" if good else "failed"
+    rec["desc"] = f"{k.kicker} extra point is " + ("GOOD" if good else "no good")
+    if good:
+        g.score[off] += 1
+    g.after_score()
+    g.finish(rec, timing.FIELD_GOAL)

@@ -1,0 +1,348 @@
+"""A game of The Grid: the flow from the coin toss to the last card.
+
+The flow is a generator (DESIGN.md, "The game driver"): it yields a `Decision` whenever a coach
+must choose and resumes with the answer. The steps of a play live in their own modules
+(`plays` for scrimmage downs and the timing deck's first card, `kicking` for kickoffs, field
+goals and extra points, `injuries` for hearts and substitutions); this module holds the state
+of the board, the game's frame (GRID-2, GRID-14, GRID-48..53) and the helpers the steps share.
+
+Spots are boxes (GRID-1): `ball` is the number of 5-yard boxes from the line of scrimmage to
+the opponent's goal line, 1..11 in play; 0 or less is a touchdown, 12 or more (the own goal
+line, AMB-GRID-7) a safety. `marker` is the first-down marker on the same scale (0 or less:
+goal to go).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Generator
+from typing import Any
+
+from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.dice import Dice
+from scrimmage.core.field import Field, Side
+from scrimmage.rules.grid.cards import Player
+from scrimmage.rules.grid.deck import TimingClock, card_text
+from scrimmage.rules.grid.records import TEMPLATE, side_type
+from scrimmage.rules.grid.roster import SLOTS, Lineup, Team
+from scrimmage.rules.grid.tables import Tables
+
+Flow = Generator[Decision, str, None]
+
+GRID_FIELD = Field(60, 20)
+"""GRID-1, GRID-3: 60 yards between the goal lines, 20 for a first down."""
+BOX = 5
+"""Yards in a box of the yardage track (GRID-1)."""
+BOXES = 12
+"""Boxes between the goal lines."""
+FIRST_DOWN_BOXES = 4
+TIMEOUTS_PER_GAME = 5
+"""GRID-12: five a game, not reset at halftime."""
+OVERTIME_TIMEOUTS = 2
+"""GRID-51: two per overtime period; unused ones do not carry over."""
+MAX_OVERTIMES = 60
+"""Safety valve for playoff overtime (GRID-50): after this many tied periods a coin toss
+decides (a house rule; the bundled teams never get near it)."""
+
+KICKOFF, SCRIMMAGE, BREAK = "kickoff", "scrimmage", "break"
+
+_SITUATION = re.compile(
+    r"^(?:H(?P<h>[12])|OT(?P<ot>\d+))\s+(?P<cards>\d{1,2})C\s+(?P<side>HOME|AWAY)\s+"
+    r"(?P<down>[1-4])&(?P<togo>\d+|G)\s+(?P<spot>OWN\d+|OPP\d+|\d+)$")
+
+
+def format_situation(period: int, cards: int, side: Side, down: int, ball: int,
+                     marker: int) -> str:
+    """`H1 47C HOME 1&20 OWN10`: period, cards left in the deck, possession, down and yards to
+    go, spot (yards on the 60-yard field). The Grid's form of the core situation string."""
+    label = f"H{period}" if period <= 2 else f"OT{period - 2}"
+    togo = "G" if marker <= 0 else str((ball - marker) * BOX)
+    return f"{label} {cards:02d}C {side} {down}&{togo} {GRID_FIELD.spot_text(ball * BOX)}"
+
+
+def parse_situation(text: str) -> tuple[int, int, Side, int, int, int]:
+    """Inverse of `format_situation`: (period, cards, side, down, ball, marker)."""
+    m = _SITUATION.match(text.strip().upper())
+    if m is None:
+        raise ValueError(f"not a Grid situation: {text!r} (expected like 'H1 47C HOME 1&20 OWN10')")
+    period = int(m["h"]) if m["h"] else 2 + int(m["ot"])
+    yards = GRID_FIELD.parse_spot(m["spot"])
+    if yards % BOX:
+        raise ValueError(f"{text!r}: spots are whole boxes of {BOX} yards")
+    ball = yards // BOX
+    if m["togo"] == "G":
+        marker = 0
+    else:
+        togo = int(m["togo"])
+        if togo % BOX or not 0 < togo < yards:
+            raise ValueError(f"{text!r}: {togo} to go does not fit")
+        marker = ball - togo // BOX
+    return period, int(m["cards"]), Side(m["side"]), int(m["down"]), ball, marker
+
+
+class TeamState:
+    """One coach's board: the lineup, the reserves, who is out, timeouts."""
+
+    __slots__ = ("lineup", "name", "out", "reserves", "side", "team", "timeouts")
+
+    def __init__(self, side: Side, team: Team, tables: Tables) -> None:
+        self.side = side
+        self.team = team
+        self.name = team.name
+        starters = [team.player(team.lineup[slot]) for slot in SLOTS]
+        self.lineup = Lineup(starters, tables)
+        self.reserves: list[Player] = [p for p in team.players if p not in starters]
+        self.out: list[Player] = []
+        """Injured or substituted players: they may not return (GRID-31, GRID-53)."""
+        self.timeouts = TIMEOUTS_PER_GAME
+
+
+class GridGame:
+    """One game of The Grid."""
+
+    def __init__(self, home: Team, away: Team, dice: Dice, tables: Tables, *,
+                 playoff: bool = False, overtime: bool = True) -> None:
+        self.dice = dice
+        self.tables = tables
+        self.playoff = playoff
+        self.overtime_on = overtime or playoff
+        self.teams = {Side.HOME: TeamState(Side.HOME, home, tables),
+                      Side.AWAY: TeamState(Side.AWAY, away, tables)}
+        self.score = {Side.HOME: 0, Side.AWAY: 0}
+        self.clock = TimingClock()
+        self.possession = Side.HOME
+        self.ball = 10
+        self.down = 1
+        self.marker = 6
+        self.next = KICKOFF
+        self.kicker = Side.HOME
+        self.first_half_receiver = Side.HOME
+        self.ot_first: Side | None = None
+        self.reroll: Side | None = None
+        """GRID-28: the coach who called the last timeout may re-roll the next play's dice."""
+        self.plays: list[dict[str, Any]] = []
+        self.over = False
+        self.winner: Side | None = None
+        self._roll_mark = 0
+
+    # -- the driver's interface -------------------------------------------------------
+    def view(self, seat: Side) -> GridView:
+        return GridView(self, seat)
+
+    def run(self) -> Flow:
+        yield from self.coin_toss()
+        while not self.over:
+            yield from self.step()
+            self.end_of_period_check()
+
+    def step(self) -> Flow:
+        """One kickoff, one scrimmage down (or field goal) with its try, or a break."""
+        from scrimmage.rules.grid import injuries, kicking, plays
+
+        if self.next == SCRIMMAGE:
+            yield from plays.down(self)
+        elif self.next == KICKOFF:
+            yield from kicking.kickoff(self, self.kicker)
+        else:
+            yield from injuries.substitutions(self)       # GRID-53: halftime, before overtime
+            self.next = KICKOFF
+
+    def start_at(self, situation: str) -> None:
+        """Put the ball at a situation (scenario tests): the next step is a snap. The deck
+        keeps that many cards (stack known ones with `stack_deck`)."""
+        period, cards, side, down, ball, marker = parse_situation(situation)
+        while self.clock.period < period:
+            self.clock.next_period()
+        self.clock.deck.reset(range(52), cards)
+        self.possession, self.down, self.ball, self.marker = side, down, ball, marker
+        self.next = SCRIMMAGE
+
+    def stack_deck(self, cards: list[str]) -> None:
+        """Put known cards (`"4H"`, `"KS"`) on top of the timing deck, first flipped first."""
+        from scrimmage.rules.grid.deck import card
+
+        self.clock.deck.stack(card(c) for c in cards)
+
+    def score_pad(self) -> str:
+        h, a = self.teams[Side.HOME], self.teams[Side.AWAY]
+        c = self.clock
+        return (f"[yellow]{h.name} {self.score[Side.HOME]} – {a.name} {self.score[Side.AWAY]}[/] "
+                f"{c.label} {c.cards_left} cards left | timeouts {h.timeouts}/{a.timeouts}")
+
+    def player_box_score(self) -> dict[str, dict[str, dict[str, int]]]:
+        from scrimmage.rules.grid.boxscore import player_box_score
+
+        return player_box_score(self.plays, self.teams[Side.HOME].name, self.teams[Side.AWAY].name)
+
+    # -- helpers shared by the steps ---------------------------------------------------
+    def roll(self, sides: int) -> int:
+        return self.dice.roll(sides)
+
+    def lower_of_two(self, a: int, b: int) -> int:
+        return min(self.dice.roll(a), self.dice.roll(b))
+
+    def flip(self) -> int | None:
+        return self.clock.flip(self.dice)
+
+    def situation(self) -> str:
+        return format_situation(self.clock.period, self.clock.cards_left, self.possession,
+                                self.down, self.ball, self.marker)
+
+    def new_record(self, play_type: str, posteam: Side | None = None) -> dict[str, Any]:
+        pos = self.possession if posteam is None else posteam
+        c = self.clock
+        rec = TEMPLATE.copy()
+        self._roll_mark = len(self.dice.log)
+        secs = c.period_seconds_remaining
+        rec.update(
+            play_id=len(self.plays) + 1, qtr=c.period, quarter_seconds_remaining=secs,
+            half_seconds_remaining=secs, game_seconds_remaining=c.game_seconds_remaining,
+            cards_left=c.cards_left, posteam=self.teams[pos].name,
+            defteam=self.teams[pos.other].name, posteam_type=side_type(pos),
+            play_type=play_type, posteam_score=self.score[pos],
+            defteam_score=self.score[pos.other],
+        )
+        if play_type in ("run", "pass", "field_goal"):
+            rec.update(yardline_100=self.ball * BOX, down=self.down,
+                       ydstogo=(self.ball - max(0, self.marker)) * BOX,
+                       goal_to_go=int(self.marker <= 0), situation=self.situation())
+        return rec
+
+    def finish(self, rec: dict[str, Any]) -> None:
+        pos = Side.HOME if rec["posteam_type"] == "home" else Side.AWAY
+        rec["posteam_score_post"] = self.score[pos]
+        rec["defteam_score_post"] = self.score[pos.other]
+        rec["total_home_score"] = self.score[Side.HOME]
+        rec["total_away_score"] = self.score[Side.AWAY]
+        rec["dice"] = self.dice.log[self._roll_mark:]
+        self.plays.append(rec)
+
+    def new_possession(self, side: Side, ball: int) -> None:
+        """GRID-3, GRID-18: a drive starts: 1st down, marker four boxes ahead."""
+        self.possession = side
+        self.ball = ball
+        self.down = 1
+        self.marker = ball - FIRST_DOWN_BOXES
+        self.next = SCRIMMAGE
+
+    def card_note(self, card: int | None) -> str:
+        return "" if card is None else card_text(card)
+
+    # -- the frame ---------------------------------------------------------------------
+    def coin_toss(self) -> Flow:
+        """GRID-14: the visitors call the coin (a d2 here); the winner chooses to receive in
+        the first half or the second."""
+        winner = Side.AWAY if self.roll(2) == 1 else Side.HOME
+        choice = yield Decision(Kind.COIN_TOSS, winner, ("receive", "kick"),
+                                "You won the toss: receive in the first half or the second?")
+        receiver = winner if choice == "receive" else winner.other
+        self.first_half_receiver = receiver
+        self.kicker = receiver.other
+        self.possession = receiver
+        self.next = KICKOFF
+
+    def end_of_period_check(self) -> None:
+        """GRID-38: the period ends when its last card has been flipped."""
+        if self.over or not self.clock.expired:
+            return
+        period = self.clock.period
+        tied = self.score[Side.HOME] == self.score[Side.AWAY]
+        if period == 1:
+            self.clock.next_period()                         # AMB-GRID-12: a fresh deck
+            self.kicker = self.first_half_receiver           # GRID-14: the others receive
+            self.next = BREAK
+            return
+        if not tied:
+            self.winner = Side.HOME if self.score[Side.HOME] > self.score[Side.AWAY] else Side.AWAY
+            self.over = True                                  # GRID-48
+            return
+        if not self.overtime_on or (period >= 3 and not self.playoff):
+            self.over = True                                  # GRID-49: a draw
+            return
+        if period - 2 >= MAX_OVERTIMES:
+            self.winner = Side.HOME if self.roll(2) == 1 else Side.AWAY
+            self.over = True
+            return
+        self.start_overtime()
+
+    def start_overtime(self) -> None:
+        """GRID-49..51: 17 random cards, two timeouts each, a coin toss for first possession
+        (AMB-GRID-13: its winner receives), alternating in later periods (GRID-50)."""
+        self.clock.next_period()
+        for t in self.teams.values():
+            t.timeouts = OVERTIME_TIMEOUTS
+        if self.ot_first is None:
+            self.ot_first = Side.AWAY if self.roll(2) == 1 else Side.HOME
+        else:
+            self.ot_first = self.ot_first.other
+        self.kicker = self.ot_first.other
+        self.reroll = None
+        self.next = BREAK
+
+
+class GridView:
+    """What one coach sees: the whole table (nothing is hidden between plays in The Grid;
+    the opponent's play card is a local of the rules until both are chosen)."""
+
+    __slots__ = ("game", "seat")
+
+    def __init__(self, game: GridGame, seat: Side) -> None:
+        self.game = game
+        self.seat = seat
+
+    @property
+    def score(self) -> dict[Side, int]:
+        return self.game.score
+
+    @property
+    def on_offense(self) -> bool:
+        return self.game.possession is self.seat
+
+    @property
+    def margin(self) -> int:
+        return self.game.score[self.seat] - self.game.score[self.seat.other]
+
+    @property
+    def situation(self) -> str:
+        return self.game.situation()
+
+    @property
+    def ball(self) -> int:
+        return self.game.ball
+
+    @property
+    def marker(self) -> int:
+        return self.game.marker
+
+    @property
+    def to_go(self) -> int:
+        """Boxes to the first-down marker (or the goal line)."""
+        return self.game.ball - max(0, self.game.marker)
+
+    @property
+    def down(self) -> int:
+        return self.game.down
+
+    @property
+    def period(self) -> int:
+        return self.game.clock.period
+
+    @property
+    def cards_left(self) -> int:
+        return self.game.clock.cards_left
+
+    @property
+    def own(self) -> TeamState:
+        return self.game.teams[self.seat]
+
+    @property
+    def opponent(self) -> TeamState:
+        return self.game.teams[self.seat.other]
+
+    @property
+    def timeouts(self) -> int:
+        return self.game.teams[self.seat].timeouts
+
+    @property
+    def playoff(self) -> bool:
+        return self.game.playoff

@@ -1,0 +1,98 @@
+"""Injuries and substitutions (GRID-30, GRID-31, GRID-53, AMB-GRID-9).
+
+Hearts on the first card: the card names a position; each coach rolls the injury die of his
+player there (the offense first); a 1 removes the player for good and a reserve takes the
+slot. Substitutions otherwise happen only at halftime and before each overtime period.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.field import Side
+from scrimmage.rules.grid.cards import HBE, LN, QB, SLOT_OF_CARRIER, Player
+from scrimmage.rules.grid.deck import rank
+from scrimmage.rules.grid.game import Flow, GridGame, TeamState
+from scrimmage.rules.grid.roster import ELIGIBLE, SLOTS, carrier_value, lineman_value, qb_value
+
+INJURY_SLOT: dict[int, str | None] = {1: "QB", 2: "LG", 3: "LG", 4: "C", 5: "C", 6: "RG", 7: "RG",
+                                      8: "HB", 9: "RE", 10: "LE", 11: None, 12: None, 13: None}
+"""GRID-30: the card's rank -> the position hurt (None: the ball-carrier, offense only)."""
+
+_VALUE = {QB: qb_value, HBE: carrier_value, LN: lineman_value}
+
+
+def injury_slots(card: int, carrier: str) -> tuple[str | None, str | None]:
+    """(offense slot, defense slot) whose players roll for injury; None: nobody."""
+    slot = INJURY_SLOT[rank(card)]
+    if slot is None:
+        return SLOT_OF_CARRIER[carrier], None          # J, Q, K: no defensive injury
+    if slot == "QB":
+        return "QB", "DS"                              # the DS replaces the QB on defense
+    return slot, slot
+
+
+def hearts(g: GridGame, card: int, rec: dict[str, Any], carrier: str) -> Flow:
+    off_slot, def_slot = injury_slots(card, carrier)
+    for side, slot in ((g.possession, off_slot), (g.possession.other, def_slot)):
+        if slot is None:
+            continue
+        t = g.teams[side]
+        player = t.lineup[slot]
+        if g.roll(player.injury) != 1:
+            continue
+        injured = rec["injured_players"] or []
+        injured.append([t.name, player.name])
+        rec["injured_players"] = injured
+        rec["desc"] += f": {player.name} ({t.name} {slot}) injured"
+        yield from replace(g, t, slot, "injury")
+
+
+def candidates(t: TeamState, slot: str) -> tuple[list[Player], bool]:
+    """Reserves who may fill `slot`, best first; when none is eligible every reserve, played
+    out of position (AMB-GRID-9), and True."""
+    ok = [p for p in t.reserves if p.kind in ELIGIBLE[slot]]
+    if ok:
+        return sorted(ok, key=lambda p: -_VALUE[p.kind](p)), False
+    return list(t.reserves), True
+
+
+def replace(g: GridGame, t: TeamState, slot: str, why: str) -> Flow:
+    """GRID-31: the coach picks a reserve for the vacancy; the markers move (GRID-11)."""
+    pool, makeshift = candidates(t, slot)
+    if pool:
+        names = tuple(p.name for p in pool)
+        answer = yield Decision(Kind.SUBSTITUTION, t.side, names,
+                                f"{t.lineup[slot].name} is out ({why}): who plays {slot}?",
+                                {"slot": slot, "reason": why, "out_of_position": makeshift})
+        newcomer = next(p for p in pool if p.name == answer)
+        t.reserves.remove(newcomer)
+        player = newcomer.out_of_position() if makeshift else newcomer
+    else:
+        # Nobody left on the bench: a walk-on with the smallest ratings (AMB-GRID-9).
+        player = Player(f"walk-on {slot}", QB if slot == "QB" else HBE, makeshift=True)
+    t.out.append(t.lineup.put(slot, player))
+
+
+def substitutions(g: GridGame) -> Flow:
+    """GRID-53: at halftime and before each overtime period each coach may send in reserves;
+    a player taken out may not come back. Asked until the coach answers `keep`."""
+    for side in (Side.HOME, Side.AWAY):
+        t = g.teams[side]
+        while t.reserves:
+            options = ["keep"]
+            for slot in SLOTS:
+                options.extend(f"{slot}:{p.name}" for p in t.reserves
+                               if p.kind in ELIGIBLE[slot])
+            if len(options) == 1:
+                break
+            answer = yield Decision(Kind.SUBSTITUTION, side, tuple(options),
+                                    "Substitutions: keep your lineup, or send in a reserve",
+                                    {"reason": "break"})
+            if answer == "keep":
+                break
+            slot, _, name = answer.partition(":")
+            newcomer = next(p for p in t.reserves if p.name == name)
+            t.reserves.remove(newcomer)
+            t.out.append(t.lineup.put(slot, newcomer))

@@ -1,0 +1,277 @@
+"""A scrimmage down of The Grid, step by step as the book tells it (GRID-18..40).
+
+1. The offense chooses: a play or a field goal (GRID-44).
+2. Both coaches choose a play card, face down; then they are revealed (GRID-19, GRID-20).
+3. The offense rolls three dice (GRID-21); the d20 takes every modifier (GRID-22..26) and is
+   read on the offense's card (GRID-27). After a timeout its caller may re-roll (GRID-28).
+4. The first timing card (GRID-29..36): hearts injuries, clubs sacks and losses, spades
+   interceptions and fumbles, diamonds nothing.
+5. Downs (GRID-39, GRID-40), then one or two more cards, unless an exception applies or a
+   coach calls a timeout (GRID-37, GRID-52).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.field import Side
+from scrimmage.rules.grid import injuries, kicking
+from scrimmage.rules.grid.cards import (
+    DEFENSE_CARDS,
+    INTERCEPTION_BOXES,
+    NO_KEY,
+    SLOT_OF_CARRIER,
+    card_label,
+    is_run,
+    offense_options,
+    split_card,
+)
+from scrimmage.rules.grid.deck import CLUBS, HEARTS, SPADES, card_text, suit
+from scrimmage.rules.grid.game import BOX, BOXES, KICKOFF, Flow, GridGame
+from scrimmage.rules.grid.tables import DICE_BONUS, FIVE, INC, NG, RESULT_NAMES
+
+FIELD_GOAL_OPTIONS = ("field_goal_hb", "field_goal_le", "field_goal_re")
+PASS_LENGTH = {"flat_pass": "short", "short_pass": "short", "long_pass": "deep"}
+RUN_LOCATION = {"run_inside": "middle", "run_outside": "left"}
+
+
+def d20_modifier(g: GridGame, off_call: str, def_call: str) -> tuple[int, dict[str, int]]:
+    """GRID-22..26: the sum of the d20 modifiers, and each one by name (for the record)."""
+    m = g.tables.mods
+    off = g.teams[g.possession].lineup
+    dfn = g.teams[g.possession.other].lineup
+    play, carrier = split_card(off_call)
+    dplay, key = split_card(def_call)
+    run = is_run(play)
+    parts = {"defense": dfn.run_def_mod if run else dfn.pass_def_mod}              # GRID-22
+    if dplay == play:                                                              # GRID-23
+        parts["match"] = m.same_play                                               # AMB-GRID-4
+    else:
+        parts["match"] = m.same_type if is_run(dplay) == run else m.opposite_type
+    if not run:                                                                    # GRID-24
+        qb = off["QB"]
+        parts["qb"] = qb.flat if play == "flat_pass" else qb.short if play == "short_pass" else qb.long
+    # GRID-25 (AMB-GRID-5: applied whatever play the defense chose)
+    parts["key"] = m.no_key if key == NO_KEY else m.key_correct if key == carrier else m.key_wrong
+    if g.ball in (3, 4):                                                           # GRID-26
+        parts["field"] = m.defensive_20_or_15
+    elif g.ball in (1, 2):
+        parts["field"] = m.defensive_10_or_5
+    return sum(parts.values()), parts
+
+
+def roll_play(g: GridGame, off_call: str) -> tuple[int, int, int]:
+    """GRID-21: the d20 and the two yardage dice (run: carrier's run die and the blocking
+    die; pass: the QB's pass-yards die, AMB-GRID-3, and the carrier's pass die)."""
+    play, carrier = split_card(off_call)
+    lineup = g.teams[g.possession].lineup
+    runner = lineup[SLOT_OF_CARRIER[carrier]]
+    d20 = g.roll(20)
+    if is_run(play):
+        return d20, g.roll(runner.run_yards), g.roll(lineup.run_block_die)
+    return d20, g.roll(lineup["QB"].pass_yards), g.roll(runner.pass_yards)
+
+
+def gain_of(result: int, a: int, b: int) -> int:
+    """GRID-27: boxes gained for a result and the two yardage dice."""
+    if result in (NG, INC):
+        return 0
+    if result == FIVE:
+        return 1
+    return min(a, b) + DICE_BONUS[result]
+
+
+def down(g: GridGame) -> Flow:
+    offense, defense = g.possession, g.possession.other
+    reroller, g.reroll = g.reroll, None
+    choice = yield Decision(Kind.SNAP, offense, ("play", *FIELD_GOAL_OPTIONS),
+                            "Run a play, or try a field goal (and who kicks)?",
+                            {"situation": g.situation(), "boxes_to_goal": g.ball})
+    if choice != "play":
+        yield from kicking.field_goal(g, choice.rpartition("_")[2])               # GRID-44
+        return
+    options, refused = offense_options(g.ball)                                    # GRID-19
+    off_call = yield Decision(Kind.PLAY_CALL, offense, options, "Your play card",
+                              {"side": "offense", "situation": g.situation()}, refused)
+    def_call = yield Decision(Kind.PLAY_CALL, defense, DEFENSE_CARDS,             # GRID-20
+                              "Your defensive card and key", {"side": "defense",
+                                                             "situation": g.situation()})
+    rec = g.new_record("run" if is_run(split_card(off_call)[0]) else "pass")
+    rec["off_call"], rec["def_call"] = off_call, def_call
+    play, carrier = split_card(off_call)
+    run = is_run(play)
+    mod, parts = d20_modifier(g, off_call, def_call)
+    d20, a, b = roll_play(g, off_call)
+    result = g.tables.result(off_call, d20 + mod)
+    if reroller is not None:                                                      # GRID-28
+        again = yield Decision(Kind.REROLL, reroller, ("keep", "reroll"),
+                               "Your timeout: re-roll the play dice?",
+                               {"result": RESULT_NAMES[result], "d20": d20 + mod,
+                                "dice": (a, b), "offense": reroller is offense})
+        if again == "reroll":
+            d20, a, b = roll_play(g, off_call)
+            result = g.tables.result(off_call, d20 + mod)
+            rec["rerolled"] = 1
+    gain = gain_of(result, a, b)
+    lineup = g.teams[offense].lineup
+    runner = lineup[SLOT_OF_CARRIER[carrier]]
+    rec.update(d20=d20, d20_modified=d20 + mod, result=RESULT_NAMES[result])
+    if run:
+        rec.update(rush_attempt=1, rusher_player_name=runner.name,
+                   run_location=RUN_LOCATION[play])
+    else:
+        rec.update(pass_attempt=1, passer_player_name=lineup["QB"].name,
+                   receiver_player_name=runner.name, pass_length=PASS_LENGTH[play],
+                   complete_pass=int(result != INC), incomplete_pass=int(result == INC))
+    los = g.ball
+    spot = los - gain
+    rec["yards_gained"] = gain * BOX
+    desc = (f"{card_label(off_call)} vs {card_label(def_call)}: d20 {d20}{mod:+d} = {d20 + mod} "
+            f"{RESULT_NAMES[result]}" + (f", {gain * BOX} yards" if gain else ""))
+    mod_text = " ".join(f"{k} {v:+d}" for k, v in parts.items() if v)
+    rec["desc"] = desc + (f" ({mod_text})" if mod_text else "")
+
+    if spot <= 0:                                                                 # GRID-41
+        rec["yards_gained"] = los * BOX
+        yield from score_touchdown(g, offense, rec, SLOT_OF_CARRIER[carrier], rush=run)
+        return
+
+    # -- the first card (GRID-29) ---------------------------------------------------------
+    card = g.flip()
+    rec["timing_cards"] = [] if card is None else [card_text(card)]
+    turnover = None                      # "int", "fumble" or "downs": no extra cards
+    if card is not None:
+        s = suit(card)
+        rec["desc"] += f"; card {card_text(card)}"
+        if s == HEARTS:                                                           # GRID-30
+            yield from injuries.hearts(g, card, rec, carrier)
+            runner = g.teams[offense].lineup[SLOT_OF_CARRIER[carrier]]
+        elif s == CLUBS and ((run and result == NG) or (not run and result == INC)):   # GRID-33
+            die = lineup.run_block_die if run else lineup.pass_block_die
+            if g.roll(die) == 1:
+                loss = 1 if run else 2
+                spot = los + loss
+                rec["yards_gained"] = -loss * BOX
+                if not run:
+                    rec.update(sack=1, incomplete_pass=0)
+                rec["desc"] += (f": sacked, {loss * BOX} yards lost" if not run
+                                else f": thrown for a loss of {loss * BOX}")
+                if spot >= BOXES:                                                 # GRID-47
+                    rec["desc"] += ", safety"
+                    rec["safety"] = 1
+                    g.score[defense] += 2
+                    g.kicker = offense
+                    g.next = KICKOFF
+                    g.finish(rec)
+                    return
+        elif s == SPADES:                                                         # GRID-34
+            if not run and result == INC:
+                if g.roll(lineup["QB"].interception) == 1:
+                    yield from interception(g, rec, play, los)
+                    return
+            elif g.roll(runner.fumble) == 1:
+                rec.update(fumble=1, fumbled_1_player_name=runner.name)
+                off_roll, def_roll = g.roll(20), g.roll(20)                      # GRID-36
+                if def_roll > off_roll:
+                    rec["fumble_lost"] = 1
+                    rec["desc"] += f": fumble, lost ({off_roll} v {def_roll})"
+                    turnover = "fumble"
+                else:
+                    rec["desc"] += f": fumble, recovered by the offense ({off_roll} v {def_roll})"
+
+    if turnover == "fumble":
+        g.finish(rec)
+        g.new_possession(defense, BOXES - spot)
+        return
+    # -- downs (GRID-39, GRID-40) ---------------------------------------------------------
+    g.ball = spot
+    if spot <= g.marker:
+        rec["first_down"] = 1
+        rec["first_down_rush" if run else "first_down_pass"] = 1
+        if g.down == 4:
+            rec["fourth_down_converted"] = 1
+        g.down = 1
+        g.marker = spot - 4
+    elif g.down == 4:
+        rec["fourth_down_failed"] = 1
+        rec["desc"] += "; turnover on downs"
+        g.finish(rec)
+        g.new_possession(defense, BOXES - spot)
+        return
+    else:
+        g.down += 1
+    g.finish(rec)
+    yield from extra_cards(g, rec)
+
+
+def extra_cards(g: GridGame, rec: dict[str, Any]) -> Flow:
+    """GRID-37, GRID-52: either coach may call a timeout (then no more cards and the caller
+    may re-roll next play, GRID-28); otherwise the offense flips one or two more cards."""
+    if g.clock.expired:
+        return
+    for side in (g.possession, g.possession.other):
+        t = g.teams[side]
+        if t.timeouts <= 0:
+            continue
+        answer = yield Decision(Kind.TIMEOUT, side, ("no", "timeout"),
+                                f"Call a timeout ({t.timeouts} left)?",
+                                {"situation": g.situation()})
+        if answer == "timeout":
+            t.timeouts -= 1
+            g.reroll = side
+            rec.update(timeout=1, timeout_team=t.name)
+            rec["desc"] += f"; timeout {t.name}"
+            return
+    n = yield Decision(Kind.TIMING_CARDS, g.possession, ("one", "two"),
+                       "Flip one or two more timing cards?", {"cards_left": g.clock.cards_left})
+    flipped = rec["timing_cards"]
+    for _ in range(1 if n == "one" else 2):
+        card = g.flip()
+        if card is None:
+            break
+        flipped.append(card_text(card))
+    rec["cards_left"] = g.clock.cards_left
+
+
+def interception(g: GridGame, rec: dict[str, Any], play: str, los: int) -> Flow:
+    """GRID-35 (AMB-GRID-18: measured from the line of scrimmage)."""
+    defense = g.possession.other
+    rec.update(interception=1, incomplete_pass=0)
+    spot = los - INTERCEPTION_BOXES[play]
+    if spot <= 0:
+        rec.update(touchback=1)
+        rec["desc"] += ": intercepted in the end zone, touchback"
+        g.finish(rec)
+        g.new_possession(defense, BOXES - 4)              # the defense's own 20
+        return
+    back = g.lower_of_two(6, 6)
+    rec.update(returned=1, return_yards=back * BOX)
+    ball = (BOXES - spot) - back                          # from the defense's side now
+    rec["desc"] += f": intercepted {INTERCEPTION_BOXES[play] * BOX} yards downfield, returned {back * BOX}"
+    if ball <= 0:
+        rec["return_touchdown"] = 1
+        g.possession = defense
+        yield from score_touchdown(g, defense, rec, None, rush=False, defensive=True)
+        return
+    g.finish(rec)
+    g.new_possession(defense, ball)
+
+
+def score_touchdown(g: GridGame, side: Side, rec: dict[str, Any], kicker: str | None, *,
+                    rush: bool, defensive: bool = False) -> Flow:
+    """GRID-41..43: six points, one card without effect, the scorer's extra point (`kicker`
+    is his slot; None lets the scoring coach choose, AMB-GRID-8), then the scoring team kicks
+    off."""
+    g.score[side] += 6
+    rec.update(touchdown=1, td_team=g.teams[side].name)
+    if not defensive:
+        rec["rush_touchdown" if rush else "pass_touchdown"] = 1
+    rec["desc"] += ", TOUCHDOWN"
+    card = g.flip()                                                                # GRID-41
+    rec["timing_cards"] = [] if card is None else [card_text(card)]
+    rec["cards_left"] = g.clock.cards_left
+    g.finish(rec)
+    yield from kicking.extra_point(g, side, kicker)
+    g.kicker = side                                                                # GRID-43
+    g.next = KICKOFF

@@ -1,0 +1,45 @@
+"""Play records for The Grid, with nflverse column names (DESIGN.md §6).
+
+Yards are real yards (five a box) so the core box score reads them like any other game's;
+`yardline_100` is yards to the opponent's goal line on the 60-yard field. The timing deck has
+no seconds: `seconds` is 0 and the `*_seconds_remaining` columns hold the nominal time the
+cards left stand for (`cards_left` holds the cards themselves). `qtr` is the period: 1 and 2
+the halves, 3 and up the overtime periods. Player columns use the nflverse names
+(`passer_player_name`, `rusher_player_name`, `receiver_player_name`, `kicker_player_name`,
+`fumbled_1_player_name`) plus `injured_players` (a list of [team, player] pairs), so the
+player box score is computed from the records too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scrimmage.core.field import Side
+
+TEMPLATE: dict[str, Any] = {
+    "play_id": 0, "qtr": 1, "quarter_seconds_remaining": 0, "half_seconds_remaining": 0,
+    "game_seconds_remaining": 0, "cards_left": 0, "posteam": "", "defteam": "",
+    "posteam_type": "", "yardline_100": 0, "down": 0, "ydstogo": 0, "goal_to_go": 0,
+    "play_type": "", "yards_gained": 0, "desc": "", "seconds": 0,
+    "rush_attempt": 0, "pass_attempt": 0, "complete_pass": 0, "incomplete_pass": 0,
+    "pass_length": None, "run_location": None,
+    "sack": 0, "interception": 0, "fumble": 0, "fumble_lost": 0,
+    "touchdown": 0, "td_team": None, "pass_touchdown": 0, "rush_touchdown": 0,
+    "return_touchdown": 0, "safety": 0, "first_down": 0, "first_down_rush": 0,
+    "first_down_pass": 0, "fourth_down_converted": 0, "fourth_down_failed": 0,
+    "penalty": 0, "penalty_team": None, "penalty_yards": 0,
+    "field_goal_attempt": 0, "field_goal_result": None, "kick_distance": None,
+    "extra_point_attempt": 0, "extra_point_result": None,
+    "punt_attempt": 0, "kickoff_attempt": 0, "touchback": 0, "returned": 0, "return_yards": 0,
+    "timeout": 0, "timeout_team": None,
+    "posteam_score": 0, "defteam_score": 0, "posteam_score_post": 0, "defteam_score_post": 0,
+    "total_home_score": 0, "total_away_score": 0,
+    "passer_player_name": None, "rusher_player_name": None, "receiver_player_name": None,
+    "kicker_player_name": None, "fumbled_1_player_name": None, "injured_players": None,
+    "off_call": None, "def_call": None, "d20": None, "d20_modified": None, "result": None,
+    "rerolled": 0, "timing_cards": None, "dice": None, "situation": "",
+}
+
+
+def side_type(side: Side) -> str:
+    return "home" if side is Side.HOME else "away"

@@ -1,0 +1,319 @@
+"""A game of 1st & Roll: the flow from the coin toss to the final gun.
+
+The flow is a generator (DESIGN.md, "The game driver"): it yields a `Decision` whenever a coach
+must choose and resumes with the answer. The steps of play live in their own modules (`plays`
+for a down from scrimmage, `kicking` for kickoffs, punts, field goals and tries, `penalties`);
+this module holds the game's frame (FR-3, FR-4, FR-37..39) and what every step shares: reading
+the custom dice, moving the clock marker (FR-13, FR-36), scoring and the play records.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.dice import Dice
+from scrimmage.core.field import Side
+from scrimmage.core.situation import Situation
+from scrimmage.rules.roll.dice import DiceSet, Die, Face
+from scrimmage.rules.roll.records import TEMPLATE
+from scrimmage.rules.roll.state import TIMEOUTS, RollState, RollView
+from scrimmage.rules.roll.teams import RollTeam
+
+Flow = Generator[Decision, str, None]
+
+# What happens next, between steps.
+KICKOFF, SAFETY_PUNT, TRY, SCRIMMAGE, OT_TOSS = (
+    "kickoff", "safety_punt", "try", "scrimmage", "overtime_toss")
+
+OVERTIME_MODES = ("sudden_death", "none", "unlimited")
+"""FR-39 / AMB-FR-14: one sudden-death period (a tie if its clock runs out), no overtime, or
+sudden-death periods until someone scores (capped at MAX_OVERTIMES)."""
+MAX_OVERTIMES = 10
+
+
+class RollGame:
+    """One game of 1st & Roll between two teams, with one set of dice."""
+
+    def __init__(self, home: RollTeam, away: RollTeam, dice: Dice, faces: DiceSet,
+                 *, overtime: str = "sudden_death") -> None:
+        if overtime not in OVERTIME_MODES:
+            raise ValueError(f"overtime must be one of {', '.join(OVERTIME_MODES)}")
+        self.dice = dice
+        self.d = faces
+        self.s = RollState(home, away, faces)
+        self.overtime_mode = overtime
+        self.next = KICKOFF
+        self.kicker = Side.AWAY
+        self.first_half_receiver = Side.HOME
+        self._roll_mark = 0
+        self._faces: list[str] = []
+        self._views = {side: RollView(self.s, side, faces.two_minute) for side in Side}
+
+    # -- the driver's interface -------------------------------------------------------
+    @property
+    def plays(self) -> list[dict[str, Any]]:
+        return self.s.plays
+
+    @property
+    def score(self) -> dict[Side, int]:
+        return self.s.score
+
+    @property
+    def over(self) -> bool:
+        return self.s.over
+
+    def view(self, seat: Side) -> RollView:
+        return self._views[seat]
+
+    def score_pad(self) -> str:
+        """Score, clock marker, timeouts and the ball in one line (rich markup)."""
+        s = self.s
+        h, a = Side.HOME, Side.AWAY
+        period = ("1st half", "2nd half")[s.period - 1] if s.period <= 2 else f"OT{s.overtime}"
+        return (f"[yellow]{s.names[h]} {s.score[h]} – {s.names[a]} {s.score[a]}[/] "
+                f"{period} {s.clock_text} | timeouts {s.timeouts[h]}/{s.timeouts[a]} | "
+                f"{s.names[s.possession]} ball, {s.down_text()}")
+
+    def run(self) -> Flow:
+        from scrimmage.rules.roll.plays import snap
+
+        yield from self.coin_toss()
+        s = self.s
+        while not s.over:
+            if self.next == SCRIMMAGE:
+                yield from snap(self)      # the common case, without one more frame
+            else:
+                yield from self.step()
+            self.end_of_period_check()
+
+    def step(self) -> Flow:
+        """One thing that happens between two looks at the clock marker."""
+        from scrimmage.rules.roll import kicking, plays
+
+        what, self.next = self.next, SCRIMMAGE      # a score or a toss says otherwise
+        if what == SCRIMMAGE:
+            yield from plays.snap(self)
+        elif what == KICKOFF:
+            yield from kicking.kickoff(self, self.kicker)
+        elif what == SAFETY_PUNT:
+            yield from kicking.safety_punt(self, self.kicker)
+        elif what == TRY:
+            yield from kicking.try_after_touchdown(self)
+        elif what == OT_TOSS:
+            yield from self.overtime_toss()
+
+    def start_at(self, situation: Situation | str, next_step: str = SCRIMMAGE) -> None:
+        """Put the ball at a situation (scenario tests). The next step is a snap unless told:
+        `kickoff` (the team with the ball in the situation receives), `safety_punt` (the team
+        with the ball punts from its 20) or `try` (the team with the ball has just scored)."""
+        if isinstance(situation, str):
+            situation = Situation.parse(situation)
+        self.s.set_situation(situation)
+        self.next = next_step
+        if next_step in (KICKOFF,):
+            self.kicker = situation.possession.other
+        elif next_step in (SAFETY_PUNT, TRY):
+            self.kicker = situation.possession
+
+    # -- reading the dice ----------------------------------------------------------------
+    def face(self, die: Die) -> Face:
+        f = die.faces[self.dice.roll(die.sides) - 1]
+        self._faces.append(f"{die.name}:{f.label}")
+        return f
+
+    def yards(self, die: Die, *, breakaways: bool = True, broken_tackle: bool = False,
+              rec: dict[str, Any] | None = None) -> int:
+        """Roll an offensive die for yards. FR-16: a circled face rolls again and adds, until a
+        plain face. FR-17 / AMB-FR-19: with `broken_tackle`, the square 2 on the first roll only
+        adds one more roll, which may itself chain breakaways."""
+        f = self.face(die)
+        total = f.value
+        if broken_tackle and f.square:
+            if rec is not None:
+                rec["broken_tackle"] = 1
+            f = self.face(die)
+            total += f.value
+        while breakaways and f.breakaway:
+            if rec is not None:
+                rec["breakaway"] = 1
+            f = self.face(die)
+            total += f.value
+        return total
+
+    def clock_die(self) -> str:
+        f = self.d.clock[self.dice.roll(len(self.d.clock)) - 1]
+        self._faces.append(f"clock:{f}")
+        return f
+
+    def kick_die(self) -> int:
+        k = self.d.kick[self.dice.roll(len(self.d.kick)) - 1]
+        self._faces.append(f"kick:{k}")
+        return k
+
+    def penalty_die(self) -> str:
+        p = self.d.penalty[self.dice.roll(len(self.d.penalty)) - 1]
+        self._faces.append(f"penalty:{p}")
+        return p
+
+    # -- asking ------------------------------------------------------------------------
+    def ask(self, kind: Kind, seat: Side, options: tuple[str, ...], prompt: str = "",
+            info: dict[str, Any] | None = None) -> Decision:
+        return Decision(kind, seat, options, prompt, info)
+
+    # -- the clock marker ----------------------------------------------------------------
+    @property
+    def clock_ended(self) -> bool:
+        return self.s.space >= self.d.last_space
+
+    def advance_clock(self, rec: dict[str, Any], *, asked: tuple[Side, ...] | None = None) -> Flow:
+        """FR-13: the marker moves one space, unless a team spends a timeout (FR-36): either
+        team may, the offense asked first; a team with none left cannot. `asked` limits who is
+        asked (the offense does not stop its own run-out, FR-35)."""
+        s = self.s
+        if self.clock_ended:
+            return
+        for side in asked if asked is not None else (s.possession, s.possession.other):
+            if s.timeouts[side] <= 0:
+                continue
+            answer = yield self.ask(Kind.TIMEOUT, side, ("no", "timeout"),
+                                    f"The clock marker moves to {self._next_clock()}: timeout?",
+                                    {"timeouts": s.timeouts[side], "clock": s.clock_text})
+            if answer == "timeout":
+                s.timeouts[side] -= 1
+                rec["timeout"] = 1
+                rec["timeout_team"] = s.names[side]
+                return
+        rec["seconds"] += s.track[s.space] - s.track[s.space + 1]
+        s.space += 1
+
+    def _next_clock(self) -> str:
+        sec = self.s.track[self.s.space + 1]
+        return f"{sec // 60}:{sec % 60:02d}"
+
+    # -- records -----------------------------------------------------------------------
+    def new_record(self, play_type: str, posteam: Side | None = None) -> dict[str, Any]:
+        """A play record filled with the situation before the play."""
+        s = self.s
+        pos = s.possession if posteam is None else posteam
+        rec = TEMPLATE.copy()
+        self._roll_mark = len(self.dice.log)
+        self._faces = []
+        rec.update(
+            play_id=len(s.plays) + 1, qtr=s.qtr, quarter_seconds_remaining=s.quarter_seconds,
+            half_seconds_remaining=s.half_seconds, game_seconds_remaining=s.game_seconds,
+            posteam=s.names[pos], defteam=s.names[pos.other],
+            posteam_type="home" if pos is Side.HOME else "away", play_type=play_type,
+            posteam_score=s.score[pos], defteam_score=s.score[pos.other],
+            clock_space=s.space, clock=s.clock_text,
+        )
+        if posteam is None:
+            rec.update(yardline_100=s.yardline, down=s.down, ydstogo=min(s.ydstogo, s.yardline),
+                       goal_to_go=int(s.ydstogo >= s.yardline), situation=s.situation().format())
+        return rec
+
+    def finish(self, rec: dict[str, Any], desc: str) -> None:
+        """Close the record with the score after the play and log it."""
+        s = self.s
+        pos = Side.HOME if rec["posteam_type"] == "home" else Side.AWAY
+        rec["desc"] = desc
+        rec["posteam_score_post"] = s.score[pos]
+        rec["defteam_score_post"] = s.score[pos.other]
+        rec["total_home_score"] = s.score[Side.HOME]
+        rec["total_away_score"] = s.score[Side.AWAY]
+        rec["dice"] = self.dice.log[self._roll_mark:]
+        rec["faces"] = self._faces
+        self._faces = []
+        s.plays.append(rec)
+
+    # -- scoring -----------------------------------------------------------------------
+    def touchdown(self, side: Side, rec: dict[str, Any]) -> None:
+        """FR-31: six points, then a try (none in sudden death: the score wins, FR-39)."""
+        s = self.s
+        s.score[side] += 6
+        rec["touchdown"] = 1
+        rec["td_team"] = s.names[side]
+        s.possession = side
+        s.first_down_at(2)
+        self.kicker = side
+        self.next = KICKOFF if s.period > 2 else TRY
+
+    def safety(self, scored_on: Side, rec: dict[str, Any]) -> None:
+        """FR-33: two points to the other team; the team scored on punts from its own 20."""
+        s = self.s
+        s.score[scored_on.other] += 2
+        rec["safety"] = 1
+        rec["safety_team"] = s.names[scored_on.other]
+        s.possession = scored_on
+        s.first_down_at(80)
+        self.kicker = scored_on
+        self.next = SAFETY_PUNT
+
+    def after_score(self, scorer: Side) -> None:
+        """FR-7: the scoring team kicks off."""
+        self.kicker = scorer
+        self.s.possession = scorer.other
+        self.next = KICKOFF
+
+    # -- the game's frame ----------------------------------------------------------------
+    def coin_toss(self) -> Flow:
+        """FR-4: the coin (a d2) picks the player who called it right; that player starts
+        with the ball or kicks. The kicker of the first half receives in the second."""
+        winner = Side.HOME if self.dice.roll(2) == 1 else Side.AWAY
+        choice = yield self.ask(Kind.COIN_TOSS, winner, ("receive", "kick"),
+                                "You won the toss: start with the ball or kick?")
+        receiver = winner if choice == "receive" else winner.other
+        self.first_half_receiver = receiver
+        self.kicker = receiver.other
+        self.s.possession = receiver
+        self.next = KICKOFF
+
+    def end_of_period_check(self) -> None:
+        s = self.s
+        if s.over:
+            return
+        if s.period > 2 and s.score[Side.HOME] != s.score[Side.AWAY]:
+            s.over = True                          # FR-39: the first score wins
+            return
+        if not self.clock_ended or self.next == TRY:
+            return                                 # AMB-FR-13: an untimed try first
+        if s.period == 1:
+            self.halftime()
+        elif s.score[Side.HOME] != s.score[Side.AWAY] or self.overtime_mode == "none":
+            s.over = True                          # FR-38
+        elif s.period == 2 or (self.overtime_mode == "unlimited" and s.overtime < MAX_OVERTIMES):
+            self.start_overtime()
+        else:
+            s.over = True                          # AMB-FR-14: the overtime clock ran out: a tie
+
+    def halftime(self) -> None:
+        """FR-37: timeouts back to three, the marker back to 30:00; the team that started the
+        first half with the ball kicks off (and chooses regular or onside)."""
+        s = self.s
+        s.period = 2
+        s.space = 0
+        s.timeouts = {Side.HOME: TIMEOUTS, Side.AWAY: TIMEOUTS}
+        self.kicker = self.first_half_receiver
+        s.possession = self.kicker.other
+        self.next = KICKOFF
+
+    def start_overtime(self) -> None:
+        """FR-39, AMB-FR-14: a sudden-death period, the clock from 30:00, three timeouts each."""
+        s = self.s
+        s.overtime += 1
+        s.period = 2 + s.overtime
+        s.space = 0
+        s.timeouts = {Side.HOME: TIMEOUTS, Side.AWAY: TIMEOUTS}
+        self.next = OT_TOSS
+
+    def overtime_toss(self) -> Flow:
+        """FR-39: a player chosen at random receives or kicks, as at the start of the game."""
+        winner = Side.HOME if self.dice.roll(2) == 1 else Side.AWAY
+        choice = yield self.ask(Kind.OVERTIME_TOSS, winner, ("receive", "kick"),
+                                "Overtime: you won the toss; receive or kick?")
+        receiver = winner if choice == "receive" else winner.other
+        self.kicker = receiver.other
+        self.s.possession = receiver
+        self.next = KICKOFF
+

@@ -1,0 +1,197 @@
+"""The table of a 1st & Roll game: the ball and first-down marker, the clock marker, the score
+and the timeout magnets (FR-3, FR-5). `RollView` is what one seat may see: everything on the
+table (the dice each coach holds in a closed hand are never stored here before they are shown).
+
+The clock marker stands on a space of the clock track (DATA-FR-2). For play records the
+30:00 of a half is read as two 15-minute quarters, so `qtr` and `quarter_seconds_remaining`
+mean what they mean in nflverse data; overtime periods are quarters 5, 6, ...
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scrimmage.core.field import Side
+from scrimmage.core.situation import Situation
+from scrimmage.rules.roll.dice import DiceSet
+from scrimmage.rules.roll.teams import RollTeam
+
+HOME, AWAY = Side.HOME, Side.AWAY
+TIMEOUTS = 3
+"""FR-3: one magnet on each 3 under Time Outs."""
+HALF_SECONDS = 30 * 60
+QUARTER_SECONDS = 15 * 60
+
+
+class RollState:
+    __slots__ = ("down", "names", "over", "overtime", "period", "plays", "possession", "score",
+                 "space", "teams", "timeouts", "track", "yardline", "ydstogo")
+
+    def __init__(self, home: RollTeam, away: RollTeam, dice: DiceSet) -> None:
+        self.teams = {HOME: home, AWAY: away}
+        self.names = {HOME: home.name, AWAY: away.name}
+        self.track = dice.track
+        self.period = 1
+        """1 and 2 are the halves; 3, 4, ... overtime periods."""
+        self.space = 0
+        """Index of the clock marker's space on the track (FR-3: on 30:00)."""
+        self.timeouts = {HOME: TIMEOUTS, AWAY: TIMEOUTS}
+        self.score = {HOME: 0, AWAY: 0}
+        self.possession = HOME
+        self.yardline = 75
+        """Yards from the offense to the goal line it attacks (nflverse yardline_100)."""
+        self.down = 1
+        self.ydstogo = 10
+        self.over = False
+        self.overtime = 0
+        self.plays: list[dict[str, Any]] = []
+
+    # -- the clock ---------------------------------------------------------------------
+    @property
+    def half_seconds(self) -> int:
+        return self.track[self.space]
+
+    @property
+    def qtr(self) -> int:
+        if self.period > 2:
+            return 4 + self.overtime
+        first = 1 if self.period == 1 else 3
+        return first if self.half_seconds > QUARTER_SECONDS else first + 1
+
+    @property
+    def quarter_seconds(self) -> int:
+        hs = self.half_seconds
+        if self.period <= 2 and hs > QUARTER_SECONDS:
+            return hs - QUARTER_SECONDS
+        return hs
+
+    @property
+    def game_seconds(self) -> int:
+        return self.half_seconds + (HALF_SECONDS if self.period == 1 else 0)
+
+    @property
+    def clock_text(self) -> str:
+        mm, ss = divmod(self.half_seconds, 60)
+        return f"{mm}:{ss:02d}"
+
+    # -- the ball ----------------------------------------------------------------------
+    def situation(self) -> Situation:
+        togo = max(1, min(self.ydstogo, self.yardline))
+        return Situation(self.qtr, self.quarter_seconds, self.possession, self.down, togo,
+                         self.yardline)
+
+    def set_situation(self, s: Situation) -> None:
+        """Put the ball and the clock marker where a situation string says (scenario tests).
+        The clock must name a space of the track."""
+        if s.quarter > 4:
+            self.period, self.overtime, half_seconds = 2 + (s.quarter - 4), s.quarter - 4, \
+                s.seconds_left
+        else:
+            self.period = 1 if s.quarter <= 2 else 2
+            half_seconds = s.seconds_left + (QUARTER_SECONDS if s.quarter in (1, 3) else 0)
+        if half_seconds not in self.track:
+            raise ValueError(f"{s}: the clock track has no space at {half_seconds // 60}:"
+                             f"{half_seconds % 60:02d}")
+        self.space = self.track.index(half_seconds)
+        self.possession = s.possession
+        self.down = s.down
+        self.ydstogo = s.ydstogo
+        self.yardline = s.yardline_100
+
+    def first_down_at(self, yardline: int) -> None:
+        """FR-20: the down marker back to column 1, ten yards (or the goal) to gain."""
+        self.yardline = yardline
+        self.down = 1
+        self.ydstogo = min(10, yardline)
+
+    def take_over(self, side: Side, yardline: int) -> None:
+        """`side` has the ball, first and ten at `yardline` seen from its side (FR-6)."""
+        self.possession = side
+        self.first_down_at(yardline)
+
+    def down_text(self) -> str:
+        """"2 & 7 at own 30", "1 & G at opp 4"."""
+        togo = "G" if self.ydstogo >= self.yardline else str(self.ydstogo)
+        return f"{self.down} & {togo} at {self.spot_text()}"
+
+    def spot_text(self, yardline: int | None = None) -> str:
+        y = self.yardline if yardline is None else yardline
+        if y == 50:
+            return "50"
+        return f"own {100 - y}" if y > 50 else f"opp {y}"
+
+
+class RollView:
+    """What one seat may see. Built once per seat; reads the live state."""
+
+    __slots__ = ("_state", "_two_minute", "seat")
+
+    def __init__(self, state: RollState, seat: Side, two_minute: int) -> None:
+        self._state = state
+        self._two_minute = two_minute
+        self.seat = seat
+
+    @property
+    def situation(self) -> Situation:
+        return self._state.situation()
+
+    @property
+    def score(self) -> dict[Side, int]:
+        return dict(self._state.score)
+
+    @property
+    def on_offense(self) -> bool:
+        """True while this seat's team has the ball (or receives a kick): the seat's offense
+        coach decides (FR-1, `coaches.split.SplitCoach`)."""
+        return self._state.possession is self.seat
+
+    @property
+    def margin(self) -> int:
+        return self._state.score[self.seat] - self._state.score[self.seat.other]
+
+    @property
+    def timeouts(self) -> int:
+        return self._state.timeouts[self.seat]
+
+    @property
+    def opponent_timeouts(self) -> int:
+        return self._state.timeouts[self.seat.other]
+
+    @property
+    def period(self) -> int:
+        """1, 2 for the halves; 3, 4, ... overtime."""
+        return self._state.period
+
+    @property
+    def overtime(self) -> bool:
+        return self._state.period > 2
+
+    @property
+    def space(self) -> int:
+        """The clock marker's space (0 = 30:00)."""
+        return self._state.space
+
+    @property
+    def spaces_left(self) -> int:
+        """Moves of the clock marker left before the half ends."""
+        return len(self._state.track) - 1 - self._state.space
+
+    @property
+    def on_two_minute(self) -> bool:
+        return self._state.space == self._two_minute
+
+    @property
+    def yardline(self) -> int:
+        return self._state.yardline
+
+    @property
+    def down(self) -> int:
+        return self._state.down
+
+    @property
+    def ydstogo(self) -> int:
+        return self._state.ydstogo
+
+    @property
+    def last_play(self) -> dict[str, Any] | None:
+        return self._state.plays[-1] if self._state.plays else None

@@ -1,0 +1,170 @@
+"""The team-sheet builder (issue #4) on small extracts of the team-season table."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from scrimmage.api import play_game
+from scrimmage.build import header as H
+from scrimmage.build import sheets as S
+from scrimmage.build.calibrate import ERA_SACK_RATE, defense_figures, offense_figures
+from scrimmage.build.stats import StatsError, find_team, league_average, read_stats, season_rows
+from scrimmage.rules.legends.sheets import team_from_data
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "build"
+NFL2016 = DATA / "nfl2016.csv"
+NFL1962 = DATA / "nfl1962.csv"
+NCAA2016 = DATA / "ncaa2016.csv"
+CMD = [sys.executable, "-m", "scrimmage.cli"]
+
+
+@pytest.fixture(autouse=True)
+def short_simulations(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Fewer calibration games: the tests check the mechanics, the benchmark the fidelity."""
+    monkeypatch.setattr(S, "AVG_GAMES", 16)
+    monkeypatch.setattr(S, "TEAM_GAMES", 8)
+    S._AVG_CACHE.clear()
+    yield
+    S._AVG_CACHE.clear()
+
+
+def _league(path: Path, season: int, level: str = "pro") -> list:
+    return season_rows(read_stats(path), season, level)
+
+
+def _check_plays(text: str, level: str, other: str) -> None:
+    data = tomllib.loads(text)
+    team = team_from_data(data, "built")
+    assert team.header.level == level
+    assert team.runs + team.passes == 24
+    rec = play_game(f"legends-{level}", data, tomllib.loads(other), seed=3)
+    assert rec.finished
+    assert len(rec.plays) > 100
+
+
+@pytest.mark.parametrize(("path", "season", "level"), [
+    (NFL2016, 2016, "pro"), (NFL1962, 1962, "pro"), (NCAA2016, 2016, "college")])
+def test_every_built_sheet_validates_and_plays(path: Path, season: int, level: str) -> None:
+    league = _league(path, season, level)
+    avg = S.build_league_average(league)
+    _check_plays(avg, level, avg)
+    names = set()
+    for row in league:
+        text = S.build_sheet(row, league)
+        _check_plays(text, level, avg)
+        data = tomllib.loads(text)
+        assert data["team"]["official"] is False
+        assert data["team"]["year"] == season
+        assert data["team"]["record"] == row.record
+        assert "team_seasons" in text.splitlines()[1]
+        names.add(data["team"]["name"])
+    assert len(names) == len(league)
+
+
+def test_header_formulas_on_known_rows() -> None:
+    league = _league(NFL2016, 2016, "pro")
+    avg = league_average(league)
+    nwe = find_team(league, "nwe")
+    assert H.sos_scale(nwe) == 5                      # 7.5 - 2.7 = 4.8
+    lg_tb = sum(r.num("kickoff_touchbacks") for r in league) / sum(
+        r.num("kickoffs") for r in league)
+    assert H.ko_touchback_faces(nwe, avg) == round(20 * (52 + 20 * lg_tb) / (93 + 20))
+    off = offense_figures(nwe, avg)
+    assert off.ypc == pytest.approx(1872 / 482)
+    assert off.ypa == pytest.approx(4456 / 550)
+    assert off.sack_rate == pytest.approx(24 / 574)
+    hdr = H.build_header(nwe, avg, (1, 1, 1, 1), off.ypc, off.yards_per_completion)
+    assert (hdr.yardage_modifier_run, hdr.yardage_modifier_pass) == (2, 3)
+    assert hdr.pass_bp_sacks == 10
+    # Punt: 44.7 against the extract's average, shrunk by 72 / (72 + 20).
+    lg_punt = sum(r.num("punt_yds") for r in league) / sum(r.num("punts") for r in league)
+    assert hdr.punt == H.round_half_up((3218 / 72 - lg_punt) * 72 / 92)
+    goods = [g for _, g in hdr.fg_bands]
+    assert goods == sorted(goods) and 2 <= goods[0] <= goods[-1] <= 21
+    dfn = defense_figures(nwe, avg)
+    assert dfn.ypc == pytest.approx(1417 / 368)
+    assert dfn.sacks_pg == pytest.approx(34 / 16)
+
+
+def test_sheet_header_matches_formulas() -> None:
+    league = _league(NFL2016, 2016, "pro")
+    text = S.build_sheet(find_team(league, "nwe"), league)
+    team = tomllib.loads(text)["team"]
+    assert team["name"] == "2016 New England Patriots"
+    assert team["record"] == "14-2"
+    assert team["off_points"] == pytest.approx(441 / 16, abs=0.05)
+    assert team["def_points"] == pytest.approx(250 / 16, abs=0.05)
+    assert team["sos"] == 5
+    assert -40 <= team["play_speed"] <= 40
+    assert "formulas v" in text
+
+
+def test_missing_optional_columns_use_era_norms() -> None:
+    league = _league(NFL1962, 1962, "pro")
+    avg = league_average(league)
+    gnb = find_team(league, "gnb")
+    assert not gnb.has("sacks_taken") and not gnb.has("fga_20_29")
+    off = offense_figures(gnb, avg)
+    assert off.sack_rate == pytest.approx(ERA_SACK_RATE)
+    assert H.ko_touchback_faces(gnb, avg) == round(20 * H.ERA_TOUCHBACK_RATE)
+    rates = H.league_fg_rates(avg)
+    assert rates == sorted(rates, reverse=True)
+    dfn = defense_figures(gnb, avg)
+    assert dfn.points_pg == pytest.approx(148 / 14)
+    assert dfn.ypc < off.ypc * 1.2
+    text = S.build_sheet(gnb, league)
+    assert "Defense derived from points allowed" in text
+    assert tomllib.loads(text)["team"]["name"] == "1962 Green Bay Packers"
+
+
+def test_build_is_deterministic() -> None:
+    league = _league(NFL2016, 2016, "pro")
+    first = S.build_sheet(find_team(league, "cle"), league)
+    S._AVG_CACHE.clear()
+    assert S.build_sheet(find_team(league, "cle"), league) == first
+    assert S.build_sheet(find_team(league, "cle"), league, seed=2) != first
+
+
+def test_missing_required_column_is_named(tmp_path: Path) -> None:
+    lines = NFL2016.read_text().splitlines()
+    cols = lines[0].split(",")
+    drop = cols.index("rush_yds")
+    bad = tmp_path / "bad.csv"
+    bad.write_text("\n".join(",".join(c for i, c in enumerate(line.split(",")) if i != drop)
+                             for line in lines) + "\n")
+    with pytest.raises(StatsError, match="rush_yds"):
+        read_stats(bad)
+    proc = subprocess.run([*CMD, "build", "--rules", "legends-pro", "--stats", str(bad),
+                           "--season", "2016", "--team", "nwe", "--out",
+                           str(tmp_path / "x.toml")], capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 2
+    assert "error:" in proc.stderr and "rush_yds" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_unknown_team_and_season_exit_2(tmp_path: Path) -> None:
+    for args in (["--season", "2016", "--team", "zzz"], ["--season", "1850", "--team", "nwe"]):
+        proc = subprocess.run([*CMD, "build", "--rules", "legends-pro", "--stats", str(NFL2016),
+                               *args, "--out", str(tmp_path / "x.toml")],
+                              capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 2, proc.stderr
+        assert "error:" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_cli_league_average_plays(tmp_path: Path) -> None:
+    out = tmp_path / "avg.toml"
+    subprocess.run([*CMD, "build", "--rules", "legends-pro", "--stats", str(NFL2016),
+                    "--season", "2016", "--league-average", "--out", str(out)],
+                   check=True, capture_output=True, text=True, timeout=300)
+    assert tomllib.loads(out.read_text())["team"]["name"] == "2016 League Average"
+    proc = subprocess.run([*CMD, "sim", "--rules", "legends-pro", "--home", str(out), "--away",
+                           "Desert Sun Scorpions", "--games", "2", "--json"],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
