@@ -117,3 +117,17 @@ def test_unknown_ruleset_and_team() -> None:
     assert proc.returncode == 2 and "no ruleset named" in proc.stderr
     proc = run(["sim", "--home", "Nobody High", "--games", "1"], check=False)
     assert proc.returncode == 2 and "Nobody High" in proc.stderr
+
+
+def test_two_coaches_for_one_team_split_offense_and_defense(tmp_path: Path) -> None:
+    """1st & Roll for four players: each team has an offense coach and a defense coach; here a
+    person takes the home offense and the away defense, computers the other two seats."""
+    save = tmp_path / "split.json"
+    proc = run(["play", "--rules", "1st-and-roll", "--seed", "4", "--save", str(save),
+                "--split", "home=you,solitaire", "--split", "away=solitaire,you"],
+               stdin="\n" * 5000)
+    assert "Final:" in proc.stdout
+    record = GameRecord.load(save)
+    assert record.finished
+    bad = run(["play", "--rules", "1st-and-roll", "--split", "middle=you,you"], check=False)
+    assert bad.returncode == 2 and "home or away" in bad.stderr

@@ -99,6 +99,28 @@ class _PlayPrinter:
         return f"[yellow]{self.record.home} {score[Side.HOME]} – {self.record.away} {score[Side.AWAY]}[/]"
 
 
+def _split_side(item: str) -> Side:
+    name = item.partition("=")[0].strip().upper()
+    if name not in ("HOME", "AWAY"):
+        raise ScrimmageError(f"--split {item!r}: the side must be home or away")
+    return Side(name)
+
+
+def _split_coach(item: str, rs: Any, record: GameRecord, printer: Any) -> Any:
+    """An offense coach and a defense coach for one team (SplitCoach routes each decision)."""
+    from scrimmage.api import coach_seed
+    from scrimmage.coaches.split import SplitCoach
+
+    side = _split_side(item)
+    who = [w.strip() for w in item.partition("=")[2].split(",")]
+    if len(who) != 2:
+        raise ScrimmageError(f"--split {item!r}: expected SIDE=OFFENSE,DEFENSE")
+    units = [TerminalCoach(out, printer) if w == "you"
+             else rs.default_coach(w, coach_seed(record.seed, side) + 7919 * (i + 1))
+             for i, w in enumerate(who)]
+    return SplitCoach(units[0], units[1])
+
+
 def _print_box(record: GameRecord, console: Console) -> None:
     box = box_score(record.plays, record.home, record.away)
     table = Table(title=f"Final: {record.home} {record.final_score[record.home]} – "
@@ -125,6 +147,9 @@ def play(
     profile: ProfileOpt = None,
     neutral: Annotated[bool, typer.Option(help="Neutral site (no home bonus).")] = False,
     option: OptionOpt = None,
+    split: Annotated[list[str] | None, typer.Option(
+        "--split", help="A team with two coaches (3-4 players): SIDE=OFFENSE,DEFENSE, each "
+                        "'you' or a coach kind, e.g. --split home=you,solitaire")] = None,
 ) -> None:
     """Play a game: you coach one side in the terminal, or watch with --auto."""
     try:
@@ -146,6 +171,9 @@ def play(
             coaches[me] = TerminalCoach(out, printer)
             out.print(f"[bold]{rs.title}[/]: you coach {record.home if me is Side.HOME else record.away}"
                       f" ({me.value.lower()}). Answer with a number or a name; Enter takes the first.")
+
+        for item in split or []:
+            coaches[_split_side(item)] = _split_coach(item, rs, record, printer)
 
         def on_decision(_d: Any, _a: str) -> None:
             printer()
