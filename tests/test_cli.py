@@ -131,3 +131,20 @@ def test_two_coaches_for_one_team_split_offense_and_defense(tmp_path: Path) -> N
     assert record.finished
     bad = run(["play", "--rules", "1st-and-roll", "--split", "middle=you,you"], check=False)
     assert bad.returncode == 2 and "home or away" in bad.stderr
+
+
+def test_grid_tournament_json_and_text() -> None:
+    data = json.loads(run(["tournament", "--rules", "grid", "--seed", "5", "--json"]).stdout)
+    assert len(data["teams"]) == 12 and data["champion"] in data["teams"]
+    assert data["games"] and all(g["winner"] for g in data["games"] if g["stage"] == "final")
+    again = json.loads(run(["tournament", "--rules", "grid", "--seed", "5", "--json"]).stdout)
+    assert again == data
+    text = run(["tournament", "--rules", "grid", "--seed", "5"]).stdout
+    assert f"Champion: {data['champion']}" in text
+    bad = run(["tournament", "--rules", "legends-hs"], check=False)
+    assert bad.returncode == 2
+
+
+def test_play_prints_player_lines_where_the_game_names_players() -> None:
+    out = run(["play", "--rules", "grid", "--auto", "--seed", "2"]).stdout
+    assert "players" in out and "Final:" in out

@@ -99,6 +99,21 @@ class _PlayPrinter:
         return f"[yellow]{self.record.home} {score[Side.HOME]} – {self.record.away} {score[Side.AWAY]}[/]"
 
 
+def _print_players(game: Any, console: Console) -> None:
+    """Player lines, for rulesets whose plays name the players (The Grid, 5D20)."""
+    lines = getattr(game, "player_box_score", None)
+    if lines is None:
+        return
+    for team, players in lines().items():
+        if not players:
+            continue
+        console.print(f"[bold]{team}[/]: players")
+        for name, stats in players.items():
+            figures = ", ".join(f"{k.replace('_', ' ')} {v:g}" for k, v in stats.items() if v)
+            if figures:
+                console.print(f"  {name}: {figures}")
+
+
 def _split_side(item: str) -> Side:
     name = item.partition("=")[0].strip().upper()
     if name not in ("HOME", "AWAY"):
@@ -189,6 +204,7 @@ def play(
         if save is not None:
             record.save(save)
         _print_box(record, out)
+        _print_players(game, out)
     except ScrimmageError as exc:
         err.print(f"[red]error:[/] {exc}")
         raise typer.Exit(2) from None
@@ -330,6 +346,32 @@ def build(
     except ScrimmageError as exc:
         err.print(f"[red]error:[/] {exc}")
         raise typer.Exit(2) from None
+
+
+@app.command()
+def tournament(
+    rules: RulesOpt = "grid",
+    seed: SeedOpt = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
+) -> None:
+    """Play a tournament: The Grid's twelve-nation FAFL World Tournament."""
+    if find_ruleset(rules).name != "grid":
+        err.print(f"[red]error:[/] tournaments exist for grid only, not {rules}")
+        raise typer.Exit(2)
+    from scrimmage.rules.grid.tournament import run_tournament
+
+    try:
+        result = run_tournament(seed)
+    except ScrimmageError as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(2) from None
+    if as_json:
+        sys.stdout.write(json.dumps(result) + "\n")
+        return
+    for g in result["games"]:
+        ot = f" ({g['overtime_periods']} OT)" if g.get("overtime_periods") else ""
+        out.print(f"{g['stage']}: {g['home']} {g['home_score']} – {g['away']} {g['away_score']}{ot}")
+    out.print(f"[bold]Champion: {result['champion']}[/]")
 
 
 def main() -> None:
