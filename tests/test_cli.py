@@ -148,3 +148,17 @@ def test_grid_tournament_json_and_text() -> None:
 def test_play_prints_player_lines_where_the_game_names_players() -> None:
     out = run(["play", "--rules", "grid", "--auto", "--seed", "2"]).stdout
     assert "players" in out and "Final:" in out
+
+
+@pytest.mark.parametrize("method", ["draft", "snake", "auction", "create"])
+def test_grid_league_building_writes_playable_teams(tmp_path: Path, method: str) -> None:
+    """GRID-5/6: a person drafts (or bids) for coach 2 through the prompts; the computers take
+    the other seats; the files play."""
+    out_dir = tmp_path / method
+    proc = run(["league", "--method", method, "--names", "Ayes,Bees,Cees", "--you", "2",
+                "--seed", "9", "--out", str(out_dir)], stdin="1\n" * 400)
+    files = sorted(out_dir.glob("*.toml"))
+    assert len(files) == 3, proc.stdout[-500:]
+    sim = json.loads(run(["sim", "--rules", "grid", "--home", str(files[0]), "--away",
+                          str(files[1]), "--games", "2", "--json"]).stdout)
+    assert sim["games"] == 2
