@@ -1,18 +1,25 @@
-"""5D20 fidelity and throughput: a team's simulated season against its real one.
+"""5D20 fidelity and throughput: teams' simulated seasons against their real ones.
 
-    python benchmarks/fived20_fidelity.py [--team nwe] [--season 2016] [--games 160]
+    python benchmarks/fived20_fidelity.py [--teams nwe,atl | all] [--season 2016] [--games 160]
+                                          [--out benchmarks/results/fived20_fidelity.md]
 
-Builds the team's chart (and its opponents', every other team of the season in turn) from the
-bundled player statistics, plays `--games` games with the system coaches, and prints per-game
-team figures and the top players' figures (attempts, yards per carry, receptions, yards per
-catch) beside the real season, with the error; then games/s on one core.
+Builds every chart of the season from the bundled player statistics (`scrimmage.build.fived20`),
+then for each team asked for plays `--games` games with the system coaches (home and away in
+turn, against every other team of the season in turn) and compares, per game, the team figures
+and the top players' figures (rushers: attempts and yards per carry; receivers: receptions and
+yards per catch) with the real season, with the error (sim - real). A summary gives the mean
+error and the mean absolute error over the teams, and games/s on one core. With `--out` the
+tables are also written as Markdown, headed by the command that made them.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from collections import defaultdict
+from pathlib import Path
+from typing import Any
 
 from scrimmage.api import make_coaches
 from scrimmage.build.fived20 import build_data, read_player_seasons, read_team_seasons
@@ -25,27 +32,27 @@ from scrimmage.sim.batch import game_seed
 TEAM_KEYS = ("points_for", "points_against", "rush_att", "rush_yds", "pass_att", "pass_cmp",
              "pass_yds_gross", "pass_int", "sacks_taken", "fumbles_lost", "penalties", "punts",
              "fga")
+RATIOS = {"ypc": ("rush_yds", "rush_att"), "yds_per_cmp": ("pass_yds_gross", "pass_cmp"),
+          "cmp_pct": ("pass_cmp", "pass_att")}
+TOP_RUSHERS, TOP_RECEIVERS = 2, 4
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--team", default="nwe")
-    ap.add_argument("--season", type=int, default=2016)
-    ap.add_argument("--games", type=int, default=160)
-    args = ap.parse_args()
-    rs = find_ruleset("5d20")
-    players, teams = read_player_seasons(), read_team_seasons()
-    codes = sorted({r["team"] for r in players if r["season"] == str(args.season)})
-    charts = {c: rs.load_team(build_data(players, teams, args.season, c), c) for c in codes}
-    me = charts[args.team]
-    opponents = [c for c in codes if c != args.team]
+def _real_name(r: dict[str, str]) -> str:
+    return r["player_full_name"] or r["player_name"]
+
+
+def simulate(rs: Any, charts: dict[str, Any], code: str, season: int,
+             games: int) -> tuple[dict[str, float], dict[str, dict[str, float]], float]:
+    """Per-game team totals and season player lines of `code` over `games` games."""
+    me = charts[code]
+    opponents = [c for c in charts if c != code]
     totals: dict[str, float] = defaultdict(float)
     lines: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     start = time.perf_counter()
-    for i in range(args.games):
+    for i in range(games):
         opp = charts[opponents[i % len(opponents)]]
         home, away = (me, opp) if i % 2 == 0 else (opp, me)
-        seed = game_seed(args.season, i)
+        seed = game_seed(season, i)
         g = rs.new_game(home, away, SeededDice(seed), {})
         drive(g, make_coaches(rs, "solitaire", seed), [])
         box = box_score(g.plays, home.name, away.name)[me.name]
@@ -55,31 +62,103 @@ def main() -> None:
             if team == me.name:
                 for k, v in s.items():
                     lines[name][k] += v
-    elapsed = time.perf_counter() - start
+    return totals, lines, time.perf_counter() - start
+
+
+def _ratio(d: dict[str, float], key: str) -> float:
+    num, den = RATIOS[key]
+    return d.get(num, 0.0) / d[den] if d.get(den) else 0.0
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--teams", default="nwe", help="team codes, comma separated, or 'all'")
+    ap.add_argument("--team", help="one team code (same as --teams CODE)")
+    ap.add_argument("--season", type=int, default=2016)
+    ap.add_argument("--games", type=int, default=160)
+    ap.add_argument("--out", help="also write the tables to this Markdown file")
+    args = ap.parse_args()
+    rs = find_ruleset("5d20")
+    players, teams = read_player_seasons(), read_team_seasons()
+    season = str(args.season)
+    codes = sorted({r["team"] for r in players if r["season"] == season})
+    charts = {c: rs.load_team(build_data(players, teams, args.season, c), c) for c in codes}
+    wanted = codes if (args.team or args.teams) == "all" else (args.team or args.teams).split(",")
     n = args.games
-    real = next(r for r in teams if r["season"] == str(args.season) and r["team_code"] == args.team)
-    games = float(real["games"])
-    print(f"{me.name}: {n} simulated games vs the real season (per game)")
-    print(f"{'stat':<16}{'sim':>9}{'real':>9}{'error':>9}")
-    for k in TEAM_KEYS:
-        r = float(real.get(k) or 0) / games
-        s = totals[k] / n
-        print(f"{k:<16}{s:9.2f}{r:9.2f}{s - r:9.2f}")
-    mine = [r for r in players if r["season"] == str(args.season) and r["team"] == args.team]
-    print("\nrushers: attempts/game and yards per carry (sim | real)")
-    for r in sorted(mine, key=lambda r: -float(r["rush_att"] or 0))[:3]:
-        name = r["player_full_name"] or r["player_name"]
-        s = lines[name]
-        att, ra = s["rush_att"] / n, float(r["rush_att"]) / games
-        print(f"  {name:<22}{att:6.1f} {s['rush_yds'] / max(1, s['rush_att']):5.2f} | "
-              f"{ra:6.1f} {float(r['rush_yds']) / max(1.0, float(r['rush_att'])):5.2f}")
-    print("receivers: receptions/game and yards per catch (sim | real)")
-    for r in sorted(mine, key=lambda r: -float(r["targets"] or 0))[:5]:
-        name = r["player_full_name"] or r["player_name"]
-        s = lines[name]
-        print(f"  {name:<22}{s['rec'] / n:6.1f} {s['rec_yds'] / max(1, s['rec']):5.2f} | "
-              f"{float(r['rec']) / games:6.1f} {float(r['rec_yds']) / max(1.0, float(r['rec'])):5.2f}")
-    print(f"\nthroughput: {n / elapsed:.1f} games/s/core")
+
+    team_rows: list[list[str]] = []
+    player_rows: list[list[str]] = []
+    errors: dict[str, list[float]] = defaultdict(list)
+    total_time, total_games = 0.0, 0
+    for code in wanted:
+        totals, lines, elapsed = simulate(rs, charts, code, args.season, n)
+        total_time += elapsed
+        total_games += n
+        real = next(r for r in teams if r["season"] == season and r["team_code"] == code)
+        games = float(real["games"])
+        sim_pg = {k: totals[k] / n for k in TEAM_KEYS}
+        real_pg = {k: float(real.get(k) or 0) / games for k in TEAM_KEYS}
+        row = [code]
+        for k in ("points_for", "points_against", "rush_att", "pass_att", "pass_cmp",
+                  "pass_yds_gross", "sacks_taken", "pass_int"):
+            errors[k].append(sim_pg[k] - real_pg[k])
+            row.append(f"{sim_pg[k]:.1f} / {real_pg[k]:.1f}")
+        for k in RATIOS:
+            s, r = _ratio(totals, k), _ratio({x: float(real.get(x) or 0) for x in TEAM_KEYS}, k)
+            errors[k].append(s - r)
+            row.append(f"{s:.2f} / {r:.2f}")
+        team_rows.append(row)
+        mine = [r for r in players if r["season"] == season and r["team"] == code]
+        for r in sorted(mine, key=lambda r: -float(r["rush_att"] or 0))[:TOP_RUSHERS]:
+            s = lines[_real_name(r)]
+            att_s, att_r = s["rush_att"] / n, float(r["rush_att"]) / games
+            ypc_s = s["rush_yds"] / max(1.0, s["rush_att"])
+            ypc_r = float(r["rush_yds"]) / max(1.0, float(r["rush_att"]))
+            errors["rusher_att"].append(att_s - att_r)
+            errors["rusher_ypc"].append(ypc_s - ypc_r)
+            player_rows.append([code, _real_name(r), "rush",
+                                f"{att_s:.1f}", f"{att_r:.1f}", f"{att_s - att_r:+.1f}",
+                                f"{ypc_s:.2f}", f"{ypc_r:.2f}", f"{ypc_s - ypc_r:+.2f}"])
+        for r in sorted(mine, key=lambda r: -float(r["targets"] or 0))[:TOP_RECEIVERS]:
+            s = lines[_real_name(r)]
+            rec_s, rec_r = s["rec"] / n, float(r["rec"]) / games
+            ypr_s = s["rec_yds"] / max(1.0, s["rec"])
+            ypr_r = float(r["rec_yds"]) / max(1.0, float(r["rec"]))
+            errors["receiver_rec"].append(rec_s - rec_r)
+            errors["receiver_ypr"].append(ypr_s - ypr_r)
+            player_rows.append([code, _real_name(r), "rec",
+                                f"{rec_s:.1f}", f"{rec_r:.1f}", f"{rec_s - rec_r:+.1f}",
+                                f"{ypr_s:.2f}", f"{ypr_r:.2f}", f"{ypr_s - ypr_r:+.2f}"])
+        print(f"{code}: done ({elapsed:.1f} s)", file=sys.stderr)
+
+    team_head = ["team", "points for", "points against", "rush att", "pass att", "pass cmp",
+                 "pass yds", "sacks", "int", "yds/carry", "yds/cmp", "cmp %"]
+    player_head = ["team", "player", "kind", "att or rec/g sim", "real", "error",
+                   "ypc or ypr sim", "real", "error"]
+    summary = [[k, f"{sum(v) / len(v):+.2f}", f"{sum(abs(x) for x in v) / len(v):.2f}"]
+               for k, v in errors.items()]
+    rate = total_games / total_time if total_time else 0.0
+    md = [f"# 5D20 fidelity: {args.season} teams, simulated vs real", "",
+          "Command: `python benchmarks/fived20_fidelity.py --teams "
+          f"{args.team or args.teams} --season {args.season} --games {n}`", "",
+          f"{n} games per team with the system coaches against every other team of the season "
+          "in turn (home and away alternately); team figures per game, `sim / real`. "
+          "Error = sim - real.", "",
+          "## Summary over the teams", "", *_md(["figure", "mean error", "mean abs error"], summary),
+          "", "## Teams (per game, sim / real)", "", *_md(team_head, team_rows), "",
+          f"## Top players (top {TOP_RUSHERS} rushers by carries, top {TOP_RECEIVERS} receivers "
+          "by targets; per game)", "", *_md(player_head, player_rows), "",
+          f"Throughput: {rate:.1f} games/s/core ({total_games} games in {total_time:.1f} s).", ""]
+    text = "\n".join(md)
+    print(text)
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+
+
+def _md(head: list[str], rows: list[list[str]]) -> list[str]:
+    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    out += ["| " + " | ".join(r) + " |" for r in rows]
+    return out
 
 
 if __name__ == "__main__":

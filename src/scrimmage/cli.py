@@ -99,12 +99,15 @@ class _PlayPrinter:
         return f"[yellow]{self.record.home} {score[Side.HOME]} – {self.record.away} {score[Side.AWAY]}[/]"
 
 
-def _print_players(game: Any, console: Console) -> None:
+def _print_players(game: Any, record: GameRecord, console: Console) -> None:
     """Player lines, for rulesets whose plays name the players (The Grid, 5D20)."""
+    grouped: dict[str, dict[str, dict[str, float]]] = {}
+    for (team, player), stats in record.player_box_score.items():
+        grouped.setdefault(team, {})[player] = stats
     lines = getattr(game, "player_box_score", None)
-    if lines is None:
-        return
-    for team, players in lines().items():
+    if not grouped and lines is not None:
+        grouped = lines()
+    for team, players in grouped.items():
         if not players:
             continue
         console.print(f"[bold]{team}[/]: players")
@@ -204,7 +207,7 @@ def play(
         if save is not None:
             record.save(save)
         _print_box(record, out)
-        _print_players(game, out)
+        _print_players(game, record, out)
     except ScrimmageError as exc:
         err.print(f"[red]error:[/] {exc}")
         raise typer.Exit(2) from None

@@ -10,7 +10,8 @@ from scrimmage.core.ruleset import find_ruleset
 
 RS = find_ruleset("5d20")
 TEAMS = RS.team_names()
-PLAY_TYPES = {"run", "pass", "no_play", "punt", "field_goal", "kickoff", "extra_point"}
+PLAY_TYPES = {"run", "pass", "no_play", "punt", "field_goal", "kickoff", "extra_point",
+              "qb_kneel", "qb_spike"}
 
 
 def _pair(seed: int) -> tuple[str, str]:

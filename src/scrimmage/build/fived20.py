@@ -20,7 +20,10 @@ and the pooled 2009-2019 distributions; the game charts are in rules/fived20/dat
   league's logistic fit (a = 5.907, b = -0.1043) shifted by his accuracy; punter: the punt
   length quantiles shifted by his gross average;
 * defense: WHAT rows shift with the team's yards per carry and per completion allowed,
-  pass rushers get a wider PRE range by sacks, ball hawks a higher INT rating;
+  pass rushers get a wider PRE range by sacks, ball hawks a higher INT rating; the pass
+  modifier with the yards per completion allowed, centred on `PASS_MOD_CENTRE`;
+* two league-wide calibration constants (`CMP_FACES`, `PASS_MOD_CENTRE`) bring a league of
+  built charts to the league's completion rate and yards per completion;
 * Penalty Range numbers scale with the team's penalties per game against 6.73.
 """
 
@@ -43,6 +46,21 @@ LEAGUE = {"cmp": 0.630, "sack": 0.058, "int": 0.023, "ypc": 4.19, "ypr": 11.35,
           "pen_pg": 6.73, "run_share": 0.407, "kick_ret": 21.9, "punt_ret": 8.55,
           "fg": 0.842, "punt": 45.3, "kickoff": 62.6, "kick_tb": 0.576}
 FG_A, FG_B = 5.907, -0.1043
+DEPTH_TILT = (2.5, 3.5)
+"""How strongly a receiver's yards per catch tilt his share of short (SP) and long (LP)
+targets: the exponents of (11 / ypr) and (ypr / 11). At (1.5, 2.5) the simulated yards per
+catch of the top receivers kept only about half of the real spread (error against real ypr:
+slope -0.47, 128 receivers of 2016); at (2.5, 3.5) the slope is about -0.16."""
+CMP_FACES = 1.5
+"""Calibration: faces added to every QB's PD / OTHER INC ranges and every receiver's DRP
+range, so that a league of built charts completes the league's share of passes. Without it
+the 2016 league completed 69.2 % (real 63.0 %); with it 63.4 %."""
+PASS_MOD_CENTRE = 1.75
+"""Calibration: the defensive pass modifier (yards on every completion, D20-39) of a league-
+average pass defense. The game charts' SP / MP / LP columns with the receivers' YAC give
+about 10.1 yards per completion at modifier 0 against the league's 11.35 (the error the
+fidelity benchmark showed); centred on +1.75 the 2016 league gains 11.40 (640 games,
+benchmarks/results/fived20_fidelity.md)."""
 KICK_RETURN_CELLS = (1, 10, 13, 15, 16, 18, 19, 19, 20, 21, 22, 23, 24, 25, 26, 27, 29, 32, 36, 50)
 PUNT_RETURN_CELLS = (-2, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 17, 22, 40)
 PUNT_CELLS = (27, 32, 34, 36, 38, 40, 41, 42, 43, 45, 46, 47, 48, 50, 51, 52, 54, 56, 58, 62)
@@ -133,7 +151,7 @@ def _qb(players: list[Row]) -> dict[str, Any]:
     sp = _clamp(13 - tilt, 9, 16)
     mp = _clamp(sp + 5 + tilt / 3, sp + 2, 19)
     sck = 8 * sack_rate / LEAGUE["sack"]
-    cmp_shift = (cmp_rate - LEAGUE["cmp"]) * 20 * 1.6
+    cmp_shift = (cmp_rate - LEAGUE["cmp"]) * 20 * 1.6 - CMP_FACES
     int_adj = _clamp((int_rate - LEAGUE["int"]) * 100, -2, 2)
     base = {"SP": (6, 2, -1), "MP": (10, 4, 0), "LP": (13, 8, 1)}
     out: dict[str, Any] = {
@@ -192,9 +210,9 @@ def _receivers(players: list[Row]) -> dict[str, Any]:
         raise BuildError("no player with a target: cannot build the receivers section")
     ypr = [(_f(r, "rec_yds") + 11 * 10) / (_f(r, "rec") + 10) for r in rec]
     tg = [_f(r, "targets") for r in rec]
-    weights = {"SP": [t * (11 / y) ** 1.5 for t, y in zip(tg, ypr, strict=True)],
+    weights = {"SP": [t * (11 / y) ** DEPTH_TILT[0] for t, y in zip(tg, ypr, strict=True)],
                "MP": tg,
-               "LP": [t * (y / 11) ** 2.5 for t, y in zip(tg, ypr, strict=True)]}
+               "LP": [t * (y / 11) ** DEPTH_TILT[1] for t, y in zip(tg, ypr, strict=True)]}
     header = {"SP": 15, "MP": 15, "LP": 15}
     blue = {d: _cumulative(w, header[d] - 1) for d, w in weights.items()}
     black = {d: _cumulative(w, 20) for d, w in weights.items()}
@@ -204,7 +222,7 @@ def _receivers(players: list[Row]) -> dict[str, Any]:
     out = []
     for i, r in enumerate(rec):
         catch = (_f(r, "rec") + 0.63 * 20) / (_f(r, "targets") + 20)
-        drop = (LEAGUE["cmp"] - catch) * 20 * 0.6
+        drop = (LEAGUE["cmp"] - catch) * 20 * 0.6 + CMP_FACES
         yac = 3 if r.get("position", "") in ("RB", "FB", "HB", "WR") else 2
         out.append({
             "name": _name(r), "OUT": outlet[i],
@@ -336,7 +354,7 @@ def _defense(players: list[Row], team: Row) -> dict[str, Any]:
                                           "REC": _clamp(18 + (pass_ypr - LEAGUE["ypr"]) / 2, 16, 20)}),
                        "INT": _clamp(1 + _f(r, "def_int") * 0.8 + pdf / 10, 0, 7) if not front[i]
                        else _clamp(_f(r, "def_int"), 0, 3)})
-    return {"pass_modifier": _clamp((pass_ypr - LEAGUE["ypr"]) / 1.5, -3, 3),
+    return {"pass_modifier": _clamp(PASS_MOD_CENTRE + (pass_ypr - LEAGUE["ypr"]) / 1.5, -3, 5),
             "run": runs, "pass": passes}
 
 

@@ -39,11 +39,21 @@ class SystemCoach:
     def sync(self, decision: Decision, view: Any) -> None:
         self.decide(decision, view)
 
+    def lets_pass(self, kind: Kind, item: str, v: Any) -> bool:
+        """The engine's fast path (`FiveD20Game.passes`): True when this coach would answer
+        "none" to the timeout question whatever the details, so no `Decision` is built.
+        Must agree with `decide`."""
+        if kind is Kind.TIMEOUT:
+            return item == "short" or not self._wants_timeout(v)
+        return False
+
     def decide(self, decision: Decision, view: Any) -> str:
         k = decision.kind
         opts = decision.options
-        if k is Kind.SNAP:
-            answer = self.fourth_down(view)
+        if k is Kind.SNAP and decision.info.get("at_zero"):
+            answer = self.kick_at_zero(view)
+        elif k is Kind.SNAP:
+            answer = self.snap(view)
         elif k is Kind.TRY:
             answer = self.try_choice(view)
         elif k is Kind.KICKOFF:
@@ -58,6 +68,28 @@ class SystemCoach:
         else:
             answer = opts[0]                 # play calls: the system (D20-12)
         return answer if answer in opts else opts[0]
+
+    @staticmethod
+    def kick_at_zero(v: Any) -> str:
+        """The clock ran out on the play: kick if the points help and the kick is makeable."""
+        if v.yardline + v.era.post_offset > 57:
+            return "none"
+        if v.quarter == 2 or -3 <= v.margin <= 0:
+            return "field_goal"
+        return "none"
+
+    def snap(self, v: Any) -> str:
+        """Kneel to run out the clock when ahead and the opponent cannot get the ball back
+        (each kneel runs 40 seconds, 10 after a timeout: D20-43); otherwise `fourth_down`.
+        Never spike: the field goal at 0:00 (D20-43) makes it useless."""
+        if v.quarter >= 4 and v.margin > 0 and not v.overtime:
+            snaps = 5 - v.down
+            theirs = min(v.opponent_timeouts, snaps)
+            if v.seconds_left <= 40 * snaps - 30 * theirs:
+                return "kneel"
+        if v.quarter == 2 and v.seconds_left <= 40 and v.yardline >= 60 and v.down < 4:
+            return "kneel"
+        return self.fourth_down(v)
 
     def fourth_down(self, v: Any) -> str:
         """Play on downs 1-3; on fourth down go, kick or punt as NFL coaches of 2009-2019 did
@@ -89,25 +121,46 @@ class SystemCoach:
             return "two"
         return "kick"
 
-    @staticmethod
-    def timeout(d: Decision, v: Any) -> str:
-        """Stop the clock late in a half when the clock works against this team."""
+    def timeout(self, d: Decision, v: Any) -> str:
+        """Stop the clock late in a half when the clock works against this team; only after a
+        play that ran longer than 10 seconds (after a shorter one it stops nothing)."""
         if d.info.get("penalty"):
             return "timeout" if v.quarter >= 4 and v.seconds_left <= 120 else "none"
+        if d.info.get("item") == "short":
+            return "none"
+        return "timeout" if self._wants_timeout(v) else "none"
+
+    @staticmethod
+    def _wants_timeout(v: Any) -> bool:
         if v.quarter == 2 and v.seconds_left <= 120 and v.on_offense:
-            return "timeout"
+            return True
         if v.quarter >= 4 and v.seconds_left <= 240:
             if v.on_offense and v.margin <= 0:
-                return "timeout"
+                return True
             if not v.on_offense and v.margin < 0:
-                return "timeout"
-        return "none"
+                return True
+        return False
 
     @staticmethod
     def penalty(d: Decision, v: Any) -> str:
         """Accept unless the play did better for this team than the penalty would."""
         info = d.info
         yards = int(info.get("yards", 0))
+        if "try_made" in info:
+            # A try: the defense wants a good try undone; the offense a failed one, and it
+            # takes free yards on the kickoff from an (a) foul.
+            if info.get("offense_fouled"):
+                return "accept" if info["try_made"] else "decline"
+            return "accept" if not info["try_made"] or "a" in str(info.get("code")) else "decline"
+        if "kick" in info:
+            # A returned kick: (a) fouls keep the return, others wipe it out. The receiving
+            # team keeps a long return; the kicking team keeps a short one.
+            end = int(info.get("return_end", 0))
+            if "a" in str(info.get("code")):
+                return "accept"
+            if info.get("offense_fouled"):
+                return "decline" if end >= 30 else "accept"
+            return "decline" if end <= 20 else "accept"
         if "play_yards" not in info:
             if "kick_good" in info:
                 return "accept"

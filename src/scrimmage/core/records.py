@@ -43,6 +43,15 @@ class GameRecord:
 
         return box_score(self.plays, self.home, self.away)
 
+    @property
+    def player_box_score(self) -> dict[tuple[str, str], dict[str, float]]:
+        """Player lines (passing, rushing, receiving, defense, kicking, returns) keyed by
+        (team, player), computed from the play records' nflverse player columns. Empty for a
+        ruleset whose records name no players."""
+        from scrimmage.core.stats import player_stats
+
+        return player_stats(self.plays)
+
     def to_json(self) -> dict[str, Any]:
         """The replayable part (plays are recomputed on replay, so they are not saved)."""
         return {

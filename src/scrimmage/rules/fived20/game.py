@@ -8,7 +8,7 @@ clock (`era` sets quarters, timeouts and overtime, AMB-D20-1) and the play recor
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import Any
 
 from scrimmage.core.clock import PeriodClock
@@ -16,12 +16,14 @@ from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.dice import Dice
 from scrimmage.core.field import Side
 from scrimmage.core.situation import Situation
+from scrimmage.rules.fived20 import timing
 from scrimmage.rules.fived20.charts import GameCharts, TeamChart
 from scrimmage.rules.fived20.dice import Roll, reroll, roll_five
 from scrimmage.rules.fived20.era import Era
 from scrimmage.rules.fived20.records import TEMPLATE, side_type
 
 Flow = Generator[Decision, str, None]
+PassFilter = Callable[[Kind, str, Any], bool]
 
 KICKOFF, FREE_KICK, TRY, SCRIMMAGE, OT_TOSS = "kickoff", "free_kick", "try", "scrimmage", "ot_toss"
 
@@ -86,6 +88,10 @@ class SeatView:
         return self._g.teams[self.seat].timeouts
 
     @property
+    def opponent_timeouts(self) -> int:
+        return self._g.teams[self.seat.other].timeouts
+
+    @property
     def overtime(self) -> bool:
         return self._g.overtime > 0
 
@@ -132,8 +138,37 @@ class FiveD20Game:
         self.ot_first_done = False
         self._roll_mark = 0
         self.last_kick_roll: Roll | None = None
-        self.pending_timeout = False
-        """The last play ran 40 seconds: either coach may stop the clock (D20-43)."""
+        self.kickoff_shift = 0
+        """Yards the next kickoff (or free kick) moves toward the receiving team's goal: a
+        penalty enforced on it (a re-kick, or an (a) foul on a try, D20-48)."""
+        self.try_shift = 0
+        """Yards the try after a touchdown moves away from the goal line (a penalty on a try
+        that is run again); reset when the try is over."""
+        self._filters: dict[Side, PassFilter | None] | None = None
+        self._filter_views: dict[Side, SeatView] = {}
+        self._log: list[list[str]] = []
+
+    def use_pass_filters(self, filters: dict[Side, PassFilter | None],
+                         log: list[list[str]]) -> None:
+        """Let computer coaches wave optional decisions through cheaply (see `passes`)."""
+        if any(f is not None for f in filters.values()):
+            self._filters = filters
+            self._filter_views = {side: self.view(side) for side in Side}
+            self._log = log
+
+    def passes(self, kind: Kind, item: str, side: Side, first: str) -> bool:
+        """True when the seat's coach says, before any `Decision` is built, that it takes the
+        first (do-nothing) option of this optional decision (as `LegendsGame.passes`). The
+        answer still goes into the record, so a replay asks the same question and gets the
+        same answer. A coach without a filter is asked everything."""
+        filters = self._filters
+        if filters is None:
+            return False
+        f = filters[side]
+        if f is None or not f(kind, item, self._filter_views[side]):
+            return False
+        self._log.append([kind, side, first])
+        return True
 
     # -- the driver's interface -------------------------------------------------------------
     def view(self, seat: Side) -> SeatView:
@@ -162,6 +197,7 @@ class FiveD20Game:
         from scrimmage.rules.fived20 import kicking, plays
 
         kind, score, possession = self.next, dict(self.score), self.possession
+        n_plays = len(self.plays)
         if self.next == OT_TOSS:
             yield from self.overtime_toss()
         elif self.next == KICKOFF:
@@ -172,9 +208,10 @@ class FiveD20Game:
             yield from kicking.try_after_touchdown(self)
         else:
             yield from plays.snap(self)
-        if self.pending_timeout:
-            self.pending_timeout = False
+        if len(self.plays) > n_plays and not self.over:
             yield from self.timeouts_after_play()
+        if kind == SCRIMMAGE:
+            yield from self.kick_at_zero(possession)
         if self.overtime and self.era.overtime != "none":
             self._overtime_after_step(kind, score, possession)
 
@@ -271,6 +308,7 @@ class FiveD20Game:
 
     def after_score(self) -> None:
         self.next = KICKOFF
+        self.try_shift = 0
 
     def take_over(self, side: Side, yardline: int, rec: dict[str, Any]) -> None:
         """`side` has the ball at `yardline` (its own view) after a return: a touchdown at 0 or
@@ -328,21 +366,49 @@ class FiveD20Game:
                 rec["fourth_down_converted" if made else "fourth_down_failed"] = 1
 
     def timeouts_after_play(self) -> Flow:
-        """D20-43: a play followed by a timeout takes 10 seconds instead of 40."""
+        """D20-43: any play may be followed by a timeout, and such a play takes 10 seconds
+        (a 40-second play gives 30 back; after a shorter play the timeout stops nothing).
+        Either coach may call it, the offense first. Computer coaches that would not call one
+        wave the question through without a `Decision` (`passes`), the item saying whether
+        the play ran longer than 10 seconds ("after") or not ("short")."""
+        last = self.plays[-1]
+        item = "after" if last["seconds"] > timing.STOPPED else "short"
         for side in (self.possession, self.possession.other):
             t = self.teams[side]
-            if t.timeouts <= 0 or self.over:
+            if t.timeouts <= 0 or self.passes(Kind.TIMEOUT, item, side, "none"):
                 continue
-            answer = yield self.ask(Kind.TIMEOUT, side, ("none", "timeout"), "Timeout now?")
+            answer = yield self.ask(Kind.TIMEOUT, side, ("none", "timeout"), "Timeout now?",
+                                    {"item": item, "seconds": last["seconds"],
+                                     "left": t.timeouts})
             if answer == "timeout":
                 t.timeouts -= 1
-                last = self.plays[-1]
-                refund = last["seconds"] - 10
+                refund = last["seconds"] - timing.STOPPED
                 if refund > 0:
                     self.clock.seconds_left += refund
                     last["seconds"] = 10
                 last["timeout"] = 1
                 last["timeout_team"] = t.name
+                return
+
+    def kick_at_zero(self, possession: Side) -> Flow:
+        """D20-43: a field goal takes no time, so "A team could run the clock down to 0 and
+        still attempt a FG try" [D L639]. When a play from scrimmage runs out the clock at
+        the end of a half (or of the fourth quarter or an overtime period) and the same team
+        still has the ball, it may try a field goal at 0:00 before the period ends. A foul on
+        that try that is accepted (the kick does not count) lets it try again."""
+        from scrimmage.rules.fived20 import kicking
+
+        c = self.clock
+        while (not self.over and c.expired and (c.quarter == 2 or c.quarter >= 4)
+               and self.next == SCRIMMAGE and self.possession is possession):
+            answer = yield self.ask(Kind.SNAP, possession, ("none", "field_goal"),
+                                    "Time has run out: try a field goal at 0:00?",
+                                    {"kick_distance": self.yardline + self.era.post_offset,
+                                     "at_zero": True})
+            if answer != "field_goal":
+                return
+            yield from kicking.field_goal(self)
+            if self.plays[-1]["play_type"] != "no_play":
                 return
 
     # -- the frame of the game ------------------------------------------------------------------

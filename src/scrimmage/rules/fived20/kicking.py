@@ -2,10 +2,15 @@
 and blocked punts, field goals, extra points and blocked place kicks; the try after a
 touchdown (kick or, in eras that have it, two).
 
-House rules where the book is silent: a kickoff that lands in the end zone is a touchback
-(AMB-D20-2); penalties on kicks that are returned are marked off from the end of the return
-against the team that fouled (the play stands); penalties on field goals are enforced like
-those on plays from scrimmage (the down is replayed); extra points have no penalty check.
+Penalties on kicks follow the book's codes like every other penalty (D20-48): on a returned
+kick (only then: "Disregard these penalties if no return including touchbacks and fair
+catches" [D L668]) an (a) foul is "counted off after play", from where the return ended, and
+any other foul wipes the kick out: a kickoff or free kick is kicked again from a spot moved
+by the penalty, a punt's down is played again. Offsetting fouls make the kick again
+(AMB-D20-9). Extra points are field goals (D20-65), so they get the FIELD GOALS penalty check
+(D20-67); an accepted foul that wipes the try out has it tried again from the new spot, and an
+(a) foul on a try is marked off on the kickoff that follows. House rule where the book is
+silent: a kickoff that lands in the end zone is a touchback (AMB-D20-2).
 """
 
 from __future__ import annotations
@@ -61,7 +66,9 @@ def kickoff(g: Any) -> Flow:
     rec = g.new_record("kickoff", posteam=recv)
     rec["kickoff_attempt"] = 1
     rec["kicker_player_name"] = g.chart(kicker).kicker
-    spot = 100 - g.era.kickoff_spot            # the receiving team's view of the kick spot
+    kick_spot = max(1, min(99, g.era.kickoff_spot + g.kickoff_shift))
+    g.kickoff_shift = 0
+    spot = 100 - kick_spot                     # the receiving team's view of the kick spot
     if choice == "onside":
         # D20-10: the highest of red, white, blue; any pair and the kicking team recovers.
         r, w, b = g.dice.roll(20), g.dice.roll(20), g.dice.roll(20)
@@ -100,8 +107,9 @@ def kickoff(g: Any) -> Flow:
         rec["desc"] += ", FUMBLE lost"                                # D20-8
         g.finish(rec, timing.STOPPED)
         return
-    end = yield from _kick_penalty(g, rec, roll, "KICKOFF", kicker, end)   # D20-9
-    g.take_over(recv, _to_yardline(end), rec)
+    after = yield from _kick_penalty(g, rec, roll, "kickoff", kicker, end, kick_spot)   # D20-9
+    if after is not None:
+        g.take_over(recv, _to_yardline(after), rec)
     g.finish(rec, timing.STOPPED)
 
 
@@ -110,27 +118,102 @@ def _to_yardline(end: int) -> int:
     return 100 - end
 
 
-def _kick_penalty(g: Any, rec: dict[str, Any], roll: Roll, row: str, kicker: Side,
-                  end: int) -> Generator[Decision, str, int]:
-    """A penalty on a returned kick: yards from the end of the return (house rule)."""
-    foul = penalties.check(g, roll, row, kicker)
-    if not isinstance(foul, penalties.Foul) or end >= 100:
+KICK_ROWS = {"kickoff": "KICKOFF", "free_kick": "PUNTING", "punt": "PUNTING"}
+
+
+def _kick_penalty(g: Any, rec: dict[str, Any], roll: Roll, kind: str, kicker: Side,
+                  end: int, kick_spot: int) -> Generator[Decision, str, int | None]:
+    """D20-9 / D20-62 step 7, D20-45..48: a possible penalty on a returned kick (`kind`:
+    kickoff, free_kick or punt; the free kick is a punt, D20-11, so it reads PUNTING).
+
+    * (a) "counted off after play. Keep outcome of play and count the penalty yardage
+      afterwards": the return stands, the yards are marked off from where it ended.
+    * Any other foul wipes the kick out, as a foul without (a) wipes out a play from
+      scrimmage: the yards are marked off from where the ball was kicked. A kickoff or free
+      kick is kicked again; a punt's down is played again (a foul by the receiving team that
+      reaches the line to gain, or an (f) foul, is a first down for the kicking team).
+    * Offsetting fouls (AMB-D20-9): the kick is made again from the same spot.
+
+    `end` is where the return ended (yards from the receiving team's goal line) and
+    `kick_spot` the kicking team's own yard line it kicked from. Returns where the ball is
+    (as `end`), or None when the kick is to be made again (the ball is already set)."""
+    foul = penalties.check(g, roll, KICK_ROWS[kind], kicker)
+    if foul is None or end >= 100:
         return end
     recv = kicker.other
+    if foul == penalties.OFFSETTING:
+        _void_kick(rec)
+        rec.update(penalty=1, penalty_type="offsetting")
+        rec["desc"] += "; offsetting penalties, kick again"
+        _kick_again(g, kind, kick_spot, 0)
+        return None
+    assert isinstance(foul, penalties.Foul)
     answer = yield g.ask(Kind.PENALTY, foul.against.other, ("accept", "decline"),
                          f"{foul.name} on {g.teams[foul.against].name}, {foul.yards} yards",
-                         penalties.info(foul, return_end=end))
+                         penalties.info(foul, return_end=end, kick=kind,
+                                        offense_fouled=foul.offense))
     if answer == "decline":
+        rec["desc"] += f"; {foul.name} declined"
         return end
-    if foul.against is recv:
-        yards = penalties.half_distance(foul.yards, end)
-        end -= yards
+    if "a" in foul.code:
+        if foul.against is recv:
+            yards = penalties.half_distance(foul.yards, end)
+            end -= yards
+        else:
+            yards = penalties.half_distance(foul.yards, 100 - end)
+            end += yards
+        penalties.mark(rec, g, foul, yards)
+        rec["desc"] += f"; {foul.name}, {yards} yards after the return"
+        return end
+    _void_kick(rec)
+    if kind == "punt":
+        # The down is played again from the line of scrimmage, moved by the penalty.
+        if foul.offense:
+            yards = penalties.half_distance(foul.yards, 100 - g.yardline)
+            g.yardline += yards
+            g.ydstogo += yards
+            g.next = "scrimmage"
+        else:
+            yards = penalties.half_distance(foul.yards, g.yardline)
+            if "f" in foul.code or yards >= g.ydstogo:
+                g.gain(rec, yards, kind="penalty", auto_first=True)
+            else:
+                g.yardline -= yards
+                g.ydstogo -= yards
+                g.next = "scrimmage"
+        penalties.mark(rec, g, foul, yards)
+        rec["desc"] += f"; {foul.name}, {yards} yards, the down is played again"
+        return None
+    if foul.offense:
+        yards = penalties.half_distance(foul.yards, kick_spot)
+        _kick_again(g, kind, kick_spot, -yards)
     else:
-        yards = penalties.half_distance(foul.yards, 100 - end)
-        end += yards
+        yards = penalties.half_distance(foul.yards, 100 - kick_spot)
+        _kick_again(g, kind, kick_spot, yards)
     penalties.mark(rec, g, foul, yards)
-    rec["desc"] += f"; {foul.name}, {yards} yards"
-    return end
+    rec["desc"] += f"; {foul.name}, {yards} yards, kick again"
+    return None
+
+
+def _void_kick(rec: dict[str, Any]) -> None:
+    """A kick wiped out by a penalty counts for nobody."""
+    rec.update(play_type="no_play", kickoff_attempt=0, punt_attempt=0, returned=0,
+               return_yards=0, kick_distance=None, kickoff_returner_player_name=None,
+               punt_returner_player_name=None, punt_fair_catch=0, touchback=0)
+
+
+def _kick_again(g: Any, kind: str, kick_spot: int, shift: int) -> None:
+    """Set up the kick again from `kick_spot` moved `shift` yards toward the receivers."""
+    if kind == "punt":
+        g.next = "scrimmage"
+        return
+    base = g.era.kickoff_spot if kind == "kickoff" else FREE_KICK_SPOT
+    g.kickoff_shift = kick_spot - base + shift
+    g.next = "kickoff" if kind == "kickoff" else "free_kick"
+
+
+FREE_KICK_SPOT = 20
+"""D20-11 / AMB-D20-16: the free kick after a safety is a punt from the kicking team's 20."""
 
 
 def free_kick(g: Any) -> Flow:
@@ -138,7 +221,8 @@ def free_kick(g: Any) -> Flow:
     returnable (N and F ignored)."""
     kicker: Side = g.kicker
     g.possession = kicker
-    g.yardline = 80
+    g.yardline = 100 - max(1, min(99, FREE_KICK_SPOT + g.kickoff_shift))
+    g.kickoff_shift = 0
     yield from _punt(g, free_kick=True)
 
 
@@ -212,7 +296,12 @@ def _punt(g: Any, free_kick: bool) -> Flow:
         g.finish(rec, timing.STOPPED)
         return
     if not fair:
-        end = yield from _kick_penalty(g, rec, roll, "PUNTING", kicker, end)
+        after = yield from _kick_penalty(g, rec, roll, "free_kick" if free_kick else "punt",
+                                         kicker, end, 100 - los)
+        if after is None:
+            g.finish(rec, timing.STOPPED)
+            return
+        end = after
     g.take_over(recv, _to_yardline(end), rec)
     g.finish(rec, timing.STOPPED)
 
@@ -336,18 +425,21 @@ def _blocked_place_kick(g: Any, rec: dict[str, Any], dist: int, *, pat: bool = F
 
 def try_after_touchdown(g: Any) -> Flow:
     """D20-65: an extra point is a field goal from the era's distance; the two-point try
-    (from 1994) is a play from scrimmage from the 2."""
+    (from 1994) is a play from scrimmage from the 2. Both get the book's penalty checks
+    (D20-67 for the kick; D20-24 and D20-41 for the play, in `plays`). A foul that wipes the
+    try out moves the spot (`g.try_shift`) and the try is made again (the coach may choose
+    kick or two again, as the official rules allow)."""
     off: Side = g.possession
     options = ("kick", "two") if g.era.two_point else ("kick",)
     choice = yield g.ask(Kind.TRY, off, options, "Touchdown! Kick or go for two?")
     if choice == "two":
-        g.yardline = g.era.two_point_spot
+        g.yardline = max(1, min(99, g.era.two_point_spot + g.try_shift))
         g.down, g.ydstogo = 1, g.yardline
         yield from plays.scrimmage_play(g, two_point=True)
         return
     k = g.chart(off)
-    g.yardline = g.era.pat_spot
-    dist = g.era.pat_spot + g.era.post_offset
+    g.yardline = max(1, min(99, g.era.pat_spot + g.try_shift))
+    dist = g.yardline + g.era.post_offset
     rec = g.new_record("extra_point")
     rec.update(extra_point_attempt=1, kick_distance=dist, kicker_player_name=k.kicker)
     roll: Roll = g.roll5()
@@ -355,9 +447,75 @@ def try_after_touchdown(g: Any) -> Flow:
         yield from _blocked_place_kick(g, rec, dist, pat=True)
         return
     good = k.field_goal[roll.red - 1] >= dist
-    rec["extra_point_result"] = "good" if good else "failed"
     rec["desc"] = f"{k.kicker} extra point is " + ("GOOD" if good else "no good")
+    foul = penalties.check(g, roll, "FIELD_GOALS", off)                  # D20-67 step 3
+    if foul is not None:
+        after = yield from try_penalty(g, rec, foul, good, play_yards=0, turnover=False)
+        if after == AGAIN:
+            return
+        if after == FAILS:
+            good = False
+    rec["extra_point_result"] = "good" if good else "failed"
     if good:
         g.score[off] += 1
     g.after_score()
     g.finish(rec, timing.FIELD_GOAL)
+
+
+AGAIN, FAILS, STANDS = "again", "fails", "stands"
+
+
+def try_penalty(g: Any, rec: dict[str, Any], foul: penalties.Foul | str, made: bool, *,
+                play_yards: int, turnover: bool) -> Generator[Decision, str, str]:
+    """A foul on a try (extra point or two-point play), enforced by its code (D20-48):
+
+    * offsetting fouls (AMB-D20-9): the try is made again from the same spot;
+    * the team that did not foul accepts or declines, knowing whether the try was good;
+    * (a): the try stands and the yards are marked off on the kickoff that follows;
+    * (d) by the offense (loss of down): the try's one down is lost, it fails;
+    * any other: the try does not count and is made again from the spot moved by the
+      penalty (half the distance to the goal at most).
+
+    Returns AGAIN when the try is to be made again (the record is closed as a no-play; the
+    game's next step stays the try), FAILS when it fails whatever it did, else STANDS."""
+    off: Side = g.possession
+    if foul == penalties.OFFSETTING:
+        _void_try(rec)
+        rec.update(penalty=1, penalty_type="offsetting")
+        rec["desc"] += "; offsetting penalties, try again"
+        g.finish(rec, 0)
+        return AGAIN
+    assert isinstance(foul, penalties.Foul)
+    answer = yield g.ask(Kind.PENALTY, foul.against.other, ("accept", "decline"),
+                         f"{foul.name} on {g.teams[foul.against].name} on the try, "
+                         f"{foul.yards} yards",
+                         penalties.info(foul, try_made=made, offense_fouled=foul.offense,
+                                        play_yards=play_yards, turnover=turnover,
+                                        touchdown=made))
+    if answer == "decline":
+        rec["desc"] += f"; {foul.name} declined"
+        return STANDS
+    if "a" in foul.code:
+        # The scoring team kicks off next: its foul moves the kick back, the other's forward.
+        yards = foul.yards
+        g.kickoff_shift += -yards if foul.against is off else yards
+        penalties.mark(rec, g, foul, yards)
+        rec["desc"] += f"; {foul.name}, {yards} yards on the kickoff"
+        return STANDS
+    if "d" in foul.code and foul.offense:
+        penalties.mark(rec, g, foul, 0)
+        rec["desc"] += f"; {foul.name}: loss of down, the try fails"
+        return FAILS
+    yards = plays.move_try(g, foul)
+    _void_try(rec)
+    penalties.mark(rec, g, foul, yards)
+    rec["desc"] += f"; {foul.name}, {yards} yards, try again"
+    g.finish(rec, 0)
+    return AGAIN
+
+
+def _void_try(rec: dict[str, Any]) -> None:
+    rec.update(play_type="no_play", extra_point_attempt=0, extra_point_result=None,
+               two_point_attempt=0, two_point_conv_result=None, rush_attempt=0,
+               pass_attempt=0, complete_pass=0, incomplete_pass=0, sack=0, interception=0,
+               fumble=0, fumble_lost=0, qb_scramble=0, yards_gained=0, kick_distance=None)

@@ -20,7 +20,9 @@ from scrimmage.rules.fived20.playcalling import Call, situation_adjust
 
 Flow = Generator[Decision, str, None]
 
-SNAP_OPTIONS = ("play", "punt", "field_goal")
+SNAP_OPTIONS = ("play", "punt", "field_goal", "kneel", "spike")
+KNEEL_YARDS = -1
+"""Official-rules fallback (the book has no kneel): the quarterback takes a knee, 1 yard lost."""
 OFF_CALLS = ("system", "run", "pass")
 DEF_CALLS = ("system", "run", "base", "pass")
 PENALTY_ROW = {"run": "RUNNING", "scramble": "RUNNING", "complete": "COMPLETIONS",
@@ -32,7 +34,8 @@ class Outcome:
     """What the play did, before any penalty: the kind, the yards (from the line), out of
     bounds, and for a turnover the new offense's spot after the return."""
 
-    __slots__ = ("kind", "oob", "pass_yards", "sack_yards", "takeaway_spot", "turnover", "yards")
+    __slots__ = ("kind", "oob", "pass_yards", "regained_spot", "sack_yards", "takeaway_spot",
+                 "turnover", "yards")
 
     def __init__(self, kind: str, yards: int = 0) -> None:
         self.kind = kind
@@ -40,6 +43,8 @@ class Outcome:
         self.oob = False
         self.turnover = False
         self.takeaway_spot = 0
+        self.regained_spot = 0
+        """The offense got the ball back (a fumble on an interception return): its new spot."""
         self.pass_yards = 0
         self.sack_yards = 0
 
@@ -54,8 +59,43 @@ def snap(g: Any) -> Flow:
         yield from kicking.punt(g)
     elif choice == "field_goal":
         yield from kicking.field_goal(g)
+    elif choice in ("kneel", "spike"):
+        kneel_or_spike(g, choice)
     else:
         yield from scrimmage_play(g)
+
+
+def kneel_or_spike(g: Any, kind: str) -> None:
+    """The book has neither, so the official rules apply ("the era's rules", AMB-D20-1), as in
+    the Legends ruleset: a kneel is a quarterback run for a 1-yard loss that stays in bounds
+    (40 seconds, D20-43); a spike is an incomplete pass (10 seconds, D20-43). No dice are
+    thrown, so there is no fumble or penalty check."""
+    off: Side = g.possession
+    qb = g.chart(off).qb.name
+    start_down = g.down
+    if kind == "kneel":
+        rec = g.new_record("qb_kneel")
+        rec.update(rush_attempt=1, qb_kneel=1, rusher_player_name=qb, yards_gained=KNEEL_YARDS,
+                   desc=f"{qb} takes a knee, {-KNEEL_YARDS} yard lost")
+        g.gain(rec, KNEEL_YARDS, kind="kneel")
+        if rec["safety"]:
+            rec["desc"] += " in the end zone: safety"
+        seconds = timing.RUNNING
+    else:
+        rec = g.new_record("qb_spike")
+        rec.update(pass_attempt=1, incomplete_pass=1, qb_spike=1, passer_player_name=qb,
+                   desc=f"{qb} spikes the ball")
+        g.gain(rec, 0, kind="spike")
+        seconds = timing.STOPPED
+    if start_down == 3:
+        rec["third_down_failed"] = 1
+    elif start_down == 4:
+        rec["fourth_down_failed"] = 1
+    if g.possession is not off or g.next != "scrimmage":
+        if not rec["safety"]:
+            rec["desc"] += ": turnover on downs"
+        seconds = timing.STOPPED
+    g.finish(rec, seconds)
 
 
 def pass_depth(qb_depth: Any, white: int, yardline: int) -> str:
@@ -128,12 +168,11 @@ def scrimmage_play(g: Any, two_point: bool = False) -> Flow:
                    receiver_player_name=carrier.name)
     # D20-24: a snap penalty stops the play before the snap (checked before the snap fumble:
     # a foul before the snap means the ball was never snapped).
-    if not two_point:
-        foul = penalties.check(g, r1, "SNAP", off)
-        if foul is not None:
-            done = yield from _snap_penalty(g, rec, foul)
-            if done:
-                return
+    foul = penalties.check(g, r1, "SNAP", off)
+    if foul is not None:
+        done = yield from _snap_penalty(g, rec, foul, two_point)
+        if done:
+            return
     # D20-23 step 10 / AMB-D20-8: snap fumble on black = yellow <= the QB's SNAP FUM rate.
     if r1.black_yellow and r1.yellow <= o.qb_snap_fumble:
         out = Outcome("run", SNAP_FUMBLE_YARDS)
@@ -213,7 +252,7 @@ def scrimmage_play(g: Any, two_point: bool = False) -> Flow:
         elif result == "PD":
             # D20-35: defender's INT + the QB's INT for the depth, against black.
             if r2.black <= d.int_rating(k) + o.qb_int[depth]:
-                out = yield from _interception(g, rec, depth, defender.name)
+                out = yield from _interception(g, rec, depth, defender.name, r2.yellow)
             else:
                 out = Outcome("incomplete")
                 rec.update(pass_attempt=1, incomplete_pass=1,
@@ -247,12 +286,15 @@ def scrimmage_play(g: Any, two_point: bool = False) -> Flow:
     rec["out_of_bounds"] = int(out.oob)
     rec["desc"] = _describe(rec, out)
     # D20-41 step 17: a penalty during the play, on the row of the final outcome.
-    foul = None if two_point else penalties.check(
-        g, r2, PENALTY_ROW[out.kind], off, pass_yards=out.pass_yards, sack_yards=out.sack_yards)
+    foul = penalties.check(g, r2, PENALTY_ROW[out.kind], off, pass_yards=out.pass_yards,
+                           sack_yards=out.sack_yards)
     if isinstance(foul, penalties.Foul) and out.kind == "interception" and foul.code == "d":
         foul = None                          # D20-46: grounding overridden on an interception
     if foul is None:
         _finish_play(g, rec, out, two_point)
+        return
+    if two_point:
+        yield from _enforce_try(g, rec, out, foul)
         return
     yield from _enforce(g, rec, out, foul)
 
@@ -281,6 +323,9 @@ def _describe(rec: dict[str, Any], out: Outcome) -> str:
     else:
         text = (f"{rec['passer_player_name']} {rec['pass_depth']} pass to "
                 f"{rec['receiver_player_name']} incomplete ({rec['result']})")
+    if rec["fumbled_2_player_name"]:
+        text += (f", FUMBLE by {rec['fumbled_2_player_name']} on the return, recovered by "
+                 f"{rec['fumble_recovery_2_team']}")
     if rec["fumble"]:
         text += ", FUMBLE " + ("lost" if rec["fumble_lost"] else "recovered by the offense")
     if out.oob:
@@ -288,11 +333,13 @@ def _describe(rec: dict[str, Any], out: Outcome) -> str:
     return text
 
 
-def _interception(g: Any, rec: dict[str, Any], depth: str, name: str) -> Generator[
+def _interception(g: Any, rec: dict[str, Any], depth: str, name: str, yellow: int) -> Generator[
         Decision, str, Outcome]:
     """D20-54/55: re-roll white and black; white down the depth column is where it was
     picked off (LP at most 50; beyond the end line it is incomplete), black on the
-    interceptor's return column is the return."""
+    interceptor's return column is the return. D20-53: the re-rolled black is "not used
+    unless it matches the yellow die in which case the defense fumbles the recovery (only if
+    it was being returned)" (`yellow`: the yellow of roll 2, which is not re-rolled)."""
     yield from ()
     d = g.chart(g.possession.other)
     w = g.dice.roll(20)
@@ -309,7 +356,27 @@ def _interception(g: Any, rec: dict[str, Any], depth: str, name: str) -> Generat
     out.takeaway_spot = 100 - (g.yardline - spot_depth) - ret
     rec.update(pass_attempt=1, interception=1, interception_player_name=name, return_yards=ret,
                air_yards=spot_depth, returned=int(ret > 0))
+    if ret > 0 and k == yellow and 0 < out.takeaway_spot < 100:
+        _interception_fumble(g, rec, out, name)
     return out
+
+
+def _interception_fumble(g: Any, rec: dict[str, Any], out: Outcome, name: str) -> None:
+    """D20-53: the interceptor fumbles where his return ended. "reroll the yellow die only to
+    get what team recovers as there will be no return on this one", with the roles swapped:
+    the intercepting team's Off Fum Lost range, then the passing team's Def Fum Rec range
+    (D20-51). If the passing team recovers, it has a new first down where the ball is."""
+    off: Side = g.possession
+    o, d = g.chart(off), g.chart(off.other)
+    y = g.dice.roll(20)
+    lo, hi = d.fum_off_lost
+    dlo, dhi = o.fum_def_rec
+    back = lo <= y <= hi or (y > hi and dlo <= y <= dhi)
+    rec["fumbled_2_player_name"] = name
+    rec["fumble_recovery_2_team"] = g.teams[off if back else off.other].name
+    if back:
+        out.turnover = False
+        out.regained_spot = 100 - out.takeaway_spot
 
 
 def _fumble(g: Any, rec: dict[str, Any], out: Outcome, carrier: Player, yellow: int,
@@ -369,14 +436,15 @@ def _finish_play(g: Any, rec: dict[str, Any], out: Outcome, two_point: bool,
     if out.turnover:
         g._conversion(rec, down_, False)
         g.take_over(off.other, out.takeaway_spot, rec)
+    elif out.regained_spot:
+        g._conversion(rec, down_, False)
+        g.first_down_at(off, out.regained_spot)          # D20-53: a new series
     else:
         g.gain(rec, out.yards + extra, kind=out.kind, auto_first=auto_first)
-    change = g.possession is not off or g.next != "scrimmage"
+    change = g.possession is not off or g.next != "scrimmage" or out.kind == "interception"
     seconds = timing.play_seconds(out.kind, out.oob, penalty=penalty, change=change,
                                   score=bool(rec["touchdown"] or rec["safety"]))
     g.finish(rec, seconds)
-    if seconds == timing.RUNNING:
-        g.pending_timeout = True
 
 
 def _enforce(g: Any, rec: dict[str, Any], out: Outcome, foul: penalties.Foul | str) -> Flow:
@@ -400,7 +468,8 @@ def _enforce(g: Any, rec: dict[str, Any], out: Outcome, foul: penalties.Foul | s
         rec["desc"] += f"; {foul.name} declined"
         _finish_play(g, rec, out, False)
         return
-    if "a" in foul.code and not out.turnover and g.yardline - out.yards > 0:
+    if ("a" in foul.code and not out.turnover and not out.regained_spot
+            and g.yardline - out.yards > 0):
         # (a): keep the play, count the yards off after it.
         end = g.yardline - out.yards
         if foul.offense:
@@ -444,10 +513,13 @@ def _enforce(g: Any, rec: dict[str, Any], out: Outcome, foul: penalties.Foul | s
     g.finish(rec, timing.STOPPED)
 
 
-def _snap_penalty(g: Any, rec: dict[str, Any], foul: penalties.Foul | str) -> Generator[
-        Decision, str, bool]:
+def _snap_penalty(g: Any, rec: dict[str, Any], foul: penalties.Foul | str,
+                  two_point: bool = False) -> Generator[Decision, str, bool]:
     """D20-24, D20-44: a foul before the snap; a timeout may override delay of game and 12 men.
-    Returns True when the play is over (the foul stands), False when it goes on."""
+    Returns True when the play is over (the foul stands), False when it goes on. On a
+    two-point try an accepted foul moves the spot and the try is made again (`kicking.try_penalty`)."""
+    if two_point:
+        rec["two_point_attempt"] = 0
     if foul == penalties.OFFSETTING:
         rec.update(play_type="no_play", penalty=1, penalty_type="offsetting",
                    desc="Offsetting penalties before the snap, replay the down")
@@ -467,9 +539,17 @@ def _snap_penalty(g: Any, rec: dict[str, Any], foul: penalties.Foul | str) -> Ge
     answer = yield g.ask(Kind.PENALTY, foul.against.other, ("accept", "decline"),
                          f"{foul.name} on {team.name} before the snap", penalties.info(foul))
     if answer == "decline":
+        if two_point:
+            rec["two_point_attempt"] = 1
         return False
     rec["play_type"] = "no_play"
     rec["rusher_player_name"] = rec["receiver_player_name"] = rec["passer_player_name"] = None
+    if two_point:
+        yards = move_try(g, foul)
+        penalties.mark(rec, g, foul, yards)
+        rec["desc"] = f"{foul.name} on {team.name}, {yards} yards (before the snap), try again"
+        g.finish(rec, timing.SNAP_PENALTY)
+        return True
     if foul.offense:
         yards = penalties.half_distance(foul.yards, 100 - g.yardline)
         g.yardline += yards
@@ -485,3 +565,29 @@ def _snap_penalty(g: Any, rec: dict[str, Any], foul: penalties.Foul | str) -> Ge
     rec["desc"] = f"{foul.name} on {team.name}, {yards} yards (before the snap)"
     g.finish(rec, timing.SNAP_PENALTY)
     return True
+
+
+def move_try(g: Any, foul: penalties.Foul) -> int:
+    """An accepted foul on a try: the next try's spot moves (half the distance at most)."""
+    if foul.offense:
+        yards = penalties.half_distance(foul.yards, 100 - g.yardline)
+        g.try_shift += yards
+    else:
+        yards = penalties.half_distance(foul.yards, g.yardline)
+        g.try_shift -= yards
+    return yards
+
+
+def _enforce_try(g: Any, rec: dict[str, Any], out: Outcome, foul: penalties.Foul | str) -> Flow:
+    """D20-41 on a two-point try: the penalty check of the play, enforced as on an extra
+    point (`kicking.try_penalty`: again from the new spot, or the try stands or fails)."""
+    from scrimmage.rules.fived20 import kicking
+
+    made = not out.turnover and out.yards >= g.yardline
+    after = yield from kicking.try_penalty(g, rec, foul, made, play_yards=out.yards,
+                                           turnover=out.turnover)
+    if after == kicking.AGAIN:
+        return
+    if after == kicking.FAILS:
+        out = Outcome("incomplete")
+    _finish_play(g, rec, out, True)

@@ -37,7 +37,7 @@ TEMPLATE: dict[str, Any] = {
     "interception_player_name": None, "sack_player_name": None,
     "solo_tackle_1_player_name": None, "pass_defense_1_player_name": None,
     "fumbled_1_player_name": None, "fumble_recovery_1_player_name": None,
-    "fumble_recovery_1_team": None,
+    "fumble_recovery_1_team": None, "fumbled_2_player_name": None, "fumble_recovery_2_team": None,
     "kicker_player_name": None, "punter_player_name": None,
     "kickoff_returner_player_name": None, "punt_returner_player_name": None,
     "blocked_player_name": None,
