@@ -162,3 +162,13 @@ def test_grid_league_building_writes_playable_teams(tmp_path: Path, method: str)
     sim = json.loads(run(["sim", "--rules", "grid", "--home", str(files[0]), "--away",
                           str(files[1]), "--games", "2", "--json"]).stdout)
     assert sim["games"] == 2
+
+
+def test_build_5d20_chart_from_player_seasons(tmp_path: Path) -> None:
+    out = tmp_path / "nwe.toml"
+    run(["build", "--rules", "5d20", "--season", "2016", "--team", "nwe", "--out", str(out)])
+    data = json.loads(run(["sim", "--rules", "5d20", "--home", str(out), "--games", "1",
+                           "--json"]).stdout)
+    assert data["home"] == "2016 New England Patriots"
+    bad = run(["build", "--rules", "5d20", "--season", "2016"], check=False)
+    assert bad.returncode == 2 and "--team" in bad.stderr

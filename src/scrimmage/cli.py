@@ -99,6 +99,17 @@ class _PlayPrinter:
         return f"[yellow]{self.record.home} {score[Side.HOME]} – {self.record.away} {score[Side.AWAY]}[/]"
 
 
+def _write_or_print(text: str, out_path: Path | None) -> None:
+    if out_path is None:
+        sys.stdout.write(text)
+        return
+    try:
+        out_path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise ScrimmageError(f"{out_path}: cannot write ({exc.strerror})") from None
+    err.print(f"wrote {out_path}")
+
+
 def _print_players(game: Any, record: GameRecord, console: Console) -> None:
     """Player lines, for rulesets whose plays name the players (The Grid, 5D20)."""
     grouped: dict[str, dict[str, dict[str, float]]] = {}
@@ -319,13 +330,24 @@ def build(
         "--league-average", help="Build the season's league-average team.")] = False,
     out_path: Annotated[Path | None, typer.Option("--out", help="Write the sheet here.")] = None,
     seed: SeedOpt = 1,
+    players: Annotated[Path | None, typer.Option(
+        help="5d20: player-season CSV (default: bundled).")] = None,
 ) -> None:
-    """Build a legends-pro or legends-college team sheet from real season statistics."""
+    """Build a team sheet (legends-pro, legends-college) or team chart (5d20) from real
+    season statistics."""
     from scrimmage.build.sheets import build_league_average, build_sheet
-    from scrimmage.build.stats import StatsError, find_team, read_stats, season_rows
+    from scrimmage.build.stats import find_team, read_stats, season_rows
 
     try:
         levels = {"legends-pro": "pro", "legends-college": "college"}
+        if find_ruleset(rules).name == "5d20":
+            from scrimmage.build.fived20 import build_chart, read_player_seasons, read_team_seasons
+
+            if season is None or team is None:
+                raise ScrimmageError("5d20 charts need --season and --team")
+            text = build_chart(read_player_seasons(players), read_team_seasons(stats), season, team)
+            _write_or_print(text, out_path)
+            return
         if rules not in levels:
             raise ScrimmageError(f"--rules must be legends-pro or legends-college, not {rules!r}")
         if season is None:
@@ -338,14 +360,7 @@ def build(
         else:
             assert team is not None
             text = build_sheet(find_team(league, team), league, seed=seed)
-        if out_path is None:
-            sys.stdout.write(text)
-        else:
-            try:
-                out_path.write_text(text, encoding="utf-8")
-            except OSError as exc:
-                raise StatsError(f"{out_path}: cannot write ({exc.strerror})") from None
-            err.print(f"wrote {out_path}")
+        _write_or_print(text, out_path)
     except ScrimmageError as exc:
         err.print(f"[red]error:[/] {exc}")
         raise typer.Exit(2) from None
