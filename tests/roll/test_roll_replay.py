@@ -9,7 +9,8 @@ import pytest
 
 import scrimmage
 from scrimmage.api import play_game, resume
-from scrimmage.coaches.roll import RandomCoach, SensibleCoach
+from scrimmage.coaches.random import RandomCoach
+from scrimmage.coaches.roll import SensibleCoach
 from scrimmage.coaches.split import SplitCoach
 from scrimmage.core.decisions import Decision
 from scrimmage.core.errors import ScrimmageError

@@ -32,9 +32,20 @@ def _sim(key: str) -> Callable[[dict[str, float]], float | None]:
     return lambda s: s.get(key)
 
 
+def _college_rush(r: TeamSeason, what: str) -> float | None:
+    """College rushing lines count sacks as runs; compare like with like by taking the
+    builder's estimate of the sacks out (scrimmage.build.calibrate.offense_figures)."""
+    from scrimmage.build.calibrate import offense_figures
+
+    f = offense_figures(r)
+    return f.rush_pg if what == "att" else f.ypc
+
+
 METRICS: dict[str, Metric] = {
-    "rush_att": (_real_per_game("rush_att"), _sim("rush_att")),
-    "yds_per_carry": (lambda r: _ratio(r.get("rush_yds"), r.get("rush_att")),
+    "rush_att": (lambda r: _college_rush(r, "att") if r.level == "college"
+                 else r.per_game("rush_att"), _sim("rush_att")),
+    "yds_per_carry": (lambda r: _college_rush(r, "ypc") if r.level == "college"
+                      else _ratio(r.get("rush_yds"), r.get("rush_att")),
                       lambda s: _ratio(s["rush_yds"], s["rush_att"])),
     "pass_att": (_real_per_game("pass_att"), _sim("pass_att")),
     "cmp_pct": (lambda r: _ratio(r.get("pass_cmp"), r.get("pass_att")),

@@ -16,20 +16,6 @@ from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.dice import SeededDice
 
 
-class RandomCoach:
-    """Uniform over the legal options: a fuzzer for the rules."""
-
-    def __init__(self, seed: int) -> None:
-        self.dice = SeededDice(seed)
-
-    def decide(self, decision: Decision, view: Any) -> str:
-        opts = decision.options
-        return opts[self.dice.roll(len(opts)) - 1]
-
-    def sync(self, decision: Decision, view: Any) -> None:
-        self.decide(decision, view)
-
-
 class SystemCoach:
     """The system calls the plays; ordinary football sense for the coach's decisions."""
 

@@ -20,20 +20,6 @@ CARRIER_SLOT = {"hb": "HB", "le": "LE", "re": "RE"}
 PLAY_WEIGHT = {"run_inside": 5, "run_outside": 3, "flat_pass": 4, "short_pass": 4, "long_pass": 2}
 
 
-class RandomCoach:
-    """Uniform over the legal options: a fuzzer for the rules."""
-
-    def __init__(self, seed: int) -> None:
-        self.dice = SeededDice(seed)
-
-    def decide(self, decision: Decision, view: Any) -> str:
-        opts = decision.options
-        return opts[self.dice.roll(len(opts)) - 1]
-
-    def sync(self, decision: Decision, view: Any) -> None:
-        self.decide(decision, view)
-
-
 def fg_chance(kicking: int, boxes: int) -> float:
     return float(((kicking - 1) / kicking) ** boxes)
 

@@ -30,21 +30,6 @@ BEST_ANSWER = {"run_inside": "drop_back", "run_outside": "roll_out", "run_blitz"
 BEST_STOP = {v: k for k, v in WEAK_AGAINST.items()}
 
 
-class RandomCoach:
-    """Uniform over the legal options: a fuzzer for the rules."""
-
-    def __init__(self, seed: int) -> None:
-        self.dice = SeededDice(seed)
-
-    def decide(self, decision: Decision, view: Any) -> str:
-        opts = decision.options
-        return opts[self.dice.roll(len(opts)) - 1]
-
-    def sync(self, decision: Decision, view: Any) -> None:
-        """Replaying a saved game: make the same draw again so later choices match."""
-        self.decide(decision, view)
-
-
 class SolitaireCoach:
     """The book's solitaire coach plus ordinary football sense for the open decisions."""
 

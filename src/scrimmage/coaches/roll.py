@@ -18,21 +18,6 @@ from scrimmage.core.dice import SeededDice
 COLORS = ("red", "yellow", "green")
 
 
-class RandomCoach:
-    """Uniform over the legal options: a fuzzer for the rules."""
-
-    def __init__(self, seed: int) -> None:
-        self.dice = SeededDice(seed)
-
-    def decide(self, decision: Decision, view: Any) -> str:
-        opts = decision.options
-        return opts[self.dice.roll(len(opts)) - 1]
-
-    def sync(self, decision: Decision, view: Any) -> None:
-        """Replaying a saved game: make the same draw again so later choices match."""
-        self.decide(decision, view)
-
-
 class SensibleCoach:
     """Ordinary football sense, with mixed play calls."""
 

@@ -6,13 +6,17 @@ register themselves from `scrimmage.rules`; the core never imports them.
 
 from __future__ import annotations
 
+import tomllib
 from abc import ABC, abstractmethod
 from collections.abc import Generator
+from functools import cache
+from importlib import resources
+from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
 from scrimmage.core.decisions import Coach, Decision
 from scrimmage.core.dice import Dice
-from scrimmage.core.errors import UnknownRuleset, UnknownTeam
+from scrimmage.core.errors import SheetError, UnknownRuleset, UnknownTeam
 from scrimmage.core.field import Side
 
 DecisionFlow = Generator[Decision, str, None]
@@ -35,20 +39,66 @@ class Game(Protocol):
     def over(self) -> bool: ...
 
 
+@cache
+def bundled_teams(folder: str) -> dict[str, tuple[str, dict[str, Any]]]:
+    """The team files shipped in `scrimmage/teams/<folder>/`: name -> (file name, data)."""
+    out: dict[str, tuple[str, dict[str, Any]]] = {}
+    root = resources.files("scrimmage.teams").joinpath(folder)
+    if not folder or not root.is_dir():
+        return out
+    for entry in sorted(root.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".toml"):
+            data = tomllib.loads(entry.read_text("utf-8"))
+            out[str(data.get("team", {}).get("name", entry.name))] = (entry.name, data)
+    return out
+
+
+def read_toml_file(path: str | Path) -> dict[str, Any]:
+    """A TOML file's data, or `SheetError(file, "(file)", reason)`."""
+    p = Path(path)
+    try:
+        return tomllib.loads(p.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise SheetError(str(p), "(file)", f"cannot read: {exc.strerror}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise SheetError(str(p), "(file)", f"not valid TOML: {exc}") from None
+
+
 class Ruleset(ABC):
     """One game of the five (or one level of one), registered under `name`."""
 
     name: ClassVar[str]
     title: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
+    folder: ClassVar[str] = ""
+    """Where its bundled teams live: `scrimmage/teams/<folder>/`."""
 
-    @abstractmethod
     def team_names(self) -> list[str]:
         """Names of the bundled teams."""
+        return list(bundled_teams(self.folder))
 
-    @abstractmethod
+    def team_keys(self, data: dict[str, Any]) -> tuple[str, ...]:
+        """Other names a bundled team answers to (besides its name and file name)."""
+        return ()
+
+    def read_team_file(self, path: Path) -> dict[str, Any]:
+        return read_toml_file(path)
+
     def team_data(self, name_or_path: str) -> dict[str, Any]:
-        """Raw, validated data of a bundled team (by name) or a team file (by path)."""
+        """Raw data of a bundled team (by name, file name or `team_keys`) or a team file."""
+        bundled = bundled_teams(self.folder)
+        if name_or_path in bundled:
+            return bundled[name_or_path][1]
+        low = name_or_path.lower()
+        for name, (fname, data) in bundled.items():
+            keys = (name, fname, fname[:-5], *self.team_keys(data))
+            if low in (k.lower() for k in keys):
+                return data
+        p = Path(name_or_path)
+        if p.exists():
+            return self.read_team_file(p)
+        raise UnknownTeam(f"no {self.name} team named {name_or_path!r} and no such file; "
+                          f"bundled: {', '.join(bundled)}")
 
     @abstractmethod
     def load_team(self, data: dict[str, Any], source: str = "team") -> Any:

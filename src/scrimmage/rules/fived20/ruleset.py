@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import tomllib
-from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from scrimmage.core.decisions import Coach
 from scrimmage.core.dice import Dice
-from scrimmage.core.errors import ScrimmageError, UnknownTeam
+from scrimmage.core.errors import ScrimmageError
 from scrimmage.core.ruleset import Ruleset
 from scrimmage.rules.fived20.charts import (
     TeamChart,
@@ -27,41 +24,20 @@ OPTIONS = ("era", "neutral", "situation", "charts")
 (no score-and-time adjustment), charts=FILE (game charts typed in from the printed game)."""
 
 
-@cache
-def _bundled() -> dict[str, tuple[str, dict[str, Any]]]:
-    out: dict[str, tuple[str, dict[str, Any]]] = {}
-    root = resources.files("scrimmage.teams").joinpath("5d20")
-    if not root.is_dir():
-        return out
-    for entry in sorted(root.iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".toml"):
-            data = tomllib.loads(entry.read_text("utf-8"))
-            out[str(data.get("team", {}).get("name", entry.name))] = (entry.name, data)
-    return out
 
 
 class FiveD20(Ruleset):
     name = "5d20"
     title = "5D20 Football"
     aliases = ("fived20",)
+    folder = "5d20"
 
-    def team_names(self) -> list[str]:
-        return list(_bundled())
+    def team_keys(self, data: dict[str, Any]) -> tuple[str, ...]:
+        return (str(data.get("team", {}).get("code", "")),)
 
-    def team_data(self, name_or_path: str) -> dict[str, Any]:
-        bundled = _bundled()
-        if name_or_path in bundled:
-            return bundled[name_or_path][1]
-        low = name_or_path.lower()
-        for name, (fname, data) in bundled.items():
-            code = str(data.get("team", {}).get("code", ""))
-            if low in (name.lower(), fname.lower(), fname[:-5].lower(), code.lower()):
-                return data
-        p = Path(name_or_path)
-        if p.exists():
-            return read_toml(p)
-        raise UnknownTeam(f"no 5d20 team named {name_or_path!r} and no such file; "
-                          f"bundled: {', '.join(bundled)}")
+    def read_team_file(self, path: Path) -> dict[str, Any]:
+        return read_toml(path)
+
 
     def load_team(self, data: dict[str, Any], source: str = "team") -> TeamChart:
         return chart_from_data(data, source)
@@ -82,7 +58,8 @@ class FiveD20(Ruleset):
                            situation_chart=options.get("situation", True) is not False)
 
     def default_coach(self, kind: str, seed: int) -> Coach:
-        from scrimmage.coaches.fived20 import RandomCoach, SystemCoach
+        from scrimmage.coaches.fived20 import SystemCoach
+        from scrimmage.coaches.random import RandomCoach
 
         if kind in ("solitaire", "system"):
             return SystemCoach(seed)

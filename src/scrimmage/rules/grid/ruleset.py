@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import tomllib
-from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from scrimmage.core.decisions import Coach
 from scrimmage.core.dice import Dice
-from scrimmage.core.errors import ScrimmageError, UnknownTeam
+from scrimmage.core.errors import ScrimmageError
 from scrimmage.core.ruleset import Ruleset
 from scrimmage.rules.grid.game import GridGame
 from scrimmage.rules.grid.roster import Team, read_team_file, team_from_data
@@ -21,39 +18,17 @@ OPTIONS = ("playoff", "overtime", "tables")
 after regulation stands; `tables=FILE`: typed-in result tables instead of our stand-ins."""
 
 
-@cache
-def _bundled() -> dict[str, tuple[str, dict[str, Any]]]:
-    out: dict[str, tuple[str, dict[str, Any]]] = {}
-    root = resources.files("scrimmage.teams").joinpath("grid")
-    if not root.is_dir():
-        return out
-    for entry in sorted(root.iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".toml"):
-            data = tomllib.loads(entry.read_text("utf-8"))
-            out[str(data.get("team", {}).get("name", entry.name))] = (entry.name, data)
-    return out
 
 
 class Grid(Ruleset):
     name = "grid"
     title = "The Grid (Yankee Rules football)"
     aliases = ("the-grid",)
+    folder = "grid"
 
-    def team_names(self) -> list[str]:
-        return list(_bundled())
+    def read_team_file(self, path: Path) -> dict[str, Any]:
+        return read_team_file(path)
 
-    def team_data(self, name_or_path: str) -> dict[str, Any]:
-        bundled = _bundled()
-        if name_or_path in bundled:
-            return bundled[name_or_path][1]
-        for name, (fname, data) in bundled.items():
-            if name_or_path.lower() in (name.lower(), fname.lower(), fname[:-5].lower()):
-                return data
-        p = Path(name_or_path)
-        if p.exists():
-            return read_team_file(p)
-        raise UnknownTeam(f"no grid team named {name_or_path!r} and no such file; "
-                          f"bundled: {', '.join(bundled)}")
 
     def load_team(self, data: dict[str, Any], source: str = "team") -> Team:
         return team_from_data(data, source)
@@ -68,7 +43,8 @@ class Grid(Ruleset):
                         overtime=bool(options.get("overtime", True)))
 
     def default_coach(self, kind: str, seed: int) -> Coach:
-        from scrimmage.coaches.grid import RandomCoach, SensibleCoach
+        from scrimmage.coaches.grid import SensibleCoach
+        from scrimmage.coaches.random import RandomCoach
 
         if kind in ("solitaire", "sensible"):
             return SensibleCoach(seed)

@@ -102,6 +102,8 @@ from scrimmage.rules.legends.sheets import Team, read_team_file, team_from_data
 Level = Literal["hs", "college", "pro"]
 LEVELS: tuple[str, ...] = get_args(Level)
 
+MAX_PLAY_SPEED = 90
+"""The sheet's play-speed bound (sheets.TeamHeader.play_speed)."""
 GENERATOR_VERSION = 1
 TOTAL_ROWS = 24
 """runs + passes: the solitaire caller rolls a d24 and runs when the roll is <= runs (FNL-4)."""
@@ -502,8 +504,9 @@ class TeamSpec:
         if not lo <= self.sos <= hi:
             raise ValueError(f"{lvl} strength of schedule runs {lo}..{hi} (AMB-FNL-30), "
                              f"not {self.sos}")
-        if self.play_speed is not None and not -40 <= self.play_speed <= 40:
-            raise ValueError(f"play speed runs -40..40, not {self.play_speed}")
+        if self.play_speed is not None and not -MAX_PLAY_SPEED <= self.play_speed <= MAX_PLAY_SPEED:
+            raise ValueError(f"play speed runs -{MAX_PLAY_SPEED}..{MAX_PLAY_SPEED}, "
+                             f"not {self.play_speed}")
         for name in ("punt", "punt_return_defense", "kickoff_return_defense", "punt_return",
                      "kickoff_return"):
             if not -5 <= getattr(self, name) <= 5:

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import tomllib
-from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any, ClassVar
 
 from scrimmage.core.decisions import Coach
 from scrimmage.core.dice import Dice
-from scrimmage.core.errors import ScrimmageError, UnknownTeam
+from scrimmage.core.errors import ScrimmageError
 from scrimmage.core.ruleset import Ruleset
 from scrimmage.rules.legends.charts import bundled_xsheets, level_rules, xsheets_from_file
 from scrimmage.rules.legends.game import LegendsGame
@@ -22,39 +19,14 @@ _LEVEL_RULESET = {"hs": "legends-hs", "college": "legends-college", "pro": "lege
 """Options a game of Football Legends takes (`play_game(..., profile="classic")`)."""
 
 
-@cache
-def _bundled(folder: str) -> dict[str, tuple[str, dict[str, Any]]]:
-    """Bundled team files of a level: name -> (file name, data)."""
-    out: dict[str, tuple[str, dict[str, Any]]] = {}
-    root = resources.files("scrimmage.teams").joinpath(folder)
-    if not root.is_dir():
-        return out
-    for entry in sorted(root.iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".toml"):
-            data = tomllib.loads(entry.read_text("utf-8"))
-            out[str(data.get("team", {}).get("name", entry.name))] = (entry.name, data)
-    return out
 
 
 class LegendsRuleset(Ruleset):
     level: ClassVar[str]
-    folder: ClassVar[str]
 
-    def team_names(self) -> list[str]:
-        return list(_bundled(self.folder))
+    def read_team_file(self, path: Path) -> dict[str, Any]:
+        return read_team_file(path)
 
-    def team_data(self, name_or_path: str) -> dict[str, Any]:
-        bundled = _bundled(self.folder)
-        if name_or_path in bundled:
-            return bundled[name_or_path][1]
-        for name, (fname, data) in bundled.items():
-            if name_or_path.lower() in (name.lower(), fname.lower(), fname[:-5].lower()):
-                return data
-        p = Path(name_or_path)
-        if p.exists():
-            return read_team_file(p)
-        raise UnknownTeam(f"no {self.name} team named {name_or_path!r} and no such file; "
-                          f"bundled: {', '.join(bundled)}")
 
     def load_team(self, data: dict[str, Any], source: str = "team") -> Team:
         team = team_from_data(data, source)
@@ -81,7 +53,8 @@ class LegendsRuleset(Ruleset):
         return LegendsGame(home, away, dice, rules, x, neutral=bool(options.get("neutral")))
 
     def default_coach(self, kind: str, seed: int) -> Coach:
-        from scrimmage.coaches.legends import RandomCoach, SolitaireCoach
+        from scrimmage.coaches.legends import SolitaireCoach
+        from scrimmage.coaches.random import RandomCoach
 
         if kind == "solitaire":
             return SolitaireCoach(seed)

@@ -57,7 +57,7 @@ class TeamHeader(BaseModel):
     yardage_modifier_run: int = Field(default=0, ge=0, le=20)
     """Coaching-point yardage modifier on runs (the 10-point item, FNL-74)."""
     yardage_modifier_pass: int = Field(default=0, ge=0, le=20)
-    play_speed: int = Field(default=0, ge=-40, le=40)
+    play_speed: int = Field(default=0, ge=-90, le=90)
     """Plays the team may slow down (+) or speed up (-) by 10 seconds (FNL-12)."""
     punt: int = Field(default=0, ge=-15, le=15)
     """Offensive side: added to this team's punt distance (FNL-71)."""

@@ -1,0 +1,56 @@
+"""The fidelity report (issue #4): real against simulated figures, with their errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import scrimmage.build.sheets as S
+from scrimmage.build.fidelity import METRICS, TARGETS, fidelity, format_report
+from scrimmage.build.stats import read_stats
+
+NFL2016 = Path(__file__).resolve().parents[1] / "data" / "build" / "nfl2016.csv"
+
+
+@pytest.fixture(autouse=True)
+def short_simulations(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setattr(S, "AVG_GAMES", 16)
+    monkeypatch.setattr(S, "TEAM_GAMES", 8)
+    S._AVG_CACHE.clear()
+    yield
+    S._AVG_CACHE.clear()
+
+
+def test_report_compares_every_figure_and_summarises_errors() -> None:
+    report = fidelity(read_stats(NFL2016), "legends-pro", 2016, games=4, team="nwe")
+    assert [t.code for t in report.teams] == ["nwe"]
+    team = report.teams[0]
+    assert team.real["points_for"] == pytest.approx(441 / 16)
+    for metric in METRICS:
+        assert team.sim[metric] is not None, metric
+        err = team.error(metric)
+        assert err is not None and err >= 0
+        assert report.mape(metric) == pytest.approx(err)
+    data = report.to_json()
+    assert set(data["mape"]) == set(METRICS) and data["targets"] == TARGETS
+    lines = format_report(report)
+    assert lines[-1].startswith("MAPE %")
+
+
+def test_fidelity_refuses_a_ruleset_without_sheets() -> None:
+    with pytest.raises(ValueError, match="legends-pro and legends-college"):
+        fidelity(read_stats(NFL2016), "legends-hs", 2016, games=1)
+
+
+def test_cli_fidelity_json() -> None:
+    proc = subprocess.run([sys.executable, "-m", "scrimmage.cli", "fidelity", "--stats",
+                           str(NFL2016), "--season", "2016", "--team", "dal", "--games", "2",
+                           "--json"], capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert data["season"] == 2016 and list(data["teams"]) == ["dal"]
