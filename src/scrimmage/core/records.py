@@ -105,3 +105,21 @@ class GameRecord:
         except (OSError, json.JSONDecodeError) as exc:
             raise ScrimmageError(f"{path}: cannot read game record ({exc})") from None
         return cls.from_json(data, str(path))
+
+
+def snap_record(template: dict[str, Any], play_type: str, play_id: int, clock: Any,
+                posteam: Any, names: dict[Any, str], score: dict[Any, int]) -> dict[str, Any]:
+    """A new play record from a ruleset's template (every column, so plays share one schema),
+    filled with what is known at the snap: the clock (a `PeriodClock`), the teams and the score.
+    `posteam` is a `Side`; the record's `posteam_type` is "home" or "away"."""
+    rec = template.copy()
+    other = posteam.other
+    rec.update(
+        play_id=play_id, qtr=clock.quarter, quarter_seconds_remaining=clock.seconds_left,
+        half_seconds_remaining=clock.half_seconds_remaining,
+        game_seconds_remaining=clock.game_seconds_remaining,
+        posteam=names[posteam], defteam=names[other],
+        posteam_type="home" if posteam.value == "HOME" else "away", play_type=play_type,
+        posteam_score=score[posteam], defteam_score=score[other],
+    )
+    return rec

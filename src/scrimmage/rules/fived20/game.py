@@ -15,12 +15,13 @@ from scrimmage.core.clock import PeriodClock
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.dice import Dice
 from scrimmage.core.field import Side
+from scrimmage.core.records import snap_record
 from scrimmage.core.situation import Situation
 from scrimmage.rules.fived20 import timing
 from scrimmage.rules.fived20.charts import GameCharts, TeamChart
 from scrimmage.rules.fived20.dice import Roll, reroll, roll_five
 from scrimmage.rules.fived20.era import Era
-from scrimmage.rules.fived20.records import TEMPLATE, side_type
+from scrimmage.rules.fived20.records import TEMPLATE
 
 Flow = Generator[Decision, str, None]
 PassFilter = Callable[[Kind, str, Any], bool]
@@ -242,18 +243,10 @@ class FiveD20Game:
         return self.teams[side].chart
 
     def new_record(self, play_type: str, posteam: Side | None = None) -> dict[str, Any]:
-        c = self.clock
         pos = self.possession if posteam is None else posteam
-        rec = TEMPLATE.copy()
         self._roll_mark = len(self.dice.log)
-        rec.update(
-            play_id=len(self.plays) + 1, qtr=c.quarter, quarter_seconds_remaining=c.seconds_left,
-            half_seconds_remaining=c.half_seconds_remaining,
-            game_seconds_remaining=c.game_seconds_remaining,
-            posteam=self.teams[pos].name, defteam=self.teams[pos.other].name,
-            posteam_type=side_type(pos), play_type=play_type,
-            posteam_score=self.score[pos], defteam_score=self.score[pos.other],
-        )
+        rec = snap_record(TEMPLATE, play_type, len(self.plays) + 1, self.clock, pos,
+                          {side: t.name for side, t in self.teams.items()}, self.score)
         if pos is self.possession:
             rec.update(yardline_100=self.yardline, down=self.down, ydstogo=self.ydstogo,
                        goal_to_go=int(self.ydstogo >= self.yardline),

@@ -14,9 +14,10 @@ from typing import Any
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.dice import Dice
 from scrimmage.core.field import Side
+from scrimmage.core.records import snap_record
 from scrimmage.core.situation import Situation
 from scrimmage.rules.legends.charts import LevelRules, XSheets
-from scrimmage.rules.legends.records import TEMPLATE, side_type
+from scrimmage.rules.legends.records import TEMPLATE
 from scrimmage.rules.legends.sheets import Team
 from scrimmage.rules.legends.state import GameState, SeatView, TeamState
 
@@ -48,6 +49,7 @@ class LegendsGame:
         self.ot_turn = 0
         self.ot_score_at_start: dict[Side, int] = {}
         self._roll_mark = 0
+        self._names = {side: t.name for side, t in self.s.teams.items()}
         self.halftime_pending_choice = False
         self.pro_ot: _ProOvertime | None = None
         self._moves: list[tuple[int, Side]] = []
@@ -170,18 +172,9 @@ class LegendsGame:
     def new_record(self, play_type: str, posteam: Side | None = None) -> dict[str, Any]:
         """A play record filled with the situation at the snap."""
         s = self.s
-        c = s.clock
         pos = s.possession if posteam is None else posteam
-        rec = TEMPLATE.copy()
         self._roll_mark = len(self.dice.log)
-        rec.update(
-            play_id=len(s.plays) + 1, qtr=c.quarter, quarter_seconds_remaining=c.seconds_left,
-            half_seconds_remaining=c.half_seconds_remaining,
-            game_seconds_remaining=c.game_seconds_remaining,
-            posteam=s.teams[pos].name, defteam=s.teams[pos.other].name,
-            posteam_type=side_type(pos), play_type=play_type,
-            posteam_score=s.score[pos], defteam_score=s.score[pos.other],
-        )
+        rec = snap_record(TEMPLATE, play_type, len(s.plays) + 1, s.clock, pos, self._names, s.score)
         if posteam is None or posteam is s.possession:
             rec.update(yardline_100=s.yardline, down=s.down, ydstogo=s.ydstogo,
                        goal_to_go=int(s.ydstogo >= s.yardline),
