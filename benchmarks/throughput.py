@@ -2,8 +2,8 @@
 
     python benchmarks/throughput.py [--games N] [--rules legends-hs]
 
-Prints games/s for the solitaire and the random coaches. One process, so the figure is per core. The CPU-time figure is the steadier one on a busy
-machine.
+Prints games/s for the solitaire and the random coaches. One process, so the figure is per
+core; the CPU-time figure is the steadier one on a busy machine.
 """
 
 from __future__ import annotations

@@ -168,3 +168,21 @@ def test_cli_league_average_plays(tmp_path: Path) -> None:
                            "Desert Sun Scorpions", "--games", "2", "--json"],
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
+
+
+def test_bundled_real_teams_load_and_play() -> None:
+    from scrimmage.rules.legends.generator import bundled_dir
+
+    for level, want in (("pro", 11 + 31), ("college", 128)):
+        files = [p for p in sorted(bundled_dir(level).glob("*.toml")) if p.name[:4].isdigit()]
+        assert len(files) == want
+        names = set()
+        for path in files:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+            team = team_from_data(data, str(path))
+            assert team.header.official is False and team.header.record
+            assert "team_seasons" in path.read_text(encoding="utf-8").splitlines()[1]
+            names.add(team.name)
+        assert len(names) == len(files)
+    rec = play_game("legends-pro", "1985 Chicago Bears", "2016 New England Patriots", seed=1)
+    assert rec.finished
