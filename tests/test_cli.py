@@ -172,3 +172,12 @@ def test_build_5d20_chart_from_player_seasons(tmp_path: Path) -> None:
     assert data["home"] == "2016 New England Patriots"
     bad = run(["build", "--rules", "5d20", "--season", "2016"], check=False)
     assert bad.returncode == 2 and "--team" in bad.stderr
+
+
+def test_bad_chart_file_is_refused_with_file_field_and_reason(tmp_path: Path) -> None:
+    src = Path(__file__).parents[1] / "src/scrimmage/rules/legends/data/xsheets-hs.toml"
+    bad = tmp_path / "my-xsheets.toml"
+    bad.write_text(src.read_text().replace('"20" = "TD"', '"20" = "lots"', 1))
+    proc = run(["sim", "--games", "1", "-o", f"xsheets={bad}"], check=False)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert str(bad) in proc.stderr and "big_play_off" in proc.stderr
