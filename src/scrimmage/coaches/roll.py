@@ -41,6 +41,15 @@ class SensibleCoach:
         """In the second half (or overtime) with few clock spaces left."""
         return bool(v.period >= 2 and v.spaces_left <= spaces)
 
+    def _wants_timeout(self, v: Any) -> bool:
+        behind_late = v.margin < 0 and self._late(v, 5)
+        drive_at_half = v.period == 1 and v.on_offense and v.spaces_left <= 1 and v.yardline <= 45
+        return bool(behind_late or drive_at_half)
+
+    def lets_pass(self, kind: Kind, item: str, v: Any) -> bool:
+        """The fast path (scrimmage.core.fastpath): no timeout unless `decide` would call one."""
+        return kind is Kind.TIMEOUT and not self._wants_timeout(v)
+
     def decide(self, decision: Decision, view: Any) -> str:
         k = decision.kind
         opts = decision.options
@@ -50,10 +59,7 @@ class SensibleCoach:
         if k is Kind.SNAP:
             return self._snap(opts, v)
         if k is Kind.TIMEOUT:
-            behind_late = v.margin < 0 and self._late(v, 5)
-            drive_at_half = (v.period == 1 and v.on_offense and v.spaces_left <= 1
-                             and v.yardline <= 45)
-            return "timeout" if behind_late or drive_at_half else "no"
+            return "timeout" if self._wants_timeout(v) else "no"
         if k is Kind.RUN_CLOCK:
             return "run" if v.margin > 0 and v.period >= 2 else "no"
         if k is Kind.LONG_BOMB:

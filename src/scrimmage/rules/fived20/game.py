@@ -8,12 +8,13 @@ clock (`era` sets quarters, timeouts and overtime, AMB-D20-1) and the play recor
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Generator
 from typing import Any
 
 from scrimmage.core.clock import PeriodClock
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.dice import Dice
+from scrimmage.core.fastpath import PassFilter, PassFilters
 from scrimmage.core.field import Side
 from scrimmage.core.records import snap_record
 from scrimmage.core.situation import Situation
@@ -24,7 +25,6 @@ from scrimmage.rules.fived20.era import Era
 from scrimmage.rules.fived20.records import TEMPLATE
 
 Flow = Generator[Decision, str, None]
-PassFilter = Callable[[Kind, str, Any], bool]
 
 KICKOFF, FREE_KICK, TRY, SCRIMMAGE, OT_TOSS = "kickoff", "free_kick", "try", "scrimmage", "ot_toss"
 
@@ -138,6 +138,7 @@ class FiveD20Game:
         self.ot_first: Side | None = None
         self.ot_first_done = False
         self._roll_mark = 0
+        self._fast = PassFilters(self.view)
         self.last_kick_roll: Roll | None = None
         self.kickoff_shift = 0
         """Yards the next kickoff (or free kick) moves toward the receiving team's goal: a
@@ -145,33 +146,18 @@ class FiveD20Game:
         self.try_shift = 0
         """Yards the try after a touchdown moves away from the goal line (a penalty on a try
         that is run again); reset when the try is over."""
-        self._filters: dict[Side, PassFilter | None] | None = None
-        self._filter_views: dict[Side, SeatView] = {}
-        self._log: list[list[str]] = []
 
-    def use_pass_filters(self, filters: dict[Side, PassFilter | None],
-                         log: list[list[str]]) -> None:
-        """Let computer coaches wave optional decisions through cheaply (see `passes`)."""
-        if any(f is not None for f in filters.values()):
-            self._filters = filters
-            self._filter_views = {side: self.view(side) for side in Side}
-            self._log = log
-
-    def passes(self, kind: Kind, item: str, side: Side, first: str) -> bool:
-        """True when the seat's coach says, before any `Decision` is built, that it takes the
-        first (do-nothing) option of this optional decision (as `LegendsGame.passes`). The
-        answer still goes into the record, so a replay asks the same question and gets the
-        same answer. A coach without a filter is asked everything."""
-        filters = self._filters
-        if filters is None:
-            return False
-        f = filters[side]
-        if f is None or not f(kind, item, self._filter_views[side]):
-            return False
-        self._log.append([kind, side, first])
-        return True
 
     # -- the driver's interface -------------------------------------------------------------
+    def use_pass_filters(self, filters: dict[Side, PassFilter | None],
+                         log: list[list[str]]) -> None:
+        """The driver's hook: computer coaches may wave optional decisions through."""
+        self._fast.use(filters, log)
+
+    def passes(self, kind: Kind, item: str, side: Side, first: str) -> bool:
+        """See `scrimmage.core.fastpath`."""
+        return self._fast.passes(kind, item, side, first)
+
     def view(self, seat: Side) -> SeatView:
         return SeatView(self, seat)
 

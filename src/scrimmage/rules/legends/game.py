@@ -8,11 +8,12 @@ overtime) and the helpers every step shares: rolling, asking, scoring, timing an
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Generator
 from typing import Any
 
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.dice import Dice
+from scrimmage.core.fastpath import PassFilter, PassFilters
 from scrimmage.core.field import Side
 from scrimmage.core.records import snap_record
 from scrimmage.core.situation import Situation
@@ -22,7 +23,6 @@ from scrimmage.rules.legends.sheets import Team
 from scrimmage.rules.legends.state import GameState, SeatView, TeamState
 
 Flow = Generator[Decision, str, None]
-PassFilter = Callable[[Kind, str, Any], bool]
 
 # What happens next, between plays.
 KICKOFF, FREE_KICK, TRY, SCRIMMAGE = "kickoff", "free_kick", "try", "scrimmage"
@@ -49,13 +49,11 @@ class LegendsGame:
         self.ot_turn = 0
         self.ot_score_at_start: dict[Side, int] = {}
         self._roll_mark = 0
+        self._fast = PassFilters(self.view)
         self._names = {side: t.name for side, t in self.s.teams.items()}
         self.halftime_pending_choice = False
         self.pro_ot: _ProOvertime | None = None
         self._moves: list[tuple[int, Side]] = []
-        self._filters: dict[Side, PassFilter | None] | None = None
-        self._filter_views: dict[Side, SeatView] = {}
-        self._log: list[list[str]] = []
 
     # -- the driver's interface -------------------------------------------------------
     @property
@@ -70,31 +68,18 @@ class LegendsGame:
     def over(self) -> bool:
         return self.s.over
 
+    def use_pass_filters(self, filters: dict[Side, PassFilter | None],
+                         log: list[list[str]]) -> None:
+        """The driver's hook: computer coaches may wave optional decisions through."""
+        self._fast.use(filters, log)
+
+    def passes(self, kind: Kind, item: str, side: Side, first: str) -> bool:
+        """See `scrimmage.core.fastpath`."""
+        return self._fast.passes(kind, item, side, first)
+
     def view(self, seat: Side) -> SeatView:
         return SeatView(self.s, seat)
 
-    def use_pass_filters(self, filters: dict[Side, PassFilter | None],
-                         log: list[list[str]]) -> None:
-        """Let computer coaches wave optional decisions through cheaply (see `passes`)."""
-        if any(f is not None for f in filters.values()):
-            self._filters = filters
-            self._filter_views = {side: self.view(side) for side in Side}
-            self._log = log
-
-    def passes(self, kind: Kind, item: str, side: Side, first: str) -> bool:
-        """True when the seat's coach says, before any `Decision` is built, that it takes the
-        first (do-nothing) option of this optional decision. The answer still goes into the
-        record, so a replay asks the same question and gets the same answer. This spares the
-        batch loop most of the timeouts and coaching-point items a computer coach would
-        decline anyway; a coach without a filter is asked everything."""
-        filters = self._filters
-        if filters is None:
-            return False
-        f = filters[side]
-        if f is None or not f(kind, item, self._filter_views[side]):
-            return False
-        self._log.append([kind, side, first])
-        return True
 
     def score_pad(self) -> str:
         """The score pad in one line (rich markup): score, clock, timeouts, coaching points,

@@ -14,6 +14,7 @@ from typing import Any
 
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.dice import Dice
+from scrimmage.core.fastpath import PassFilter, PassFilters
 from scrimmage.core.field import Side
 from scrimmage.core.situation import Situation
 from scrimmage.rules.roll.dice import DiceSet, Die, Face
@@ -40,6 +41,7 @@ class RollGame:
                  *, overtime: str = "sudden_death") -> None:
         if overtime not in OVERTIME_MODES:
             raise ValueError(f"overtime must be one of {', '.join(OVERTIME_MODES)}")
+        self._fast = PassFilters(self.view)
         self.dice = dice
         self.d = faces
         self.s = RollState(home, away, faces)
@@ -63,6 +65,11 @@ class RollGame:
     @property
     def over(self) -> bool:
         return self.s.over
+
+    def use_pass_filters(self, filters: dict[Side, PassFilter | None],
+                         log: list[list[str]]) -> None:
+        """The driver's hook: computer coaches may wave optional decisions through."""
+        self._fast.use(filters, log)
 
     def view(self, seat: Side) -> RollView:
         return self._views[seat]
@@ -175,7 +182,7 @@ class RollGame:
         if self.clock_ended:
             return
         for side in asked if asked is not None else (s.possession, s.possession.other):
-            if s.timeouts[side] <= 0:
+            if s.timeouts[side] <= 0 or self._fast.passes(Kind.TIMEOUT, "clock", side, "no"):
                 continue
             answer = yield self.ask(Kind.TIMEOUT, side, ("no", "timeout"),
                                     f"The clock marker moves to {self._next_clock()}: timeout?",
