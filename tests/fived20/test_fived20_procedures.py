@@ -311,3 +311,13 @@ def test_fast_path_agrees_with_the_coach() -> None:
         assert fast.plays == slow.plays
         assert fast.decisions == slow.decisions
         assert scrimmage.replay(fast).plays == fast.plays
+
+
+def test_d20_48_offsetting_fouls_on_a_field_goal_replay_the_down() -> None:
+    # Red 5 = white 5 is in both teams' FIELD GOALS ranges: offsetting fouls, no kick, the
+    # same down from the same spot.
+    g = game_with([5, 5, 3, 1, 2], off_FIELD_GOALS=[5], def_FIELD_GOALS=[5])
+    g.start_at("Q2 05:00 HOME 4&6 OPP20")
+    (rec,) = run_steps(g, ScriptCoach({"snap": ["field_goal"]}))
+    assert rec["play_type"] == "no_play" and rec["penalty_type"] == "offsetting"
+    assert g.score[HOME] == 0 and (g.possession, g.down, g.yardline) == (HOME, 4, 20)

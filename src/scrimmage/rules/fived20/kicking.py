@@ -349,6 +349,13 @@ def field_goal(g: Any) -> Flow:
         return
     good = k.field_goal[roll.red - 1] >= dist                          # D20-67
     foul = penalties.check(g, roll, "FIELD_GOALS", off)
+    if foul == penalties.OFFSETTING:
+        # D20-48 / AMB-D20-9: offsetting fouls cancel the kick; the down is played again.
+        rec.update(play_type="no_play", field_goal_attempt=0, kick_distance=None, penalty=1,
+                   penalty_type="offsetting")
+        rec["desc"] = "Field goal try: offsetting penalties, replay the down"
+        g.finish(rec, timing.STOPPED)
+        return
     if isinstance(foul, penalties.Foul) and (foul.offense == good):
         answer = yield g.ask(Kind.PENALTY, foul.against.other, ("accept", "decline"),
                              f"{foul.name} on {g.teams[foul.against].name}, {foul.yards} yards",
