@@ -36,6 +36,10 @@ class TerminalCoach:
     def decide(self, decision: Decision, view: Any) -> str:
         self.show()
         c = self.console
+        situation = getattr(view, "situation", None)
+        if situation is not None:
+            c.print(f"[magenta]{situation}[/] [dim]({decision.seat.value.lower()} "
+                    f"{'offense' if getattr(view, 'on_offense', False) else 'defense'})[/]")
         c.print(f"[bold cyan]{decision.prompt or decision.kind.value}[/]")
         for key, value in decision.info.items():
             if key not in ("side",) and value is not None:
