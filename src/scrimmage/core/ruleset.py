@@ -114,8 +114,13 @@ class Ruleset(ABC):
     def default_coach(self, kind: str, seed: int) -> Coach:
         """A computer coach of the named kind (`solitaire`, `random`)."""
 
+    default_pair: ClassVar[tuple[str, str] | None] = None
+    """The bundled teams a command plays when none are named (else the first two)."""
+
     def default_teams(self) -> tuple[str, str]:
         names = self.team_names()
+        if self.default_pair is not None and all(n in names for n in self.default_pair):
+            return self.default_pair
         if len(names) < 2:
             raise UnknownTeam(f"{self.name} has fewer than two bundled teams; name them with "
                               "--home and --away")

@@ -77,6 +77,7 @@ class College(LegendsRuleset):
     aliases = ("sl", "saturday-legends")
     level = "college"
     folder = "legends-college"
+    default_pair = ("Bayou State Gators", "Coastal Pines Mariners")
 
 
 class Pro(LegendsRuleset):
@@ -85,3 +86,4 @@ class Pro(LegendsRuleset):
     aliases = ("pfl", "pro-football-legends")
     level = "pro"
     folder = "legends-pro"
+    default_pair = ("Iron Valley Forgers", "Desert Sun Scorpions")
