@@ -1076,3 +1076,31 @@ def test_rulesets_know_their_levels() -> None:
         new_game(RULES["pro"], team("college"), away("college"), seed=0)
     with pytest.raises(ScrimmageError, match="pro"):
         new_game(RULES["college"], team("pro"), away("pro"), seed=0)
+
+
+def test_amb_fnl_14_college_overtime_defensive_touchdown_wins() -> None:
+    """NCAA overtime lets the defense return a turnover; a defensive touchdown ends the game
+    (no try). Home's first OT snap: Drop Back #2 meets a BP-DEF on its own sheet; the BP DEF
+    roll 15 is a true big play, the Pass BP DEF table (17-20 INT) says 18: intercepted 12
+    yards downfield (INT thrown 7) and returned (INT RET 20) for a touchdown."""
+    cells = {("drop_back", 2, "zone"): "BP-DEF"}
+    g = _tied_at_the_end("college", team("college", off=cells))
+    step(g, REGULATION_END, calls("inside_run", "run_inside"))
+    assert g.s.overtime == 1 and g.s.possession is HOME
+    p = only(step(g, [2, PR_NOTHING, 2, 15, 18, 7, 20], calls("drop_back", "zone"))[0])
+    assert p["interception"] == 1 and p["return_touchdown"] == 1
+    assert g.s.score == {HOME: 7, AWAY: 13} and g.over
+
+
+def test_amb_fnl_14_high_school_overtime_turnovers_are_not_returned() -> None:
+    """NFHS: a change of possession ends the series; no return, no defensive score. The same
+    interception as above (HS Big Play (DEF): 13-20 a turnover; INT RET 20 would be a
+    touchdown in regulation) just gives the visitors their series."""
+    cells = {("drop_back", 2, "zone"): "BP-DEF"}
+    g = _tied_at_the_end("hs", team("hs", off=cells))
+    step(g, REGULATION_END, calls("inside_run", "run_inside"))
+    assert g.s.overtime == 1 and g.s.possession is HOME and g.s.yardline == 10
+    p = only(step(g, [2, PR_NOTHING, 2, 15, 7, 20], calls("drop_back", "zone"))[0])
+    assert p["interception"] == 1 and p["return_touchdown"] == 0
+    assert g.s.score == {HOME: 7, AWAY: 7} and not g.over
+    assert g.s.possession is AWAY and g.s.yardline == 10

@@ -425,7 +425,9 @@ def _settle(g: LegendsGame, p: Snap, o: Outcome, rec: dict[str, Any],
     g.finish(rec, seconds)
     if after is not None:
         s.momentum.reset()          # FNL-84, after this play's own move
-    if g.in_overtime and result in ("defensive_td", "turnover", "downs", "safety"):
+    if g.in_overtime and result == "defensive_td" and g.rules.overtime == "college":
+        s.over = True               # NCAA overtime: a defensive touchdown wins the game
+    elif g.in_overtime and result in ("defensive_td", "turnover", "downs", "safety"):
         g.end_ot_series()
 
 
@@ -457,8 +459,9 @@ def apply_outcome(g: LegendsGame, o: Outcome, rec: dict[str, Any],
         events.append((mp["turnover"], off.other, "turnover"))
         spot = y - o.yards
         new = 100 - spot
-        if g.in_overtime:
-            # NFHS overtime: a change of possession ends the series; no return.
+        if g.in_overtime and g.rules.overtime == "alternate":
+            # NFHS overtime: a change of possession ends the series; no return. (College
+            # overtime lets the defense return it, and a defensive score ends the game.)
             s.change_possession(min(99, max(1, new)))
             return "turnover"
         new -= o.return_yards
