@@ -1,0 +1,167 @@
+"""Exact per-play expectations of one Football Legends sheet against another: every
+combination of offensive row, defensive card and defensive row with uniform calls. The
+generator and the builder calibrate sheets with these figures (no simulation needed)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scrimmage.rules.legends.cards import BP_DEF, BP_OFF, DEF_SETS, INC
+from scrimmage.rules.legends.sheets import Team
+from scrimmage.rules.legends.team_specs import (
+    BP_DEF_TURNOVER_SHARE,
+    BP_DEF_YARDS,
+    BP_OFF_YARDS,
+    PARAMS,
+    TOTAL_ROWS,
+)
+
+# --- calibration -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayStats:
+    """Exact expectations of one offense against one defense with uniform random calls."""
+
+    yards_per_carry: float
+    run_loss_rate: float
+    completion_rate: float
+    yards_per_completion: float
+    yards_per_pass_play: float
+    bp_off_rate: float
+    bp_def_rate: float
+    """Share of snaps on which a BP-DEF cell decides the play (at college and pro half of
+    these are no big play, FNL-44)."""
+    sacks_tfl_per_game: float
+    turnovers_per_game: float
+    sacks_per_game: float = 0.0
+    interceptions_per_game: float = 0.0
+    fumbles_lost_per_game: float = 0.0
+
+
+def expected_stats(offense: Team, defense: Team) -> PlayStats:
+    """Enumerate every offensive row x defensive card x defensive row, all equally likely.
+
+    BP-OFF counts the level's average gain. At high school BP-DEF counts `BP_DEF_YARDS`, 55%
+    of them a sack or TFL and 45% a turnover; at college and pro (FNL-44) half the BP-DEF cells
+    are no big play (a 0-yard run, an incompletion) and the other half are read on the Run or
+    Pass BP DEF table of the sheet the cell is on (at pro a run is then always a fumble).
+    When both cells are big plays the offense's cell is taken (an assumption: the rules engine
+    decides the real order). Per-game figures assume the level's snaps per game, run with
+    chance runs/24. The level is the offense's.
+    """
+    p = PARAMS[offense.header.level]
+    run = _side_stats(offense, defense, range(3))
+    pas = _side_stats(offense, defense, range(3, 6))
+    run_share = offense.runs / TOTAL_ROWS
+    if not p.team_bp_def:
+        sack_share = 1 - BP_DEF_TURNOVER_SHARE
+        run_yards = run.yards + BP_DEF_YARDS * run.bp_def
+        pass_yards = pas.yards + BP_DEF_YARDS * pas.bp_def
+        completions = pas.bp_off + pas.complete
+        sacks_pp = sack_share * pas.bp_def  # per pass play, in the tally's weights
+        ints_pp = BP_DEF_TURNOVER_SHARE * pas.bp_def
+        tfl_pp = run.loss + sack_share * run.bp_def
+        fum_lost_pp = 0.5 * BP_DEF_TURNOVER_SHARE * run.bp_def
+    else:
+        off_tfl = _share(offense.run_bp_def, "TFL")
+        def_tfl = _share(defense.run_bp_def, "TFL")
+        if p.pro_run_fumble:
+            off_tfl = def_tfl = 0.0
+        tfl_big = 0.5 * (off_tfl * run.bp_def_off + def_tfl * run.bp_def_def)
+        fum_big = 0.5 * run.bp_def - tfl_big
+        sacks_pp = 0.5 * (_share(offense.pass_bp_def, "SACK") * pas.bp_def_off
+                          + _share(defense.pass_bp_def, "SACK") * pas.bp_def_def)
+        ints_pp = 0.5 * pas.bp_def - sacks_pp
+        run_yards = run.yards + p.tfl_yards * tfl_big
+        pass_yards = pas.yards + p.sack_yards * sacks_pp
+        completions = pas.bp_off + pas.complete
+        tfl_pp = run.loss + tfl_big
+        fum_lost_pp = 0.5 * fum_big  # the defense recovers on 11-20 (FNL-45)
+    attempts = pas.plays - sacks_pp  # sacks are not pass attempts
+    bp_off = run_share * run.bp_off / run.plays + (1 - run_share) * pas.bp_off / pas.plays
+    bp_def = run_share * run.bp_def / run.plays + (1 - run_share) * pas.bp_def / pas.plays
+    tfl = run_share * tfl_pp / run.plays
+    sacks = (1 - run_share) * sacks_pp / pas.plays
+    ints = (1 - run_share) * ints_pp / pas.plays
+    fumbles_lost = run_share * fum_lost_pp / run.plays
+    games = p.plays_per_game
+    # High school: every BP-DEF turnover counts (the 45% share); C/P: the lost ones.
+    turnovers = games * (ints + fumbles_lost if p.team_bp_def else BP_DEF_TURNOVER_SHARE * bp_def)
+    return PlayStats(
+        yards_per_carry=run_yards / run.plays,
+        run_loss_rate=run.loss / run.plays,
+        completion_rate=completions / attempts,
+        yards_per_completion=(p.bp_off_yards * pas.bp_off + pas.complete_yards) / completions,
+        yards_per_pass_play=pass_yards / pas.plays,
+        bp_off_rate=bp_off,
+        bp_def_rate=bp_def,
+        sacks_tfl_per_game=games * (tfl + sacks),
+        turnovers_per_game=turnovers,
+        sacks_per_game=games * sacks,
+        interceptions_per_game=games * ints,
+        fumbles_lost_per_game=games * fumbles_lost,
+    )
+
+
+def _share(chart: tuple[str, ...] | None, word: str) -> float:
+    """Share of the d20 faces of a BP DEF table that say `word` (None: the level default)."""
+    if chart is None:
+        return 0.65 if word == "TFL" else 0.7
+    return sum(1 for v in chart[1:] if v == word) / 20
+
+
+@dataclass
+class _Tally:
+    plays: float = 0.0
+    yards: float = 0.0
+    bp_off: float = 0.0
+    bp_def: float = 0.0
+    bp_def_off: float = 0.0  # BP-DEF read on the offense's sheet
+    bp_def_def: float = 0.0  # BP-DEF read on the defense's sheet
+    loss: float = 0.0
+    complete: float = 0.0
+    complete_yards: float = 0.0
+    bp_off_yards: float = BP_OFF_YARDS
+
+
+def _side_stats(offense: Team, defense: Team, sets: range) -> _Tally:
+    p = PARAMS[offense.header.level]
+    tally = _Tally(bp_off_yards=p.bp_off_yards)
+    for si in sets:
+        rows = offense.offense[si]
+        # Each set is called equally often and each of its rows equally often.
+        weight = 1.0 / (len(sets) * len(rows) * len(DEF_SETS) * len(defense.defense[0]))
+        for row in rows:
+            for d, off_cell in enumerate(row):
+                w = weight
+                if p.def_read != 0.5:
+                    # The defense plays a card of the offense's kind with chance def_read.
+                    w *= 2 * (p.def_read if (d < 3) == (si < 3) else 1 - p.def_read)
+                for def_row in defense.defense[d]:
+                    _tally(tally, off_cell, def_row[si], si < 3, w)
+    return tally
+
+
+def _tally(t: _Tally, o: int, d: int, run: bool, w: float) -> None:
+    """One combination. A BP-DEF adds no yards here: `expected_stats` prices it by level."""
+    t.plays += w
+    first = o if o in (BP_OFF, BP_DEF) else d
+    if first == BP_OFF:
+        t.bp_off += w
+        t.yards += w * t.bp_off_yards
+    elif first == BP_DEF:
+        t.bp_def += w
+        if o == BP_DEF:
+            t.bp_def_off += w
+        else:
+            t.bp_def_def += w
+    elif o == INC or d == INC:
+        pass  # incomplete: no gain
+    elif run:
+        t.yards += w * (o + d)
+        t.loss += w if o + d < 0 else 0.0
+    elif o + d >= 0:
+        t.complete += w
+        t.complete_yards += w * (o + d)
+        t.yards += w * (o + d)
