@@ -3,7 +3,8 @@ team against its season's league-average team, and report the error of each figu
 the teams) against the targets; then compare the shape of simulated yards-per-carry and
 yards-per-completion with real NFL play-by-play (Kolmogorov-Smirnov distance).
 
-    python benchmarks/fidelity.py [--games 200] [--seasons 1985 2002 2016 2019] [--college]
+    python benchmarks/fidelity.py [--games 600] [--workers 2] [--seasons 1985 2002 2016 2019]
+           [--college]
            [--pbp ../shared/data/raw/nflgame_gamecenter/nflgame_plays.csv.gz]
 
 This benchmark (only) reads the project's shared data folder for the real play-by-play; the
@@ -18,6 +19,7 @@ import gzip
 import time
 import tomllib
 from bisect import bisect_right
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import scrimmage.rules  # noqa: F401
@@ -63,25 +65,39 @@ def real_yards(pbp: Path, season: int) -> tuple[list[int], list[int]]:
     return runs, catches
 
 
-def simulated_yards(season: int, games_per_team: int) -> tuple[list[int], list[int]]:
+def _team_yards(job: tuple[int, int, int]) -> tuple[list[int], list[int]]:
+    season, index, games = job
     rs = find_ruleset("legends-pro")
     league = season_rows(read_stats(None), season, "pro")
     average = rs.load_team(tomllib.loads(build_league_average(league)), "average")
+    row = league[index]
+    team = rs.load_team(tomllib.loads(build_sheet(row, league)), row.name)
     runs: list[int] = []
     catches: list[int] = []
-    for i, row in enumerate(league):
-        team = rs.load_team(tomllib.loads(build_sheet(row, league)), row.name)
-        for g in range(games_per_team):
-            s = game_seed(season * 100 + i, g)
-            game = rs.new_game(team, average, SeededDice(s), {"neutral": True})
-            drive(game, make_coaches(rs, "solitaire", s), [])
-            for p in game.plays:
-                if p["posteam"] != team.name or p["play_type"] == "no_play":
-                    continue
-                if p["rush_attempt"] and not p["qb_kneel"]:
-                    runs.append(p["yards_gained"])
-                elif p["complete_pass"]:
-                    catches.append(p["yards_gained"])
+    for g in range(games):
+        s = game_seed(season * 100 + index, g)
+        game = rs.new_game(team, average, SeededDice(s), {"neutral": True})
+        drive(game, make_coaches(rs, "solitaire", s), [])
+        for p in game.plays:
+            if p["posteam"] != team.name or p["play_type"] == "no_play":
+                continue
+            if p["rush_attempt"] and not p["qb_kneel"]:
+                runs.append(p["yards_gained"])
+            elif p["complete_pass"]:
+                catches.append(p["yards_gained"])
+    return runs, catches
+
+
+def simulated_yards(season: int, games_per_team: int, workers: int
+                    ) -> tuple[list[int], list[int]]:
+    teams = len(season_rows(read_stats(None), season, "pro"))
+    jobs = [(season, i, games_per_team) for i in range(teams)]
+    runs: list[int] = []
+    catches: list[int] = []
+    with ProcessPoolExecutor(workers) as pool:
+        for r, c in pool.map(_team_yards, jobs):
+            runs += r
+            catches += c
     return runs, catches
 
 
@@ -101,7 +117,8 @@ def report_table(reports: list[FidelityReport]) -> list[str]:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--games", type=int, default=600)
+    ap.add_argument("--workers", type=int, default=2, help="processes sharing the teams")
     ap.add_argument("--seasons", type=int, nargs="*", default=[1985, 2002, 2016, 2019])
     ap.add_argument("--college", action="store_true", help="also college 2016")
     ap.add_argument("--ks-games", type=int, default=10, help="games per team for the KS check")
@@ -115,7 +132,7 @@ def main() -> None:
         jobs.append(("legends-college", 2016))
     for rules, season in jobs:
         t = time.perf_counter()
-        rep = fidelity(rows, rules, season, args.games)
+        rep = fidelity(rows, rules, season, args.games, workers=args.workers)
         reports.append(rep)
         print(f"{rules} {season}: {len(rep.teams)} teams in {time.perf_counter() - t:.0f} s")
     lines = ["# Fidelity benchmark", "",
@@ -129,7 +146,7 @@ def main() -> None:
     if args.pbp.exists():
         for season in (s for s in args.seasons if 2009 <= s <= 2019):
             real_r, real_c = real_yards(args.pbp, season)
-            sim_r, sim_c = simulated_yards(season, args.ks_games)
+            sim_r, sim_c = simulated_yards(season, args.ks_games, args.workers)
             ks_lines.append(f"| {season} | {ks_distance(real_r, sim_r):.3f} | "
                             f"{ks_distance(real_c, sim_c):.3f} |")
     else:

@@ -295,6 +295,7 @@ def fidelity(
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per team.")] = 100,
     seed: SeedOpt = 1,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
+    workers: Annotated[int, typer.Option(min=1, help="Processes sharing the teams.")] = 1,
 ) -> None:
     """Build a season's sheets and compare their simulated figures with the real ones."""
     from scrimmage.build.fidelity import fidelity as run_fidelity
@@ -309,7 +310,8 @@ def fidelity(
             task = bar.add_task("building and simulating", total=None)
             report = run_fidelity(rows, rules, season, games, seed, team,
                                   progress=lambda name: bar.update(task, description=name,
-                                                                   advance=1))
+                                                                   advance=1),
+                                  workers=workers)
     except ScrimmageError as exc:
         err.print(f"[red]error:[/] {exc}")
         raise typer.Exit(2) from None

@@ -105,6 +105,41 @@ def test_sheet_header_matches_formulas() -> None:
     assert "formulas v" in text
 
 
+def test_replay_ratings_follow_the_team() -> None:
+    """Replay ratings (scrimmage.build.ratings): a careful offense gets a higher INT guard
+    than a careless one; a more penalised team a higher penalty number; the run-call share
+    follows the real run share; the league-average sheet keeps the book's guards."""
+    league = _league(NFL2016, 2016, "pro")
+    avg = tomllib.loads(S.build_league_average(league))["team"]
+    assert all(v == 10 for side in ("offense", "defense")
+               for v in avg["bp_def_guard"][side].values())
+    sheets = {r.code: tomllib.loads(S.build_sheet(r, league))["team"] for r in league}
+    rows = {r.code: r for r in league}
+    by_int = sorted(rows, key=lambda c: rows[c].num("pass_int") / rows[c].num("pass_att"))
+    assert (sheets[by_int[0]]["bp_def_guard"]["offense"]["INT"]
+            > sheets[by_int[-1]]["bp_def_guard"]["offense"]["INT"])
+    by_pen = sorted(rows, key=lambda c: rows[c].num("penalties"))
+    assert sheets[by_pen[0]]["penalty_number"] < sheets[by_pen[-1]]["penalty_number"]
+    by_runs = sorted(rows, key=lambda c: offense_figures(rows[c]).run_share)
+    assert sheets[by_runs[0]]["run_call_pct"] < sheets[by_runs[-1]]["run_call_pct"]
+    for team in sheets.values():
+        assert 0 <= team["penalty_number"] <= 40
+        assert team["runs"] == round(24 * team["run_call_pct"] / 100)
+
+
+def test_no_penalty_counts_no_penalty_number(tmp_path: Path) -> None:
+    """A season without a penalties column writes no penalty number: the book's rate."""
+    lines = NFL2016.read_text().splitlines()
+    header = lines[0].split(",")
+    col = header.index("penalties")
+    cut = [",".join(c for i, c in enumerate(line.split(",")) if i != col) for line in lines]
+    path = tmp_path / "nopen.csv"
+    path.write_text("\n".join(cut) + "\n")
+    league = _league(path, 2016, "pro")
+    assert "penalty_number" not in tomllib.loads(S.build_league_average(league))["team"]
+    assert "penalty_number" not in tomllib.loads(S.build_sheet(league[0], league))["team"]
+
+
 def test_missing_optional_columns_use_era_norms() -> None:
     league = _league(NFL1962, 1962, "pro")
     avg = league_average(league)

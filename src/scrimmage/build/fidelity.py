@@ -112,34 +112,53 @@ def _toml(text: str) -> dict[str, Any]:
     return tomllib.loads(text)
 
 
-def fidelity(rows: list[TeamSeason], rules: str, season: int, games: int, seed: int = 1,
-             team: str | None = None,
-             progress: Callable[[str], None] | None = None) -> FidelityReport:
-    """Build every team of `season` (or one), play each against the league-average team."""
+def _one_team(job: tuple[list[TeamSeason], str, int, int, int, int]) -> TeamFidelity:
+    """Build one team's sheet and play its games against the league-average team."""
     from scrimmage.build.sheets import build_league_average, build_sheet
 
+    league, rules, index, games, seed, _ = job
+    row = league[index]
+    average = _toml(build_league_average(league, seed=seed))
+    sheet = _toml(build_sheet(row, league, seed=seed))
+    result = run_series(rules, sheet, average, games, seed + index, "solitaire",
+                        {"neutral": True})
+    per_game = result.to_json()["teams"][result.home]["per_game"]
+    return TeamFidelity(row.code, row.name,
+                        {m: f[0](row) for m, f in METRICS.items()},
+                        {m: f[1](per_game) for m, f in METRICS.items()})
+
+
+def fidelity(rows: list[TeamSeason], rules: str, season: int, games: int, seed: int = 1,
+             team: str | None = None,
+             progress: Callable[[str], None] | None = None,
+             workers: int = 1) -> FidelityReport:
+    """Build every team of `season` (or one), play each against the league-average team;
+    `workers` processes share the teams (the same figures whatever the number)."""
     level = {"legends-pro": "pro", "legends-college": "college"}.get(rules)
     if level is None:
         raise ScrimmageError(f"fidelity works for legends-pro and legends-college, not {rules}")
     league = season_rows(rows, season, level)
-    chosen = league
+    indices = list(range(len(league)))
     if team is not None:
         from scrimmage.build.stats import find_team
 
-        chosen = [find_team(league, team)]
-    average = _toml(build_league_average(league, seed=seed))
+        chosen = find_team(league, team)
+        indices = [league.index(chosen)]
     report = FidelityReport(rules, season, games, seed)
-    for i, row in enumerate(chosen):
+    jobs = [(league, rules, i, games, seed, 0) for i in indices]
+    if workers > 1 and len(jobs) > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(workers) as pool:
+            for result in pool.map(_one_team, jobs):
+                if progress is not None:
+                    progress(result.name)
+                report.teams.append(result)
+        return report
+    for job in jobs:
         if progress is not None:
-            progress(row.name)
-        sheet = _toml(build_sheet(row, league, seed=seed))
-        result = run_series(rules, sheet, average, games, seed + i, "solitaire",
-                            {"neutral": True})
-        per_game = result.to_json()["teams"][result.home]["per_game"]
-        report.teams.append(TeamFidelity(
-            row.code, row.name,
-            {m: f[0](row) for m, f in METRICS.items()},
-            {m: f[1](per_game) for m, f in METRICS.items()}))
+            progress(league[job[2]].name)
+        report.teams.append(_one_team(job))
     return report
 
 

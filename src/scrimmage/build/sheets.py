@@ -12,19 +12,23 @@ How a sheet is made
    modifiers, special-teams adjustments, the Run/Pass BP DEF tables, and at pro the KO
    touchback, punt fair-catch and Field Goal Range charts. `off_points`/`def_points` are the
    real points scored and allowed a game.
-2. Runs per set (FNL-4, runs + passes = 24): the solitaire coach runs when a d24 is at most
-   Runs (FNL-89) but passes on 3rd and 10 or more, so a set's share of runs is the real share
-   of runs among snaps times `RUN_ROWS_PER_SHARE`, then corrected by simulation.
+2. Replay ratings (`scrimmage.build.ratings`): the computer coaches' share of run calls
+   (corrected by simulation; Runs per set, FNL-4, is its nearest 24th), the penalty number
+   and the BP DEF guards.
 3. Play speed (FNL-12): each point slows one play by 10 s, on either side of the ball, so the
    snaps of a game fall by about `SNAPS_PER_SPEED` per point. The league-average sheet gets
-   the speed that gives the league's snaps a team; a team's sheet the speed that gives its
-   game against the average team the team's snaps plus the snaps its defense allowed. The
-   sheet field runs -40..40 (sheets.py).
+   the speed that gives the league's snaps a team; a team's sheet the speed that gives the
+   team's own snaps in its games against the average team (the split between the two
+   offenses follows from the lengths of their drives, which no header field sets). The
+   sheet field runs -90..90 (sheets.py).
 4. Matrices (`scrimmage.build.calibrate`): the generator's strength model plus a `Tuning`
    solved so that, against the league-average sheet, the exact per-play expectations give
-   the team's yards a carry, completion rate, gross yards an attempt, sacks and
-   interceptions per drop back and fumbles lost, on offense and (against the average
-   offense) on defense; a short simulation corrects for what the expectations leave out.
+   the team's yards a carry, completion rate and gross yards an attempt, on offense and
+   (against the average offense) on defense; sacks, interceptions and fumbles lost are set
+   by the BP DEF guards of both sides (replay ratings), solved in the same rounds. The
+   league-average sheet's simulation measures what the expectations leave out (SPECIAL
+   results, coaching points, penalties, 3rd-and-long calls) and every team's targets are
+   scaled by it.
 
 Run ``python -m scrimmage.build.sheets --bundle`` to rewrite the bundled real teams.
 """
@@ -48,6 +52,13 @@ from scrimmage.build.header import (
     clamp,
     round_half_up,
 )
+from scrimmage.build.ratings import (
+    BOOK_PENALTY_NUMBER,
+    bp_def_guards,
+    moved_run_call_pct,
+    penalty_number,
+    run_call_pct,
+)
 from scrimmage.build.stats import StatsError, TeamSeason, league_average, read_stats, season_rows
 from scrimmage.core.dice import SeededDice
 from scrimmage.rules.legends.generator import (
@@ -60,13 +71,15 @@ from scrimmage.rules.legends.generator import (
     generate_matrices,
     matrices_lines,
 )
-from scrimmage.rules.legends.sheets import Team, TeamHeader, team_from_data
+from scrimmage.rules.legends.sheets import (
+    BOOK_GUARD,
+    GUARD_RESULTS,
+    Team,
+    TeamHeader,
+    team_from_data,
+)
 
 BUILDER_VERSION = 1
-RUN_ROWS_PER_SHARE = 1.07
-"""Run rows per unit of run share: the coach passes on 3rd and 10+ and takes sacks on pass
-plays, so a sheet's run share of snaps is about 7% below runs/24 (generator's average pro team:
-runs 11 = 45.8% gives 42.7% of snaps)."""
 PACE = {"college": 22, "pro": 37}
 """Play speed of a league-average team before simulation (generator.PACE_PLAY_SPEED)."""
 SNAPS_PER_SPEED = 0.46
@@ -76,9 +89,9 @@ MAX_SPEED = next((int(m.le) for m in TeamHeader.model_fields["play_speed"].metad
                   if getattr(m, "le", None) is not None), 40)
 """The sheet's play-speed limit (sheets.py); the real pace of a slow team may need more."""
 SOURCE = {"pro": "Pro-Football-Reference.com", "college": "Sports-Reference.com (CFB)"}
-AVG_GAMES = 240
+AVG_GAMES = 500
 AVG_ROUNDS = 3
-TEAM_GAMES = 120
+TEAM_GAMES = 200
 TEAM_ROUNDS = 2
 ANALYTIC_ROUNDS = 8
 
@@ -99,6 +112,12 @@ class Plan:
     seed: int
     tuning: Tuning = field(default_factory=Tuning)
     notes: list[str] = field(default_factory=list)
+    run_call_pct: float = 50.0
+    penalty_number: int | None = None
+    penalty_scale: float = float(BOOK_PENALTY_NUMBER)
+    """The unrounded penalty number of the league-average sheet (teams scale it)."""
+    guards: dict[str, dict[str, int]] | None = None
+    """BP DEF guards, {"offense": {...}, "defense": {...}} (replay ratings)."""
 
     def spec(self) -> TeamSpec:
         p = PARAMS[self.level]
@@ -174,7 +193,12 @@ def render(plan: Plan, display: tuple[float, float, float, float] | None = None)
         f"kickoff_return_defense = {h.kickoff_return_defense}",
         f"punt_return = {h.punt_return}",
         f"kickoff_return = {h.kickoff_return}",
+        "# Replay ratings (house rules, scrimmage.build.ratings): computer coaches' run calls,",
+        "# fouls per 400 penalty rolls (book 20), BP DEF guards (book 10).",
+        f"run_call_pct = {plan.run_call_pct:.1f}",
     ]
+    if plan.penalty_number is not None:
+        out.append(f"penalty_number = {plan.penalty_number}")
     if display is not None:
         out += ["# Display only: yards per run and per completion against the league average.",
                 f"yards_per_run = {display[0]:.1f}",
@@ -185,6 +209,12 @@ def render(plan: Plan, display: tuple[float, float, float, float] | None = None)
             "[team.run_bp_def]", *_split(h.run_bp_tfl, "TFL", "FUM"),
             "", "# FNL-44: Pass BP DEF, from the team's sacks and interceptions, both sides.",
             "[team.pass_bp_def]", *_split(h.pass_bp_sacks, "SACK", "INT")]
+    if plan.guards is not None:
+        out += ["", "# Replay ratings: BP DEF guards by result; a BP-DEF is no big play up to",
+                "# the offense's guard + the defense's - 10 (the book: 1-10)."]
+        for side in ("offense", "defense"):
+            out += [f"[team.bp_def_guard.{side}]",
+                    *[f"{k} = {v}" for k, v in plan.guards[side].items()]]
     if plan.level == "pro":
         out += ["", "# FNL-18: this team's kickoffs (touchback rate).",
                 "[team.ko_touchback]", *_split(h.ko_touchbacks, "touchback", "return"),
@@ -214,7 +244,8 @@ def metrics(off: Team, dfn: Team) -> dict[str, float]:
     interceptions an attempt, fumbles lost a run."""
     s = expected_stats(off, dfn)
     games = PARAMS[off.header.level].plays_per_game
-    rs = off.runs / TOTAL_ROWS
+    pct = off.header.run_call_pct
+    rs = off.runs / TOTAL_ROWS if pct is None else pct / 100
     pass_plays = games * (1 - rs)
     sack = s.sacks_per_game / pass_plays
     att = pass_plays * (1 - sack)
@@ -285,6 +316,11 @@ def solve(plan: Plan, off_want: dict[str, float], def_want: dict[str, float],
         dgot, dwant = (got_off, off_want) if avg is None else (got_def, def_want)
         dy, dbp, dinc = _step_side(tu.def_yards, tu.def_bp_def, tu.def_inc, dgot, dwant,
                                    -1.0, damp)
+        if avg is not None and plan.guards is not None:
+            # Against the average team (guards 10) a side's threshold is its own guard.
+            obp, og = _guard_step(plan.guards["offense"], tu.off_bp_def, got_off, off_want)
+            dbp, dg = _guard_step(plan.guards["defense"], tu.def_bp_def, got_def, def_want)
+            plan = replace(plan, guards={"offense": og, "defense": dg})
         plan = replace(plan, tuning=replace(tu, off_yards=oy, off_bp_def=obp, off_inc=oinc,
                                             def_yards=dy, def_bp_def=dbp, def_inc=dinc))
     assert best is not None
@@ -296,6 +332,43 @@ def solve(plan: Plan, off_want: dict[str, float], def_want: dict[str, float],
                expected_stats(opp, team).yards_per_completion)
     text = render(plan, display)
     return plan, load(text, plan.name), text
+
+
+H_MIN, H_MAX = 0.25, 0.9
+"""The chance range a guard is kept in (guard 15..2); beyond it the side's BP-DEF cell count
+moves instead, so that a guard keeps room on both sides."""
+GUARD_METRIC = {"SACK": "sack", "INT": "int", "FUM": "fum"}
+
+
+def _hit(guards: dict[str, int], word: str) -> float:
+    return (20 - guards.get(word, BOOK_GUARD)) / 20
+
+
+def _guard_step(guards: dict[str, int], mults: tuple[float, float], got: dict[str, float],
+                want: dict[str, float]) -> tuple[tuple[float, float], dict[str, int]]:
+    """One side's BP DEF guards solved for its sacks, interceptions and fumbles (each rate is
+    the guard's chance times what the cells and tables give), and the side's cell multipliers
+    (run, pass) moved when a chance leaves H_MIN..H_MAX."""
+    h = {w: _hit(guards, w) for w in GUARD_RESULTS}
+    for w, key in GUARD_METRIC.items():
+        if got[key] > 0 and want[key] > 0:
+            h[w] = h[w] * want[key] / got[key]
+    run_m, pass_m = mults
+    new_mults = []
+    for words, m in ((("FUM",), run_m), (("SACK", "INT"), pass_m)):
+        top = max(h[w] for w in words)
+        scale = 1.0
+        if top > H_MAX:
+            scale = top / H_MAX
+        elif 0 < top < H_MIN:
+            scale = top / H_MIN
+        m2 = _lim(m * scale)
+        for w in words:
+            h[w] = h[w] * m / m2
+        new_mults.append(m2)
+    out = {w: int(clamp(round_half_up(20 - 20 * h[w]), 0, 19)) for w in GUARD_RESULTS}
+    out["TFL"] = guards.get("TFL", BOOK_GUARD)
+    return (new_mults[0], new_mults[1]), out
 
 
 # --- simulation refinement --------------------------------------------------------------------
@@ -324,7 +397,8 @@ def sim_figures(box: dict[str, float]) -> dict[str, float]:
             "int": box["pass_int"] / att,
             "fum": box["fumbles_lost"] / max(1e-9, box["rush_att"]),
             "run_share": box["rush_att"] / max(1e-9, box["plays_offense"]),
-            "plays": box["plays_offense"], "points": box["points_for"]}
+            "plays": box["plays_offense"], "points": box["points_for"],
+            "penalties": box["penalties"]}
 
 
 # --- the two entry points ---------------------------------------------------------------------
@@ -343,10 +417,17 @@ def _base_plan(row: TeamSeason, avg_row: TeamSeason, name: str, seed: int,
                        (off.sacks_pg, off.int_rate * off.att_pg, dfn.sacks_pg,
                         dfn.int_rate * dfn.att_pg),
                        off.ypc, off.yards_per_completion, drop_backs, league_events)
-    runs = int(clamp(round_half_up(TOTAL_ROWS * off.run_share * RUN_ROWS_PER_SHARE), 1, 23))
+    pct = run_call_pct(off.run_share)
     return Plan(name=name, level=_level(row), year=row.season, record=row.record,
-                off_points=off.points_pg, def_points=dfn.points_pg, header=hdr, runs=runs,
-                play_speed=PACE[_level(row)], seed=seed)
+                off_points=off.points_pg, def_points=dfn.points_pg, header=hdr,
+                runs=_runs_of(pct), play_speed=PACE[_level(row)], seed=seed,
+                run_call_pct=pct,
+                guards={"offense": bp_def_guards(off, lg), "defense": bp_def_guards(dfn, lg)})
+
+
+def _runs_of(pct: float) -> int:
+    """Run rows of a set (FNL-4) for a run-call share: the nearest 24th."""
+    return int(clamp(round_half_up(TOTAL_ROWS * pct / 100), 1, 23))
 
 
 def _speed_for(sim_total: float, want_total: float, speed: int, share: float) -> int:
@@ -356,23 +437,9 @@ def _speed_for(sim_total: float, want_total: float, speed: int, share: float) ->
     return int(clamp(round_half_up(speed + delta), -MAX_SPEED, MAX_SPEED))
 
 
-def _runs_for(runs: int, sim_share: float, want_share: float) -> int:
-    return int(clamp(round_half_up(runs + (want_share - sim_share) * TOTAL_ROWS
-                                   * RUN_ROWS_PER_SHARE), 1, 23))
-
-
-def _sack_faces_for(faces: int, box: dict[str, float], opp: dict[str, float], off: Figures,
-                    dfn: Figures) -> int:
-    """Pass BP DEF SACK faces moved by the simulated share of sacks among sacks and
-    interceptions (both sides) against the real share; about half the table events are read
-    on the other sheet, so a face moves the share by about 1/40."""
-    sim_s, sim_i = box["sacks_taken"] + opp["sacks_taken"], box["pass_int"] + opp["pass_int"]
-    real_s = off.sacks_pg + dfn.sacks_pg
-    real_i = off.int_rate * off.att_pg + dfn.int_rate * dfn.att_pg
-    if sim_s + sim_i <= 0 or real_s + real_i <= 0:
-        return faces
-    delta = real_s / (real_s + real_i) - sim_s / (sim_s + sim_i)
-    return int(clamp(faces + round_half_up(delta * 40), 1, 19))
+def _move_calls(plan: Plan, sim_share: float, want_share: float) -> None:
+    plan.run_call_pct = moved_run_call_pct(plan.run_call_pct, sim_share, want_share)
+    plan.runs = _runs_of(plan.run_call_pct)
 
 
 _AVG_CACHE: dict[tuple[str, int, int], tuple[Plan, Team, str, dict[str, float]]] = {}
@@ -385,8 +452,22 @@ def _league_key(league: list[TeamSeason], seed: int) -> tuple[str, int, int]:
     return h.hexdigest(), league[0].season, seed
 
 
+ADDITIVE = ("fum",)
+"""Figures whose gap between game and expectation is a number, not a ratio: about a fifth
+of the fumbles lost come from kicks and SPECIAL results, which no BP DEF cell or guard
+touches, so a team that seldom fumbles keeps them all."""
+
+
 def _debias(want: dict[str, float], bias: dict[str, float]) -> dict[str, float]:
-    return {k: v / bias.get(k, 1.0) for k, v in want.items()}
+    """Analytic targets: the real figure less what the game adds (`bias`: simulated /
+    analytic, or for ADDITIVE figures `<name>_extra`, simulated - analytic)."""
+    out = {}
+    for k, v in want.items():
+        if k in ADDITIVE and f"{k}_extra" in bias:
+            out[k] = max(0.2 * v, v - bias[f"{k}_extra"])
+        else:
+            out[k] = v / bias.get(k, 1.0)
+    return out
 
 
 def _average(league: list[TeamSeason], seed: int
@@ -408,13 +489,27 @@ def _average(league: list[TeamSeason], seed: int
                   f"over the league's games ({len(league)} teams)."]
     bias = {k: 1.0 for k in METRICS}
     plan, team, text = solve(plan, want, want, None)
-    for _ in range(AVG_ROUNDS):
-        box, box2 = simulate(plan.level, text, text, AVG_GAMES, _series_seed(plan))
+    # The bias (simulated / analytic) hardly depends on the sheet but is noisy (a few
+    # hundred interceptions a round): it is pooled over the rounds, each with its own games.
+    sums = {k: [0.0, 0.0] for k in METRICS}
+    for rnd in range(AVG_ROUNDS):
+        box, box2 = simulate(plan.level, text, text, AVG_GAMES, _series_seed(plan) + rnd)
         sim = sim_figures({k: (box[k] + box2[k]) / 2 for k in box})
         analytic = metrics(team, team)
-        bias = {k: min(1.6, max(0.6, sim[k] / analytic[k])) if analytic[k] > 0 else 1.0
+        for k in METRICS:
+            sums[k][0] += sim[k]
+            sums[k][1] += analytic[k]
+        bias = {k: min(1.6, max(0.6, sums[k][0] / sums[k][1])) if sums[k][1] > 0 else 1.0
                 for k in METRICS}
-        plan.runs = _runs_for(plan.runs, sim["run_share"], off.run_share)
+        for k in ADDITIVE:
+            bias[f"{k}_extra"] = (sums[k][0] - sums[k][1]) / (rnd + 1)
+        _move_calls(plan, sim["run_share"], off.run_share)
+        real_pen = avg_row.per_game("penalties")
+        if real_pen is not None and sim["penalties"] > 0:
+            # Scaled from the number the games were played with (the printed, whole one).
+            used = plan.penalty_number if plan.penalty_number is not None else BOOK_PENALTY_NUMBER
+            plan.penalty_scale = clamp(used * real_pen / sim["penalties"], 0, 40)
+            plan.penalty_number = int(round_half_up(plan.penalty_scale))
         plan.play_speed = _speed_for(2 * sim["plays"], 2 * off.plays_pg, plan.play_speed, 0.5)
         plan, team, text = solve(plan, _debias(want, bias), _debias(want, bias), None)
     result = (plan, team, text, bias)
@@ -431,28 +526,31 @@ def build_sheet(row: TeamSeason, league: list[TeamSeason], *, seed: int = 1) -> 
     """TOML text of a legends-college or legends-pro team sheet (row.level) built from the
     row's statistics and calibrated against the league-average team of `league` (all rows
     of that season)."""
-    _, avg_team, avg_text, bias = _average(league, seed)
+    avg_plan, avg_team, avg_text, bias = _average(league, seed)
     avg_row = league_average(league)
     off = offense_figures(row, avg_row)
     dfn = defense_figures(row, avg_row)
     name = f"{row.season} {row.name}"
     plan = _base_plan(row, avg_row, name, seed, off, dfn)
+    if avg_plan.penalty_number is not None:
+        plan.penalty_number = penalty_number(row.per_game("penalties"),
+                                             avg_row.per_game("penalties"),
+                                             avg_plan.penalty_scale)
     if not row.has("def_rush_att", "def_pass_att"):
         plan.notes.append("Defense derived from points allowed (no defensive statistics "
                           "that season): league figures x (PA / league PA) ** elasticity.")
     a_off, a_def = _debias(targets(off), bias), _debias(targets(dfn), bias)
     plan, _, text = solve(plan, a_off, a_def, avg_team)
     for _ in range(TEAM_ROUNDS):
-        box, opp = simulate(plan.level, text, avg_text, TEAM_GAMES, _series_seed(plan))
-        s_off, s_def = sim_figures(box), sim_figures(opp)
-        runs = _runs_for(plan.runs, s_off["run_share"], off.run_share)
-        speed = _speed_for(s_off["plays"] + s_def["plays"], off.plays_pg + dfn.plays_pg,
-                           plan.play_speed, 1.0)
-        faces = _sack_faces_for(plan.header.pass_bp_sacks, box, opp, off, dfn)
-        if (runs, speed, faces) == (plan.runs, plan.play_speed, plan.header.pass_bp_sacks):
+        box, _opp = simulate(plan.level, text, avg_text, TEAM_GAMES, _series_seed(plan))
+        s_off = sim_figures(box)
+        pct = moved_run_call_pct(plan.run_call_pct, s_off["run_share"], off.run_share)
+        # The team's own snaps: its attempts are what a replay is judged on. The snaps its
+        # defense faces follow from how long the two offenses' drives last.
+        speed = _speed_for(2 * s_off["plays"], 2 * off.plays_pg, plan.play_speed, 1.0)
+        if (pct, speed) == (plan.run_call_pct, plan.play_speed):
             break
-        plan.runs, plan.play_speed = runs, speed
-        plan.header = replace(plan.header, pass_bp_sacks=faces)
+        plan.run_call_pct, plan.runs, plan.play_speed = pct, _runs_of(pct), speed
         plan, _team, text = solve(plan, a_off, a_def, avg_team)
     return text
 

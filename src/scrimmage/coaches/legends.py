@@ -77,8 +77,11 @@ class SolitaireCoach:
         opts = d.options
         late = v.quarter in (2, 4) and v.seconds_left <= 240
         if d.info.get("side") == "offense":
-            runs = v.own.team.runs
-            want_run = self.dice.roll(24) <= runs               # FNL-89
+            pct = d.info.get("run_call_pct")
+            if pct is not None:         # a built sheet's real mix (replay ratings)
+                want_run = self.dice.roll(1000) <= round(10 * float(pct))
+            else:
+                want_run = self.dice.roll(24) <= v.own.team.runs    # FNL-89
             if v.down == 3 and v.ydstogo >= 10:
                 want_run = False                                 # FNL-90 (3rd and long)
             if (late and v.quarter == 4) or (late and v.quarter == 2 and v.margin < 0):

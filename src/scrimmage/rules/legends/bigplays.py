@@ -13,6 +13,7 @@ from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.field import Side
 from scrimmage.rules.legends.cards import BP_DEF, BP_OFF, INC
 from scrimmage.rules.legends.charts import TD, ChartValue, yards_of
+from scrimmage.rules.legends.sheets import BOOK_GUARD, guard_threshold
 
 if TYPE_CHECKING:
     from scrimmage.rules.legends.game import LegendsGame
@@ -170,15 +171,31 @@ def _bp_def_kind(g: LegendsGame, run: bool, sheet: Side) -> str:
         return g.x.big_play_def_classic[r]
     if mode == "legends":
         return g.x.big_play_def_legends[r]
-    if r <= 10:
+    team = g.s.teams[sheet].team
+    table = team.run_bp_def if run else team.pass_bp_def
+    if table is not None and _guarded(g):
+        # Replay ratings (house rule): the table says what the big play would be, and the
+        # two teams' guards for that result set how high the roll must be (sheets.py).
+        word = "FUM" if run and g.rules.pro_run_fumble else table[g.roll(20)]
+        s = g.s
+        top = guard_threshold(s.teams[s.possession].team.header,
+                              s.teams[s.possession.other].team.header, word)
+        if r <= top:
+            return "NONE"
+        return "LOSS" if word in ("TFL", "SACK") else "TURNOVER"
+    if r <= BOOK_GUARD:
         return "NONE"
     if run and g.rules.pro_run_fumble:
         return "TURNOVER"
-    team = g.s.teams[sheet].team
-    table = team.run_bp_def if run else team.pass_bp_def
     if table is None:      # a high-school sheet in a college game: read the X-2 split
         return g.x.big_play_def_legends[g.roll(20)]
     return "LOSS" if table[g.roll(20)] in ("TFL", "SACK") else "TURNOVER"
+
+
+def _guarded(g: LegendsGame) -> bool:
+    """Whether the replay ratings' BP DEF guards apply (either sheet has them)."""
+    return g.rules.replay_ratings and any(
+        t.team.header.bp_def_guard is not None for t in g.s.teams.values())
 
 
 def _loss(g: LegendsGame, run: bool) -> int:

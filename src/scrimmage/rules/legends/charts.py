@@ -305,6 +305,7 @@ class LevelRules:
     cp_cap: int
     play_speed: bool
     two_minute_warning: bool
+    replay_ratings: bool
     overtime_minutes: int
     sos_table: tuple[tuple[int, int, int], ...]
     cp_costs: dict[str, int]
@@ -312,7 +313,8 @@ class LevelRules:
     momentum_points: dict[str, int]
 
 
-_OPTION_KEYS = {"fair_catch_25", "sos_adjust", "overtime", "two_minute_warning"}
+_OPTION_KEYS = {"fair_catch_25", "sos_adjust", "overtime", "two_minute_warning",
+                "replay_ratings"}
 """Level constants a game may override with an option (house rules)."""
 
 

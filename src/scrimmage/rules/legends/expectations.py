@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scrimmage.rules.legends.cards import BP_DEF, BP_OFF, DEF_SETS, INC
-from scrimmage.rules.legends.sheets import Team
+from scrimmage.rules.legends.sheets import GUARD_RESULTS, Team, guard_threshold
 from scrimmage.rules.legends.team_specs import (
     BP_DEF_TURNOVER_SHARE,
     BP_DEF_YARDS,
@@ -37,6 +37,10 @@ class PlayStats:
     sacks_per_game: float = 0.0
     interceptions_per_game: float = 0.0
     fumbles_lost_per_game: float = 0.0
+    pass_bp_def_own: float = 0.0
+    """Share of pass plays decided by a BP-DEF on the offense's own sheet."""
+    pass_bp_def_opp: float = 0.0
+    """... and by one on the defense's sheet."""
 
 
 def expected_stats(offense: Team, defense: Team) -> PlayStats:
@@ -53,7 +57,8 @@ def expected_stats(offense: Team, defense: Team) -> PlayStats:
     p = PARAMS[offense.header.level]
     run = _side_stats(offense, defense, range(3))
     pas = _side_stats(offense, defense, range(3, 6))
-    run_share = offense.runs / TOTAL_ROWS
+    pct = offense.header.run_call_pct
+    run_share = offense.runs / TOTAL_ROWS if pct is None else pct / 100
     if not p.team_bp_def:
         sack_share = 1 - BP_DEF_TURNOVER_SHARE
         run_yards = run.yards + BP_DEF_YARDS * run.bp_def
@@ -64,15 +69,21 @@ def expected_stats(offense: Team, defense: Team) -> PlayStats:
         tfl_pp = run.loss + sack_share * run.bp_def
         fum_lost_pp = 0.5 * BP_DEF_TURNOVER_SHARE * run.bp_def
     else:
-        off_tfl = _share(offense.run_bp_def, "TFL")
-        def_tfl = _share(defense.run_bp_def, "TFL")
+        off_tfl = table_share(offense.run_bp_def, "TFL")
+        def_tfl = table_share(defense.run_bp_def, "TFL")
         if p.pro_run_fumble:
             off_tfl = def_tfl = 0.0
-        tfl_big = 0.5 * (off_tfl * run.bp_def_off + def_tfl * run.bp_def_def)
-        fum_big = 0.5 * run.bp_def - tfl_big
-        sacks_pp = 0.5 * (_share(offense.pass_bp_def, "SACK") * pas.bp_def_off
-                          + _share(defense.pass_bp_def, "SACK") * pas.bp_def_def)
-        ints_pp = 0.5 * pas.bp_def - sacks_pp
+        # A result is a big play above the two teams' guard (replay ratings, sheets.py;
+        # the book's is 10: half of them).
+        hit = _guard_hits(offense, defense)
+        tfl_big = hit["TFL"] * (off_tfl * run.bp_def_off + def_tfl * run.bp_def_def)
+        fum_big = hit["FUM"] * ((1 - off_tfl) * run.bp_def_off
+                                + (1 - def_tfl) * run.bp_def_def)
+        off_sack = table_share(offense.pass_bp_def, "SACK")
+        def_sack = table_share(defense.pass_bp_def, "SACK")
+        sacks_pp = hit["SACK"] * (off_sack * pas.bp_def_off + def_sack * pas.bp_def_def)
+        ints_pp = hit["INT"] * ((1 - off_sack) * pas.bp_def_off
+                                + (1 - def_sack) * pas.bp_def_def)
         run_yards = run.yards + p.tfl_yards * tfl_big
         pass_yards = pas.yards + p.sack_yards * sacks_pp
         completions = pas.bp_off + pas.complete
@@ -101,10 +112,18 @@ def expected_stats(offense: Team, defense: Team) -> PlayStats:
         sacks_per_game=games * sacks,
         interceptions_per_game=games * ints,
         fumbles_lost_per_game=games * fumbles_lost,
+        pass_bp_def_own=pas.bp_def_off / pas.plays,
+        pass_bp_def_opp=pas.bp_def_def / pas.plays,
     )
 
 
-def _share(chart: tuple[str, ...] | None, word: str) -> float:
+def _guard_hits(offense: Team, defense: Team) -> dict[str, float]:
+    """Chance that a BP-DEF of this matchup is a big play, by result (replay ratings)."""
+    return {w: (20 - guard_threshold(offense.header, defense.header, w)) / 20
+            for w in GUARD_RESULTS}
+
+
+def table_share(chart: tuple[str, ...] | None, word: str) -> float:
     """Share of the d20 faces of a BP DEF table that say `word` (None: the level default)."""
     if chart is None:
         return 0.65 if word == "TFL" else 0.7

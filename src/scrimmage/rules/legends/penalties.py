@@ -35,6 +35,30 @@ class Foul:
         return self.penalty.name
 
 
+def foul_side(g: LegendsGame, d20: int) -> bool | None:
+    """Who fouls on this penalty roll: True the offense, False the defense, None nobody.
+
+    FNL-31: 1 is a foul on the offense, 20 on the defense. Replay ratings (house rule): a
+    team with a penalty number N fouls N times in 400 rolls on each side of the ball. Below
+    20, its foul face stands only on a second d20 of N or less; above 20, the face next to
+    it (2 for the offense, 19 for the defense, otherwise the other side's audible) is also a
+    foul on a second d20 of N - 20 or less."""
+    s = g.s
+    for offense, face, extra in ((True, 1, 2), (False, 20, 19)):
+        n = penalty_number(g, s.possession if offense else s.possession.other)
+        if d20 == face:
+            return offense if n is None or n >= 20 or g.roll(20) <= n else None
+        if d20 == extra and n is not None and n > 20 and g.roll(20) <= n - 20:
+            return offense
+    return None
+
+
+def penalty_number(g: LegendsGame, side: Side) -> int | None:
+    if not g.rules.replay_ratings:
+        return None
+    return g.s.teams[side].team.header.penalty_number
+
+
 def roll_foul(g: LegendsGame, run: bool, offense: bool) -> Foul:
     """FNL-33: d20 on Run/Pass OFF/DEF; FNL-37: pass interference measured on INT (thrown);
     FNL-34: the pre/post roll for 15-yard fouls."""

@@ -14,7 +14,7 @@ from scrimmage.rules.legends.game import LegendsGame
 from scrimmage.rules.legends.sheets import Team, read_team_file, team_from_data
 
 OPTIONS = ("profile", "neutral", "sos_adjust", "fair_catch_25", "overtime", "xsheets",
-           "two_minute_warning")
+           "two_minute_warning", "replay_ratings")
 _LEVEL_RULESET = {"hs": "legends-hs", "college": "legends-college", "pro": "legends-pro"}
 """Options a game of Football Legends takes (`play_game(..., profile="classic")`)."""
 
@@ -42,7 +42,8 @@ class LegendsRuleset(Ruleset):
             raise ScrimmageError(f"unknown option(s) for {self.name}: {', '.join(sorted(unknown))}"
                                  f"; known: {', '.join(OPTIONS)}")
         overrides = {k: options[k] for k in
-                     ("sos_adjust", "fair_catch_25", "overtime", "two_minute_warning")
+                     ("sos_adjust", "fair_catch_25", "overtime", "two_minute_warning",
+                      "replay_ratings")
                      if k in options}
         try:
             rules = level_rules(self.level, options.get("profile", "legends"), **overrides)

@@ -22,7 +22,13 @@ from scrimmage.rules.legends.bigplays import Outcome, resolve
 from scrimmage.rules.legends.cards import DEF_SETS, LABELS, OFF_SETS, cell_text
 from scrimmage.rules.legends.charts import Penalty, yards_of
 from scrimmage.rules.legends.checkoff import Checkoff
-from scrimmage.rules.legends.penalties import Foul, decide_penalty, enforce, roll_foul
+from scrimmage.rules.legends.penalties import (
+    Foul,
+    decide_penalty,
+    enforce,
+    foul_side,
+    roll_foul,
+)
 
 if TYPE_CHECKING:
     from scrimmage.rules.legends.game import Flow, LegendsGame
@@ -177,8 +183,11 @@ def _call_roll_and_read(g: LegendsGame, p: Snap, rec: dict[str, Any],
     late = s.down >= 3
     # Step 1 (FNL-25): the offense's card, then the defense's, each unseen by the other.
     opts, refused = call_options(off.off_checkoff, OFF_SETS, late, g.rules.exhausted, two_point)
+    call_info: dict[str, Any] = {"side": "offense"}
+    if g.rules.replay_ratings and off.team.header.run_call_pct is not None:
+        call_info["run_call_pct"] = off.team.header.run_call_pct   # for computer coaches
     off_call = yield g.ask(Kind.PLAY_CALL, off.side, opts, "Call your offensive play",
-                           {"side": "offense"}, refused)
+                           call_info, refused)
     p.off_set = OFF_SETS.index(off_call)
     p.run = p.off_set < 3
     info: dict[str, Any] = {"side": "defense"}
@@ -194,13 +203,14 @@ def _call_roll_and_read(g: LegendsGame, p: Snap, rec: dict[str, Any],
     p.def_row = _number(dfn.def_checkoff, p.def_set, d12, two_point)
     p.penalty_roll = d20
     # Step 3 (FNL-31): the penalty roll.
-    if d20 in (19, 2):
+    fouler = foul_side(g, d20)
+    if d20 in (19, 2) and fouler is None:
         yield from _audible(g, p, offense=d20 == 19, two_point=two_point)
     if g.rules.pre_play_timeouts and not two_point:
         p.timeout = yield from timeout_window(g, before=True, info={
             "off_call": OFF_SETS[p.off_set], "def_call": DEF_SETS[p.def_set]})
-    if d20 in (1, 20):
-        p.foul = roll_foul(g, p.run, offense=d20 == 1)
+    if fouler is not None:
+        p.foul = roll_foul(g, p.run, offense=fouler)
     elif d20 == 15:
         p.special = g.x.special_scrimmage[g.roll(20)]
     elif 9 <= d20 <= 11:

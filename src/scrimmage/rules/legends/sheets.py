@@ -24,6 +24,16 @@ from scrimmage.rules.legends.cards import CELL_TOKENS, DEF_SETS, OFF_SETS
 from scrimmage.rules.legends.charts import FieldGoalChart, d20_column, field_goal_chart
 
 Level = Literal["hs", "college", "pro"]
+GUARD_RESULTS = ("SACK", "INT", "TFL", "FUM")
+BOOK_GUARD = 10
+
+
+def guard_threshold(offense: TeamHeader, defense: TeamHeader, result: str) -> int:
+    """Replay ratings: the top of the no-big-play range of a BP-DEF that would be `result`."""
+    o = (offense.bp_def_guard or {}).get("offense", {}).get(result, BOOK_GUARD)
+    d = (defense.bp_def_guard or {}).get("defense", {}).get(result, BOOK_GUARD)
+    return min(19, max(0, o + d - BOOK_GUARD))
+"""FNL-44: a BP DEF roll of 1-10 is no big play."""
 
 
 class TeamHeader(BaseModel):
@@ -85,6 +95,43 @@ class TeamHeader(BaseModel):
     punt_fair_catch: dict[str, str] | None = None
     """Pro, offensive side (FNL-69, AMB-FNL-21): d20 rolls -> fair_catch or return, read when
     this team receives a punt."""
+
+    # -- replay ratings: the project's house rules for sheets built from real seasons ------
+    # A printed sheet leaves them out and plays by the book; `-o replay_ratings=false` makes
+    # a game ignore them (docs/design-notes.md, "Replay ratings").
+    run_call_pct: float | None = Field(default=None, ge=0, le=100)
+    """Computer coaches only: the share of run calls, in percent, that replaces the d24
+    against Runs (FNL-89) so a built sheet can call its real run/pass mix."""
+    penalty_number: int | None = Field(default=None, ge=0, le=40)
+    """Fouls this team commits per 400 penalty rolls; the book's 1 and 20 faces are 20
+    (one snap in twenty on each side of the ball)."""
+    bp_def_guard: dict[str, dict[str, int]] | None = None
+    """`offense` and `defense` tables, by result (SACK, INT, TFL, FUM): the FNL-44 roll of a
+    BP-DEF is no big play up to the offense's guard for the result plus the defense's, less
+    10 (the book: 10 + 10 - 10, rolls 1-10). The BP DEF table (of the sheet the cell is on)
+    is rolled first and says which result it would be."""
+
+    @field_validator("bp_def_guard")
+    @classmethod
+    def _guard_keys(cls, v: dict[str, dict[str, int]] | None
+                    ) -> dict[str, dict[str, int]] | None:
+        if v is None:
+            return v
+        for side, table in v.items():
+            if side not in ("offense", "defense"):
+                raise ValueError(f"unknown side {side!r} (offense or defense)")
+            for key, n in table.items():
+                if key not in GUARD_RESULTS:
+                    raise ValueError(f"unknown result {key!r} (known: {', '.join(GUARD_RESULTS)})")
+                if not 0 <= n <= 20:
+                    raise ValueError(f"{side}.{key} = {n}: a guard is a d20 face, 0..20")
+        return v
+        for key, n in v.items():
+            if key not in GUARD_RESULTS:
+                raise ValueError(f"unknown result {key!r} (known: {', '.join(GUARD_RESULTS)})")
+            if not 0 <= n <= 20:
+                raise ValueError(f"{key} = {n}: a guard is a d20 face, 0..20")
+        return v
 
 
 class TeamFile(BaseModel):
