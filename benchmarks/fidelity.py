@@ -111,7 +111,8 @@ def report_table(reports: list[FidelityReport]) -> list[str]:
         for m in names:
             v = r.mape(m)
             cells.append("-" if v is None else f"{v:.1f}" + ("" if v <= TARGETS[m] else " ✗"))
-        lines.append(f"| {r.rules} {r.season} | " + " | ".join(cells) + " |")
+        lines.append(f"| {r.rules} {r.season} ({len(r.teams)} x {r.games}) | "
+                     + " | ".join(cells) + " |")
     return lines
 
 
@@ -121,25 +122,28 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2, help="processes sharing the teams")
     ap.add_argument("--seasons", type=int, nargs="*", default=[1985, 2002, 2016, 2019])
     ap.add_argument("--college", action="store_true", help="also college 2016")
+    ap.add_argument("--college-games", type=int, help="games per college team (default --games)")
     ap.add_argument("--ks-games", type=int, default=10, help="games per team for the KS check")
     ap.add_argument("--pbp", type=Path, default=DEFAULT_PBP)
     args = ap.parse_args()
     rows = read_stats(None)
     reports: list[FidelityReport] = []
     start = time.perf_counter()
-    jobs = [("legends-pro", s) for s in args.seasons]
+    jobs = [("legends-pro", s, args.games) for s in args.seasons]
     if args.college:
-        jobs.append(("legends-college", 2016))
-    for rules, season in jobs:
+        jobs.append(("legends-college", 2016, args.college_games or args.games))
+    for rules, season, games in jobs:
         t = time.perf_counter()
-        rep = fidelity(rows, rules, season, args.games, workers=args.workers)
+        rep = fidelity(rows, rules, season, games, workers=args.workers)
         reports.append(rep)
         print(f"{rules} {season}: {len(rep.teams)} teams in {time.perf_counter() - t:.0f} s")
     lines = ["# Fidelity benchmark", "",
              f"`python benchmarks/fidelity.py --games {args.games} --seasons "
-             f"{' '.join(map(str, args.seasons))}{' --college' if args.college else ''}`", "",
+             f"{' '.join(map(str, args.seasons))}{' --college' if args.college else ''}"
+             f"{f' --college-games {args.college_games}' if args.college_games else ''}`", "",
              "Mean absolute percentage error over a season's teams, each team's sheet playing "
-             f"{args.games} games against the season's league-average team (✗ = over target).",
+             "the given number of games against the season's league-average team (teams x games "
+             "in brackets; ✗ = over target).",
              "", *report_table(reports), ""]
     ks_lines = ["## Shape of the yardage (Kolmogorov-Smirnov distance, aim ≤ 0.05)", "",
                 "| season | yards per carry | yards per completion |", "|---|---|---|"]
