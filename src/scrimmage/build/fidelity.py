@@ -112,11 +112,11 @@ def _toml(text: str) -> dict[str, Any]:
     return tomllib.loads(text)
 
 
-def _one_team(job: tuple[list[TeamSeason], str, int, int, int, int]) -> TeamFidelity:
+def _one_team(job: tuple[list[TeamSeason], str, int, int, int]) -> TeamFidelity:
     """Build one team's sheet and play its games against the league-average team."""
     from scrimmage.build.sheets import build_league_average, build_sheet
 
-    league, rules, index, games, seed, _ = job
+    league, rules, index, games, seed = job
     row = league[index]
     average = _toml(build_league_average(league, seed=seed))
     sheet = _toml(build_sheet(row, league, seed=seed))
@@ -145,7 +145,7 @@ def fidelity(rows: list[TeamSeason], rules: str, season: int, games: int, seed: 
         chosen = find_team(league, team)
         indices = [league.index(chosen)]
     report = FidelityReport(rules, season, games, seed)
-    jobs = [(league, rules, i, games, seed, 0) for i in indices]
+    jobs = [(league, rules, i, games, seed) for i in indices]
     if workers > 1 and len(jobs) > 1:
         from concurrent.futures import ProcessPoolExecutor
 

@@ -76,6 +76,7 @@ from scrimmage.rules.legends.sheets import (
     GUARD_RESULTS,
     Team,
     TeamHeader,
+    big_play_chance,
     team_from_data,
 )
 
@@ -341,7 +342,7 @@ GUARD_METRIC = {"SACK": "sack", "INT": "int", "FUM": "fum"}
 
 
 def _hit(guards: dict[str, int], word: str) -> float:
-    return (20 - guards.get(word, BOOK_GUARD)) / 20
+    return big_play_chance(guards.get(word, BOOK_GUARD))
 
 
 def _guard_step(guards: dict[str, int], mults: tuple[float, float], got: dict[str, float],

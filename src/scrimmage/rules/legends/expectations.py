@@ -7,7 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scrimmage.rules.legends.cards import BP_DEF, BP_OFF, DEF_SETS, INC
-from scrimmage.rules.legends.sheets import GUARD_RESULTS, Team, guard_threshold
+from scrimmage.rules.legends.sheets import (
+    GUARD_RESULTS,
+    Team,
+    big_play_chance,
+    guard_threshold,
+)
 from scrimmage.rules.legends.team_specs import (
     BP_DEF_TURNOVER_SHARE,
     BP_DEF_YARDS,
@@ -119,7 +124,7 @@ def expected_stats(offense: Team, defense: Team) -> PlayStats:
 
 def _guard_hits(offense: Team, defense: Team) -> dict[str, float]:
     """Chance that a BP-DEF of this matchup is a big play, by result (replay ratings)."""
-    return {w: (20 - guard_threshold(offense.header, defense.header, w)) / 20
+    return {w: big_play_chance(guard_threshold(offense.header, defense.header, w))
             for w in GUARD_RESULTS}
 
 

@@ -43,6 +43,8 @@ def foul_side(g: LegendsGame, d20: int) -> bool | None:
     20, its foul face stands only on a second d20 of N or less; above 20, the face next to
     it (2 for the offense, 19 for the defense, otherwise the other side's audible) is also a
     foul on a second d20 of N - 20 or less."""
+    if d20 not in (1, 2, 19, 20):       # most snaps: no foul face, nothing to look up
+        return None
     s = g.s
     for offense, face, extra in ((True, 1, 2), (False, 20, 19)):
         n = penalty_number(g, s.possession if offense else s.possession.other)

@@ -33,6 +33,11 @@ def guard_threshold(offense: TeamHeader, defense: TeamHeader, result: str) -> in
     o = (offense.bp_def_guard or {}).get("offense", {}).get(result, BOOK_GUARD)
     d = (defense.bp_def_guard or {}).get("defense", {}).get(result, BOOK_GUARD)
     return min(19, max(0, o + d - BOOK_GUARD))
+
+
+def big_play_chance(threshold: int) -> float:
+    """Chance that the FNL-44 d20 beats a no-big-play range of 1..threshold."""
+    return (20 - threshold) / 20
 """FNL-44: a BP DEF roll of 1-10 is no big play."""
 
 
