@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import csv
 import gzip
+import json
 import time
 import tomllib
 from bisect import bisect_right
@@ -125,6 +126,7 @@ def main() -> None:
     ap.add_argument("--college-games", type=int, help="games per college team (default --games)")
     ap.add_argument("--ks-games", type=int, default=10, help="games per team for the KS check")
     ap.add_argument("--pbp", type=Path, default=DEFAULT_PBP)
+    ap.add_argument("--json", type=Path, help="also write each report's JSON to this folder")
     args = ap.parse_args()
     rows = read_stats(None)
     reports: list[FidelityReport] = []
@@ -136,6 +138,9 @@ def main() -> None:
         t = time.perf_counter()
         rep = fidelity(rows, rules, season, games, workers=args.workers)
         reports.append(rep)
+        if args.json is not None:
+            args.json.mkdir(parents=True, exist_ok=True)
+            (args.json / f"{rules}-{season}.json").write_text(json.dumps(rep.to_json()))
         print(f"{rules} {season}: {len(rep.teams)} teams in {time.perf_counter() - t:.0f} s")
     lines = ["# Fidelity benchmark", "",
              f"`python benchmarks/fidelity.py --games {args.games} --seasons "

@@ -336,3 +336,15 @@ def test_coaching_points_earned_by_momentum_add_to_the_total() -> None:
     assert not cp.can(1, half=2)
     cp.earn(1)
     assert cp.total == 1 and cp.can(1, half=1)
+
+
+def test_sheet_error_survives_a_worker_process() -> None:
+    """Builder and fidelity workers send their errors back pickled."""
+    import pickle
+
+    from scrimmage.core.errors import SheetError
+
+    err = pickle.loads(pickle.dumps(SheetError("x.toml", "team.conversion", "too big")))
+    assert isinstance(err, SheetError)
+    assert (err.path, err.field, err.reason) == ("x.toml", "team.conversion", "too big")
+    assert str(err) == "x.toml: team.conversion: too big"

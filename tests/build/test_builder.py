@@ -28,7 +28,7 @@ CMD = [sys.executable, "-m", "scrimmage.cli"]
 def short_simulations(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Fewer calibration games: the tests check the mechanics, the benchmark the fidelity."""
     monkeypatch.setattr(S, "AVG_GAMES", 16)
-    monkeypatch.setattr(S, "TEAM_GAMES", 8)
+    monkeypatch.setattr(S, "TEAM_ROUND_GAMES", (8, 8))
     S._AVG_CACHE.clear()
     yield
     S._AVG_CACHE.clear()
@@ -221,3 +221,77 @@ def test_bundled_real_teams_load_and_play() -> None:
         assert len(names) == len(files)
     rec = play_game("legends-pro", "1985 Chicago Bears", "2016 New England Patriots", seed=1)
     assert rec.finished
+
+
+# -- red-zone numbers (replay ratings fitted to points) -----------------------------------------
+
+def test_red_zone_number_stays_when_the_points_are_right() -> None:
+    from scrimmage.build.ratings import next_red_zone
+
+    assert next_red_zone([(0, 22.0)], 22.0) == 0
+    assert next_red_zone([(0, 20.0), (30, 22.0)], 22.0) == 30
+
+
+def test_first_step_reads_the_measured_effect_table() -> None:
+    """One round: the table's effect is taken as it is, so the number whose multiplier is
+    the gap is the answer, within a step's reach."""
+    from scrimmage.build.ratings import MAX_STEP, RED_ZONE_EFFECT, next_red_zone
+
+    for n, mult, _ in RED_ZONE_EFFECT:
+        if abs(n) <= MAX_STEP:
+            assert next_red_zone([(0, 20.0)], 20.0 * mult) == n
+        else:
+            assert next_red_zone([(0, 20.0)], 20.0 * mult) == MAX_STEP * (1 if n > 0 else -1)
+
+
+def test_later_steps_use_the_rounds_own_slope() -> None:
+    """Two rounds 30 apart whose points moved by half what the table says: the next step
+    is twice as long as the table's would be (log-linear between the rounds)."""
+    import math
+
+    from scrimmage.build.ratings import _interp, next_red_zone
+
+    half = math.sqrt(_interp(30, 1))       # half the table's effect, in logs
+    got = next_red_zone([(0, 20.0), (30, 20.0 * half)], 20.0 * half * half)
+    assert got == 60
+
+
+def test_a_slope_the_wrong_way_is_held_to_half_the_table() -> None:
+    import math
+
+    from scrimmage.build.ratings import _interp, next_red_zone
+
+    up = next_red_zone([(0, 22.0), (20, 21.0)], 23.0)      # more points asked, fewer seen
+    half_table = 0.5 * math.log(_interp(20, 1)) / 20
+    assert up == 20 + round(math.log(23 / 21) / half_table)
+
+
+def test_numbers_stop_at_the_sheet_limits() -> None:
+    from scrimmage.build.ratings import next_red_zone
+    from scrimmage.rules.legends.sheets import RED_ZONE_MAX
+
+    assert next_red_zone([(80, 20.0)], 200.0) == RED_ZONE_MAX
+    assert next_red_zone([(-90, 20.0)], 1.0) == -RED_ZONE_MAX
+    assert next_red_zone([(0, 20.0), (80, 19.0)], 200.0) == RED_ZONE_MAX
+
+
+def test_average_sheet_number_follows_the_league_points() -> None:
+    from scrimmage.build.ratings import average_effect, average_red_zone
+
+    assert average_red_zone(1.0) == 0
+    low, high = average_red_zone(0.9), average_red_zone(1.1)
+    assert low < 0 < high
+    assert average_effect(low) == pytest.approx(0.9, abs=0.02)
+    assert average_effect(high) == pytest.approx(1.1, abs=0.02)
+
+
+def test_built_sheet_carries_red_zone_numbers_that_play() -> None:
+    """A sheet from a small extract: its red-zone numbers are in range and the sheet loads."""
+    league = _league(NFL2016, 2016)
+    row = next(r for r in league if r.code == "nwe")
+    text = S.build_sheet(row, league)
+    data = tomllib.loads(text)
+    rz = data["team"]["red_zone"]
+    assert set(rz) == {"offense", "defense"}
+    assert all(-100 <= v <= 100 for v in rz.values())
+    team_from_data(data, "nwe.toml")

@@ -20,7 +20,7 @@ NFL2016 = Path(__file__).resolve().parents[1] / "data" / "build" / "nfl2016.csv"
 @pytest.fixture(autouse=True)
 def short_simulations(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(S, "AVG_GAMES", 16)
-    monkeypatch.setattr(S, "TEAM_GAMES", 8)
+    monkeypatch.setattr(S, "TEAM_ROUND_GAMES", (8, 8))
     S._AVG_CACHE.clear()
     yield
     S._AVG_CACHE.clear()

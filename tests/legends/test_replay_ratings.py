@@ -195,3 +195,64 @@ def test_game_offers_the_share_only_with_replay_ratings() -> None:
     g = game("pro", team("pro", run_call_pct=30.0), away("pro"), replay_ratings=False)
     _, coach = step(g, [1, PR_NOTHING, 1], RUN, at=AT)
     assert "run_call_pct" not in coach.of(Kind.PLAY_CALL)[0].info
+
+
+# -- red-zone numbers ---------------------------------------------------------------------------
+
+def _converting(offense: int, defense: int, cell: int = 9, **options: Any) -> Any:
+    return game("pro", team("pro", off={("inside_run", 1, "run_inside"): cell},
+                            red_zone={"offense": offense}),
+                away("pro", red_zone={"defense": defense}), **options)
+
+
+@pytest.mark.parametrize(("at", "roll", "gained"), [
+    ("Q1 10:00 HOME 3&12 OPP18", 40, 18), ("Q1 10:00 HOME 3&12 OPP18", 41, 9),
+    ("Q1 10:00 HOME 1&10 OPP18", 40, 18)])
+def test_positive_red_zone_number_goes_all_the_way(at: str, roll: int, gained: int) -> None:
+    """Offense 30 + defense 10 = 40: at the opponent's 18, on any down, a 9-yard run goes all
+    the way on a d100 of 40 or less."""
+    g = _converting(30, 10)
+    p = only(step(g, [1, PR_NOTHING, 1, roll], RUN, at=at)[0])
+    assert p["yards_gained"] == gained
+    assert p["touchdown"] == int(gained == 18)
+
+
+@pytest.mark.parametrize(("roll", "gained"), [(25, 4), (26, 9)])
+def test_negative_red_zone_number_stops_a_yard_short(roll: int, gained: int) -> None:
+    """Offense -30 + defense 5 = -25: on 4th and 5 at the 18 a 9-yard run is stopped at 4
+    yards on a d100 of 25 or less (turnover on downs)."""
+    g = _converting(-30, 5)
+    p = only(step(g, [1, PR_NOTHING, 1, roll], RUN, at="Q1 10:00 HOME 4&5 OPP18")[0])
+    assert p["yards_gained"] == gained
+    assert p["fourth_down_failed" if gained == 4 else "fourth_down_converted"] == 1
+
+
+def test_negative_red_zone_number_can_stop_a_touchdown() -> None:
+    """3rd and goal at the 5: a 9-yard run would score; -60 stops it at the 1 on a 60."""
+    g = _converting(-30, -30)
+    p = only(step(g, [1, PR_NOTHING, 1, 60], RUN, at="Q1 10:00 HOME 3&5 OPP05")[0])
+    assert p["yards_gained"] == 4 and p["touchdown"] == 0
+
+
+@pytest.mark.parametrize(("at", "numbers"), [
+    ("Q1 10:00 HOME 1&10 OPP18", (-50, -50)),   # a stop: only on 3rd and 4th down
+    ("Q1 10:00 HOME 3&5 OWN30", (-50, -50)),    # outside the red zone: no roll
+    ("Q1 10:00 HOME 3&12 OWN30", (50, 50)),
+    ("Q1 10:00 HOME 3&12 OPP18", (30, -30)),    # numbers that add up to 0
+])
+def test_red_zone_number_rolls_only_where_it_acts(at: str, numbers: tuple[int, int]) -> None:
+    g = _converting(*numbers)
+    p = only(step(g, [1, PR_NOTHING, 1], RUN, at=at)[0])
+    assert p["yards_gained"] == 9
+
+
+def test_red_zone_number_ignored_without_replay_ratings() -> None:
+    g = _converting(60, 40, replay_ratings=False)
+    p = only(step(g, [1, PR_NOTHING, 1], RUN, at="Q1 10:00 HOME 3&12 OPP18")[0])
+    assert p["yards_gained"] == 9 and p["third_down_failed"] == 1
+
+
+@pytest.mark.parametrize("red_zone", [{"offense": 101}, {"kicking": 5}, {"defense": -120}])
+def test_a_bad_red_zone_number_is_refused(red_zone: dict[str, Any]) -> None:
+    with pytest.raises(SheetError, match="red_zone"):
+        team_from_data(team("pro", red_zone=red_zone), "bad.toml")

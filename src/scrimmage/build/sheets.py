@@ -13,8 +13,8 @@ How a sheet is made
    touchback, punt fair-catch and Field Goal Range charts. `off_points`/`def_points` are the
    real points scored and allowed a game.
 2. Replay ratings (`scrimmage.build.ratings`): the computer coaches' share of run calls
-   (corrected by simulation; Runs per set, FNL-4, is its nearest 24th), the penalty number
-   and the BP DEF guards.
+   (corrected by simulation; Runs per set, FNL-4, is its nearest 24th), the penalty number,
+   the BP DEF guards and the red-zone numbers (fitted by simulation to the real points).
 3. Play speed (FNL-12): each point slows one play by 10 s, on either side of the ball, so the
    snaps of a game fall by about `SNAPS_PER_SPEED` per point. The league-average sheet gets
    the speed that gives the league's snaps a team; a team's sheet the speed that gives the
@@ -28,7 +28,8 @@ How a sheet is made
    by the BP DEF guards of both sides (replay ratings), solved in the same rounds. The
    league-average sheet's simulation measures what the expectations leave out (SPECIAL
    results, coaching points, penalties, 3rd-and-long calls) and every team's targets are
-   scaled by it.
+   scaled by it; for yards a carry, completion rate and yards an attempt the team's own
+   simulated games then replace that league bias with its own.
 
 Run ``python -m scrimmage.build.sheets --bundle`` to rewrite the bundled real teams.
 """
@@ -54,8 +55,11 @@ from scrimmage.build.header import (
 )
 from scrimmage.build.ratings import (
     BOOK_PENALTY_NUMBER,
+    average_effect,
+    average_red_zone,
     bp_def_guards,
     moved_run_call_pct,
+    next_red_zone,
     penalty_number,
     run_call_pct,
 )
@@ -74,6 +78,7 @@ from scrimmage.rules.legends.generator import (
 from scrimmage.rules.legends.sheets import (
     BOOK_GUARD,
     GUARD_RESULTS,
+    RED_ZONE_MAX,
     Team,
     TeamHeader,
     big_play_chance,
@@ -92,8 +97,7 @@ MAX_SPEED = next((int(m.le) for m in TeamHeader.model_fields["play_speed"].metad
 SOURCE = {"pro": "Pro-Football-Reference.com", "college": "Sports-Reference.com (CFB)"}
 AVG_GAMES = 500
 AVG_ROUNDS = 3
-TEAM_GAMES = 200
-TEAM_ROUNDS = 2
+TEAM_ROUND_GAMES = (200, 300, 500)
 ANALYTIC_ROUNDS = 8
 
 
@@ -119,6 +123,8 @@ class Plan:
     """The unrounded penalty number of the league-average sheet (teams scale it)."""
     guards: dict[str, dict[str, int]] | None = None
     """BP DEF guards, {"offense": {...}, "defense": {...}} (replay ratings)."""
+    red_zone: tuple[int, int] | None = None
+    """Red-zone numbers, offense and defense (replay ratings)."""
 
     def spec(self) -> TeamSpec:
         p = PARAMS[self.level]
@@ -216,6 +222,12 @@ def render(plan: Plan, display: tuple[float, float, float, float] | None = None)
         for side in ("offense", "defense"):
             out += [f"[team.bp_def_guard.{side}]",
                     *[f"{k} = {v}" for k, v in plan.guards[side].items()]]
+    if plan.red_zone is not None:
+        out += ["", "# Replay ratings: red-zone numbers (percent, offense + defense: all the way",
+                "# if positive, stopped short on 3rd/4th down if negative; the book: 0),",
+                "# fitted to the real points.",
+                "[team.red_zone]", f"offense = {plan.red_zone[0]}",
+                f"defense = {plan.red_zone[1]}"]
     if plan.level == "pro":
         out += ["", "# FNL-18: this team's kickoffs (touchback rate).",
                 "[team.ko_touchback]", *_split(h.ko_touchbacks, "touchback", "return"),
@@ -471,6 +483,29 @@ def _debias(want: dict[str, float], bias: dict[str, float]) -> dict[str, float]:
     return out
 
 
+OWN_BIAS = ("ypc", "cmp", "ypa")
+"""Figures a team's own simulated games measure to within about 1% (thousands of plays);
+the rarer events keep the league's bias."""
+
+
+def _pool_bias(sums: dict[str, list[float]], games: int, sim: dict[str, float],
+               analytic: dict[str, float]) -> None:
+    for k in OWN_BIAS:
+        s = sums.setdefault(k, [0.0, 0.0])
+        s[0] += games * sim[k]
+        s[1] += games * analytic[k]
+
+
+def _own_debias(targets_now: dict[str, float], want: dict[str, float],
+                sums: dict[str, list[float]]) -> dict[str, float]:
+    """Analytic targets with the team's own pooled bias (simulated / analytic) for OWN_BIAS."""
+    out = dict(targets_now)
+    for k, (sim, analytic) in sums.items():
+        if sim > 0 and analytic > 0:
+            out[k] = want[k] / min(1.6, max(0.6, sim / analytic))
+    return out
+
+
 def _average(league: list[TeamSeason], seed: int
              ) -> tuple[Plan, Team, str, dict[str, float]]:
     """The league-average plan, sheet, text and the game's bias (simulated / analytic per
@@ -493,6 +528,7 @@ def _average(league: list[TeamSeason], seed: int
     # The bias (simulated / analytic) hardly depends on the sheet but is noisy (a few
     # hundred interceptions a round): it is pooled over the rounds, each with its own games.
     sums = {k: [0.0, 0.0] for k in METRICS}
+    points = [0.0, 0.0]     # points at numbers of 0, rounds
     for rnd in range(AVG_ROUNDS):
         box, box2 = simulate(plan.level, text, text, AVG_GAMES, _series_seed(plan) + rnd)
         sim = sim_figures({k: (box[k] + box2[k]) / 2 for k in box})
@@ -512,6 +548,14 @@ def _average(league: list[TeamSeason], seed: int
             plan.penalty_scale = clamp(used * real_pen / sim["penalties"], 0, 40)
             plan.penalty_number = int(round_half_up(plan.penalty_scale))
         plan.play_speed = _speed_for(2 * sim["plays"], 2 * off.plays_pg, plan.play_speed, 0.5)
+        # Its red-zone number (offense and defense alike) brings its points to the league's.
+        x = plan.red_zone[0] if plan.red_zone else 0
+        if rnd == 1:        # the first round's snaps were still the pace's guess
+            points = [0.0, 0.0]
+        points[0] += sim["points"] / average_effect(x)
+        points[1] += 1
+        x = average_red_zone(off.points_pg / (points[0] / points[1]))
+        plan.red_zone = (x, x)
         plan, team, text = solve(plan, _debias(want, bias), _debias(want, bias), None)
     result = (plan, team, text, bias)
     _AVG_CACHE[key] = result
@@ -540,19 +584,42 @@ def build_sheet(row: TeamSeason, league: list[TeamSeason], *, seed: int = 1) -> 
     if not row.has("def_rush_att", "def_pass_att"):
         plan.notes.append("Defense derived from points allowed (no defensive statistics "
                           "that season): league figures x (PA / league PA) ** elasticity.")
-    a_off, a_def = _debias(targets(off), bias), _debias(targets(dfn), bias)
-    plan, _, text = solve(plan, a_off, a_def, avg_team)
-    for _ in range(TEAM_ROUNDS):
-        box, _opp = simulate(plan.level, text, avg_text, TEAM_GAMES, _series_seed(plan))
+    want_off, want_def = targets(off), targets(dfn)
+    a_off, a_def = _debias(want_off, bias), _debias(want_def, bias)
+    plan, team, text = solve(plan, a_off, a_def, avg_team)
+    avg_o, avg_d = avg_plan.red_zone or (0, 0)
+    seen_o: list[tuple[int, float]] = []
+    seen_d: list[tuple[int, float]] = []
+    own: dict[str, dict[str, list[float]]] = {"off": {}, "def": {}}
+    for rnd, games in enumerate(TEAM_ROUND_GAMES):
+        # Each round plays its own games, more of them as the sheet settles.
+        box, opp = simulate(plan.level, text, avg_text, games, _series_seed(plan) + rnd)
         s_off = sim_figures(box)
         pct = moved_run_call_pct(plan.run_call_pct, s_off["run_share"], off.run_share)
         # The team's own snaps: its attempts are what a replay is judged on. The snaps its
         # defense faces follow from how long the two offenses' drives last.
         speed = _speed_for(2 * s_off["plays"], 2 * off.plays_pg, plan.play_speed, 1.0)
-        if (pct, speed) == (plan.run_call_pct, plan.play_speed):
-            break
         plan.run_call_pct, plan.runs, plan.play_speed = pct, _runs_of(pct), speed
-        plan, _team, text = solve(plan, a_off, a_def, avg_team)
+        # Red-zone numbers: each side's points, at the team's real snaps (which the play
+        # speed sees to), against the number its snaps carried, step to the real points.
+        tempo = off.plays_pg / max(1e-9, s_off["plays"])
+        own_o, own_d = plan.red_zone or (0, 0)
+        seen_o.append((own_o + avg_d, tempo * box["points_for"]))
+        seen_d.append((own_d + avg_o, tempo * opp["points_for"]))
+        plan.red_zone = (
+            int(clamp(next_red_zone(seen_o, off.points_pg) - avg_d, -RED_ZONE_MAX,
+                      RED_ZONE_MAX)),
+            int(clamp(next_red_zone(seen_d, dfn.points_pg) - avg_o, -RED_ZONE_MAX,
+                      RED_ZONE_MAX)))
+        # The team's own games measure its yardage bias well enough to replace the league's,
+        # pooled from the second round on (the red-zone numbers move the yards a little).
+        if rnd == 1:
+            own = {"off": {}, "def": {}}
+        _pool_bias(own["off"], games, s_off, metrics(team, avg_team))
+        _pool_bias(own["def"], games, sim_figures(opp), metrics(avg_team, team))
+        a_off, a_def = _own_debias(a_off, want_off, own["off"]), _own_debias(
+            a_def, want_def, own["def"])
+        plan, team, text = solve(plan, a_off, a_def, avg_team)
     return text
 
 
@@ -591,9 +658,10 @@ def _bundle_one(job: tuple[str, int, str]) -> tuple[str, str]:
     return bundle_file_name(row), build_sheet(row, league)
 
 
-def write_bundle(workers: int = 1) -> list[Path]:
+def write_bundle(workers: int = 1, level: str | None = None) -> list[Path]:
+    """Rewrite the bundled real teams (of one level, if given)."""
     rows = read_stats(None)
-    jobs = bundle_jobs(rows)
+    jobs = [j for j in bundle_jobs(rows) if level is None or j[0] == level]
     if workers > 1:
         from concurrent.futures import ProcessPoolExecutor
 
@@ -614,6 +682,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                 description="Build team sheets from real statistics.")
     p.add_argument("--bundle", action="store_true",
                    help="rewrite the bundled real teams (pro pack, NFL 2016, FBS 2016)")
+    p.add_argument("--bundle-level", choices=("pro", "college"),
+                   help="with --bundle: only this level's teams")
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--stats", type=Path)
     p.add_argument("--season", type=int)
@@ -621,7 +691,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--team")
     args = p.parse_args(argv)
     if args.bundle:
-        for path in write_bundle(args.workers):
+        for path in write_bundle(args.workers, args.bundle_level):
             print(path)
         return 0
     if args.season is None:

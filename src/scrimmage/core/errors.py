@@ -18,6 +18,10 @@ class SheetError(ScrimmageError):
         self.path, self.field, self.reason = path, field, reason
         super().__init__(f"{path}: {field}: {reason}")
 
+    def __reduce__(self) -> tuple[type[SheetError], tuple[str, str, str]]:
+        # Rebuilt from its three parts when it crosses a process boundary (worker pools).
+        return (SheetError, (self.path, self.field, self.reason))
+
 
 class UnknownRuleset(ScrimmageError):
     """No ruleset is registered under that name."""

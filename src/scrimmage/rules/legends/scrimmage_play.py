@@ -29,6 +29,7 @@ from scrimmage.rules.legends.penalties import (
     foul_side,
     roll_foul,
 )
+from scrimmage.rules.legends.sheets import RED_ZONE, red_zone_number
 
 if TYPE_CHECKING:
     from scrimmage.rules.legends.game import Flow, LegendsGame
@@ -382,6 +383,7 @@ def _settle(g: LegendsGame, p: Snap, o: Outcome, rec: dict[str, Any],
     if not wiped:
         yield from _coaching_point_yard(g, o)
         yield from _coaching_point_modifier(g, o)
+        _red_zone(g, o)
     oob = False
     scores = o.yards >= s.yardline          # AMB-FNL-31: no out-of-bounds choice on a score
     if o.gains and not scores and not wiped:
@@ -439,6 +441,24 @@ def _settle(g: LegendsGame, p: Snap, o: Outcome, rec: dict[str, Any],
         s.over = True               # NCAA overtime: a defensive touchdown wins the game
     elif g.in_overtime and result in ("defensive_td", "turnover", "downs", "safety"):
         g.end_ot_series()
+
+
+def _red_zone(g: LegendsGame, o: Outcome) -> None:
+    """Replay ratings, house rule (docs/design-notes.md, "Replay ratings"): in the red zone
+    the two teams' red-zone number, on a d100, may take a run or catch that stops short of
+    the goal line all the way (positive), or on 3rd and 4th down stop one that reaches the
+    line to gain a yard short of it (negative)."""
+    s = g.s
+    if not g.rules.replay_ratings or s.yardline > RED_ZONE or not o.gains:
+        return
+    n = red_zone_number(s.offense.team.header, s.teams[s.possession.other].team.header)
+    to_gain = min(s.ydstogo, s.yardline)
+    if n > 0 and o.yards < s.yardline and g.roll(100) <= n:
+        o.yards = s.yardline
+        o.desc.append("Red-zone rating: all the way")
+    elif n < 0 and s.down >= 3 and o.yards >= to_gain and g.roll(100) <= -n:
+        o.yards = to_gain - 1
+        o.desc.append("Red-zone rating: stopped a yard short")
 
 
 def apply_outcome(g: LegendsGame, o: Outcome, rec: dict[str, Any],

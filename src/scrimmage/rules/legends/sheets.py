@@ -35,6 +35,19 @@ def guard_threshold(offense: TeamHeader, defense: TeamHeader, result: str) -> in
     return min(19, max(0, o + d - BOOK_GUARD))
 
 
+RED_ZONE_MAX = 100
+RED_ZONE = 20
+"""Replay ratings: the red-zone numbers act from the opponent's 20-yard line in."""
+
+
+def red_zone_number(offense: TeamHeader, defense: TeamHeader) -> int:
+    """Replay ratings: the red-zone number of a red-zone snap (percent; positive finishes
+    drives, negative stops them short)."""
+    o = (offense.red_zone or {}).get("offense", 0)
+    d = (defense.red_zone or {}).get("defense", 0)
+    return min(100, max(-100, o + d))
+
+
 def big_play_chance(threshold: int) -> float:
     """Chance that the FNL-44 d20 beats a no-big-play range of 1..threshold."""
     return (20 - threshold) / 20
@@ -115,6 +128,13 @@ class TeamHeader(BaseModel):
     BP-DEF is no big play up to the offense's guard for the result plus the defense's, less
     10 (the book: 10 + 10 - 10, rolls 1-10). The BP DEF table (of the sheet the cell is on)
     is rolled first and says which result it would be."""
+    red_zone: dict[str, int] | None = None
+    """`offense` and `defense` numbers in percent (-100..100), added up for a snap from the
+    opponent's 20 in: with a positive sum a run or catch that stops short of the goal line
+    goes all the way on a d100 of at most the sum; with a negative sum, on 3rd and 4th down
+    one that reaches the line to gain is stopped a yard short of it on a d100 of at most minus
+    the sum. 0 is the book (no roll). The defense's number is what it gives up: a stingy
+    defense's is negative."""
 
     @field_validator("bp_def_guard")
     @classmethod
@@ -131,11 +151,18 @@ class TeamHeader(BaseModel):
                 if not 0 <= n <= 20:
                     raise ValueError(f"{side}.{key} = {n}: a guard is a d20 face, 0..20")
         return v
-        for key, n in v.items():
-            if key not in GUARD_RESULTS:
-                raise ValueError(f"unknown result {key!r} (known: {', '.join(GUARD_RESULTS)})")
-            if not 0 <= n <= 20:
-                raise ValueError(f"{key} = {n}: a guard is a d20 face, 0..20")
+
+    @field_validator("red_zone")
+    @classmethod
+    def _red_zone_keys(cls, v: dict[str, int] | None) -> dict[str, int] | None:
+        if v is None:
+            return v
+        for side, n in v.items():
+            if side not in ("offense", "defense"):
+                raise ValueError(f"unknown side {side!r} (offense or defense)")
+            if not -RED_ZONE_MAX <= n <= RED_ZONE_MAX:
+                raise ValueError(f"red_zone.{side} = {n}: a percentage, "
+                                 f"-{RED_ZONE_MAX}..{RED_ZONE_MAX}")
         return v
 
 
