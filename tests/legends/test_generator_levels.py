@@ -465,3 +465,91 @@ def test_college_xsheets_are_ncaa_like() -> None:
     assert 0.5 <= make(45) <= 0.65
     assert 0.3 <= make(52) <= 0.5
     assert make(70) == 0.0
+
+
+# --- FNL-93 and the shape of the yardage at college and pro -----------------------------------
+
+SPECIALS = (BP_DEF, BP_OFF, INC)
+
+
+def _cell_sums(level: str, run: bool) -> list[int]:
+    """Yards of every offense cell + defense cell pairing of the average team against itself
+    (both numeric), over several sheets; completions only where the sum is not below 0
+    (FNL-78: a negative completion is an incompletion)."""
+    avg = AVERAGES[level]
+    out: list[int] = []
+    for s in SEEDS:
+        off, dfn = build(avg, s), build(avg, 100 + s)
+        for si in range(3) if run else range(3, 6):
+            for row in off.offense[si]:
+                for di, a in enumerate(row):
+                    for drow in dfn.defense[di]:
+                        b = drow[si]
+                        if a not in SPECIALS and b not in SPECIALS and (run or a + b >= 0):
+                            out.append(a + b)
+    return sorted(out)
+
+
+@pytest.mark.parametrize("level", CP_LEVELS)
+def test_runs_are_skewed_like_real_runs(level: str) -> None:
+    """team_specs.SHAPE_*: most runs gain a little and a few gain a lot, so the median run
+    is well below the mean (NFL 2016: median 3, mean 4.3). Symmetric cells gave a median
+    at the mean."""
+    ys = _cell_sums(level, run=True)
+    mean, median = sum(ys) / len(ys), ys[len(ys) // 2]
+    assert median <= mean - 0.5
+
+
+@pytest.mark.parametrize("level", CP_LEVELS)
+def test_completions_have_short_ones_and_a_long_tail(level: str) -> None:
+    """NFL 2016 completions: median 8.5, mean 11.4, 12% over 20 yards."""
+    ys = _cell_sums(level, run=False)
+    mean, median = sum(ys) / len(ys), ys[len(ys) // 2]
+    assert median <= mean - 1
+    assert sum(y > 20 for y in ys) / len(ys) >= 0.11
+
+
+def _value(cell: int) -> float:
+    return {BP_OFF: 20.0, BP_DEF: -4.0, INC: 0.0}.get(cell, float(cell))
+
+
+@pytest.mark.parametrize("level", CP_LEVELS)
+def test_cp_high_rows_favour_their_owner(level: str) -> None:
+    """FNL-93 with the narrower college/pro row ramp: the top half of every set is still
+    better for its owner than the bottom half."""
+    off_first = off_last = def_first = def_last = 0.0
+    for s in SEEDS:
+        team = build(AVERAGES[level], s)
+        for rows in team.offense:
+            half = len(rows) // 2
+            off_first += sum(_value(c) for row in rows[:half] for c in row)
+            off_last += sum(_value(c) for row in rows[-half:] for c in row)
+        for rows in team.defense:
+            def_first += sum(_value(c) for row in rows[:6] for c in row)
+            def_last += sum(_value(c) for row in rows[6:] for c in row)
+    assert off_last > off_first
+    assert def_last < def_first
+
+
+@pytest.mark.parametrize("level", CP_LEVELS)
+@pytest.mark.parametrize(("off_set", "weak_vs", "better_vs"), [
+    (0, 0, 1), (0, 0, 3), (1, 1, 4), (2, 2, 5), (3, 3, 0), (4, 5, 3), (5, 4, 2)])
+def test_cp_offense_matchups(level: str, off_set: int, weak_vs: int, better_vs: int) -> None:
+    """FNL-93 with the narrower college/pro matchup swing: an offensive card still does
+    worse against the defense it is weak against (inside run vs run inside, drop back vs
+    pass blitz, ...) than against an average or a strong matchup."""
+    def mean(col: int) -> float:
+        cells = [_value(row[col]) for s in SEEDS
+                 for row in build(AVERAGES[level], s).offense[off_set]]
+        return sum(cells) / len(cells)
+    assert mean(weak_vs) < mean(better_vs)
+
+
+def test_centred_tail_keeps_the_cell_expectation() -> None:
+    """A centred tail lowers the core by the tail's expected yards (chance read in percent),
+    so the column recentring has nothing systematic to take back."""
+    from scrimmage.rules.legends.team_specs import Noise
+
+    nz = Noise(1, 0.25, 10, centred=True)
+    assert nz.tail_mean == pytest.approx(0.25 * 5.5)
+    assert Noise(1, 0.333, 5).tail_mean == pytest.approx(0.33 * 3)

@@ -97,7 +97,7 @@ MAX_SPEED = next((int(m.le) for m in TeamHeader.model_fields["play_speed"].metad
 SOURCE = {"pro": "Pro-Football-Reference.com", "college": "Sports-Reference.com (CFB)"}
 AVG_GAMES = 500
 AVG_ROUNDS = 3
-TEAM_ROUND_GAMES = (200, 300, 500)
+TEAM_ROUND_GAMES = (200, 300, 800)
 ANALYTIC_ROUNDS = 8
 
 

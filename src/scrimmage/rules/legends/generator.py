@@ -37,7 +37,10 @@ The remaining cells get their target mean plus integer noise from the dice (a tr
 spread with an occasional long tail for the boom-or-bust plays). Each column of a set is then
 re-centred: single yards are added to or taken from random cells until the column's total
 equals the sum of its targets. The dice give a sheet its texture; the targets alone decide
-its averages, so two sheets with the same inputs play alike whatever the seed.
+its averages, so two sheets with the same inputs play alike whatever the seed. At college
+and pro the tail is centred (`Noise.centred`: the core sits below the target by the tail's
+expected yards) and long, so a game's runs and completions are skewed like real ones (most
+gain a little, a few a lot); `team_specs.SHAPE_*` says how that was fitted.
 
 College and pro
 ---------------
@@ -412,7 +415,8 @@ def _fill(cells: list[_Cell], dice: Dice, direction: int, stable: bool = False) 
         if dice.roll(100) <= round(nz.tail_chance * 100):
             tail = direction * dice.roll(nz.tail)
         if c.value is None:
-            c.value = min(c.high, max(c.low, round(c.target) + tri + tail))
+            core = c.target - direction * nz.tail_mean if nz.centred else c.target
+            c.value = min(c.high, max(c.low, round(core) + tri + tail))
 
 
 def _phase(spec: TeamSpec, dice: Dice, tag: str) -> Dice:
