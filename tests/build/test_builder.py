@@ -15,9 +15,8 @@ from scrimmage.build import header as H
 from scrimmage.build import sheets as S
 from scrimmage.build.calibrate import ERA_SACK_RATE, defense_figures, offense_figures
 from scrimmage.build.stats import StatsError, find_team, league_average, read_stats, season_rows
-from scrimmage.rules.legends.cards import BP_DEF, BP_OFF, INC
-from scrimmage.rules.legends.sheets import Team, team_from_data
-from scrimmage.rules.legends.team_specs import MATCHUP, STRONG, WEAK
+from scrimmage.rules.legends.expectations import fnl93_problems
+from scrimmage.rules.legends.sheets import team_from_data
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "build"
 NFL2016 = DATA / "nfl2016.csv"
@@ -40,39 +39,12 @@ def _league(path: Path, season: int, level: str = "pro") -> list:
     return season_rows(read_stats(path), season, level)
 
 
-def _worth(cell: int) -> float:
-    return {BP_OFF: 20.0, BP_DEF: -4.0, INC: 0.0}.get(cell, float(cell))
-
-
-def _check_fnl93(team: Team) -> None:
-    """FNL-93 on a built sheet: every offensive card does worse against the defense it is
-    weak against than against the defenses it is strong against (and every defensive card
-    stops its own kind of play better), and the high rows favour their owner."""
-    def col(rows: list[list[int]], c: int) -> float:
-        return sum(_worth(r[c]) for r in rows) / len(rows)
-
-    for si, rows in enumerate(team.offense):
-        weak = [d for d, m in enumerate(MATCHUP[si]) if m == WEAK]
-        strong = [d for d, m in enumerate(MATCHUP[si]) if m == STRONG]
-        assert max(col(rows, d) for d in weak) < min(col(rows, d) for d in strong), si
-    for di, rows in enumerate(team.defense):
-        weak = [o for o in range(6) if MATCHUP[o][di] == WEAK]
-        strong = [o for o in range(6) if MATCHUP[o][di] == STRONG]
-        assert max(col(rows, o) for o in weak) < min(col(rows, o) for o in strong), di
-    first = last = 0.0
-    for rows in team.offense:
-        half = len(rows) // 2
-        first += sum(_worth(c) for r in rows[:half] for c in r)
-        last += sum(_worth(c) for r in rows[len(rows) - half:] for c in r)
-    assert last > first
-
-
 def _check_plays(text: str, level: str, other: str) -> None:
     data = tomllib.loads(text)
     team = team_from_data(data, "built")
     assert team.header.level == level
     assert team.runs + team.passes == 24
-    _check_fnl93(team)
+    assert fnl93_problems(team) == []
     rec = play_game(f"legends-{level}", data, tomllib.loads(other), seed=3)
     assert rec.finished
     assert len(rec.plays) > 100
@@ -246,6 +218,7 @@ def test_bundled_real_teams_load_and_play() -> None:
             data = tomllib.loads(path.read_text(encoding="utf-8"))
             team = team_from_data(data, str(path))
             assert team.header.official is False and team.header.record
+            assert fnl93_problems(team) == [], path.name
             assert "team_seasons" in path.read_text(encoding="utf-8").splitlines()[1]
             names.add(team.name)
         assert len(names) == len(files)

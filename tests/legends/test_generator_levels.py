@@ -12,6 +12,7 @@ import pytest
 from scrimmage.core.dice import SeededDice
 from scrimmage.rules.legends.cards import BP_DEF, BP_OFF, INC
 from scrimmage.rules.legends.charts import TD, Roll, bundled_xsheets
+from scrimmage.rules.legends.expectations import fnl93_problems
 from scrimmage.rules.legends.generator import (
     AVERAGE_COLLEGE,
     AVERAGE_PRO,
@@ -509,40 +510,43 @@ def test_completions_have_short_ones_and_a_long_tail(level: str) -> None:
     assert sum(y > 20 for y in ys) / len(ys) >= 0.11
 
 
-def _value(cell: int) -> float:
-    return {BP_OFF: 20.0, BP_DEF: -4.0, INC: 0.0}.get(cell, float(cell))
+@pytest.mark.parametrize("spec", [*BUNDLED_COLLEGE, *BUNDLED_PRO, AVERAGE_COLLEGE, AVERAGE_PRO],
+                         ids=lambda s: s.name)
+def test_cp_sheets_keep_the_fnl93_design(spec: TeamSpec) -> None:
+    """FNL-93 with the narrower college/pro matchup and row swings (team_specs.SHAPE_*):
+    weak matchups are still worse than strong ones for every card, on both sides, and high
+    rows still favour their owner, on every fictional sheet and several average ones."""
+    for s in (spec.seed, *SEEDS):
+        assert fnl93_problems(build(spec, s)) == [], (spec.name, s)
+
+
+def test_fnl93_check_finds_a_broken_sheet() -> None:
+    """The check can fail: swap an offensive card's weak and strong columns, and turn the
+    defense upside down."""
+    team = build(AVERAGE_PRO, 1)
+    team.offense = (tuple((r[3], *r[1:3], r[0], *r[4:]) for r in team.offense[0]),
+                    *team.offense[1:])
+    team.defense = tuple(rows[::-1] for rows in team.defense)
+    problems = fnl93_problems(team)
+    assert any(p.startswith("offense inside_run: ") for p in problems)
+    assert any(p.startswith("defense: high rows") for p in problems)
 
 
 @pytest.mark.parametrize("level", CP_LEVELS)
-def test_cp_high_rows_favour_their_owner(level: str) -> None:
-    """FNL-93 with the narrower college/pro row ramp: the top half of every set is still
-    better for its owner than the bottom half."""
-    off_first = off_last = def_first = def_last = 0.0
+def test_cp_big_plays_crowd_high_rows(level: str) -> None:
+    """FNL-93: BP-OFF cells on the offense's high rows, BP-DEF on the defense's."""
+    off = [0, 0]
+    dfn = [0, 0]
     for s in SEEDS:
         team = build(AVERAGES[level], s)
         for rows in team.offense:
             half = len(rows) // 2
-            off_first += sum(_value(c) for row in rows[:half] for c in row)
-            off_last += sum(_value(c) for row in rows[-half:] for c in row)
+            off[0] += sum(c == BP_OFF for r in rows[:half] for c in r)
+            off[1] += sum(c == BP_OFF for r in rows[len(rows) - half:] for c in r)
         for rows in team.defense:
-            def_first += sum(_value(c) for row in rows[:6] for c in row)
-            def_last += sum(_value(c) for row in rows[6:] for c in row)
-    assert off_last > off_first
-    assert def_last < def_first
-
-
-@pytest.mark.parametrize("level", CP_LEVELS)
-@pytest.mark.parametrize(("off_set", "weak_vs", "better_vs"), [
-    (0, 0, 1), (0, 0, 3), (1, 1, 4), (2, 2, 5), (3, 3, 0), (4, 5, 3), (5, 4, 2)])
-def test_cp_offense_matchups(level: str, off_set: int, weak_vs: int, better_vs: int) -> None:
-    """FNL-93 with the narrower college/pro matchup swing: an offensive card still does
-    worse against the defense it is weak against (inside run vs run inside, drop back vs
-    pass blitz, ...) than against an average or a strong matchup."""
-    def mean(col: int) -> float:
-        cells = [_value(row[col]) for s in SEEDS
-                 for row in build(AVERAGES[level], s).offense[off_set]]
-        return sum(cells) / len(cells)
-    assert mean(weak_vs) < mean(better_vs)
+            dfn[0] += sum(c == BP_DEF for r in rows[:6] for c in r)
+            dfn[1] += sum(c == BP_DEF for r in rows[6:] for c in r)
+    assert off[1] > off[0] and dfn[1] > dfn[0]
 
 
 def test_centred_tail_keeps_the_cell_expectation() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scrimmage.rules.legends.cards import BP_DEF, BP_OFF, DEF_SETS, INC
+from scrimmage.rules.legends.cards import BP_DEF, BP_OFF, DEF_SETS, INC, OFF_SETS
 from scrimmage.rules.legends.sheets import (
     GUARD_RESULTS,
     Team,
@@ -17,8 +17,10 @@ from scrimmage.rules.legends.team_specs import (
     BP_DEF_TURNOVER_SHARE,
     BP_DEF_YARDS,
     BP_OFF_YARDS,
+    MATCHUP,
     PARAMS,
     TOTAL_ROWS,
+    WEAK,
 )
 
 # --- calibration -------------------------------------------------------------------------------
@@ -189,3 +191,65 @@ def _tally(t: _Tally, o: int, d: int, run: bool, w: float) -> None:
         t.complete += w
         t.complete_yards += w * (o + d)
         t.yards += w * (o + d)
+
+
+# --- the design of FNL-93 -----------------------------------------------------------------------
+
+MIN_YARD_CELLS = 5
+"""Columns with fewer yard cells than this are left out of the FNL-93 check: in a set of
+three or four rows one long gain decides the average."""
+
+
+def _yards(cells: list[int]) -> float | None:
+    ys = [c for c in cells if c not in (BP_OFF, BP_DEF, INC)]
+    return sum(ys) / len(ys) if len(ys) >= MIN_YARD_CELLS else None
+
+
+def _column(rows: tuple[tuple[int, ...], ...], c: int) -> float | None:
+    return _yards([r[c] for r in rows])
+
+
+def _half_gap(rows: tuple[tuple[int, ...], ...]) -> float:
+    """Average yards of a set's high half less its low half (0 if too few yard cells)."""
+    half = len(rows) // 2
+    low = _yards([c for r in rows[:half] for c in r])
+    high = _yards([c for r in rows[len(rows) - half:] for c in r])
+    return 0.0 if low is None or high is None else high - low
+
+
+def fnl93_problems(team: Team) -> list[str]:
+    """Where a sheet's yard cells break the design FNL-93 describes, as sentences (none for
+    a sound sheet). Like is compared with like: in an offensive set, the column of the
+    defense the card is weak against must average fewer yards than every other column; in a
+    defensive set, the column of the play it stops must give up fewer yards than the other
+    columns of the same kind (runs with runs, passes with passes: a builder moves a team's
+    run and pass yards separately); and over the sets of each side the high rows must be
+    better for their owner than the low rows. The special results follow the same design
+    through where the generator places them, which only many sheets can show."""
+    out: list[str] = []
+    for si, rows in enumerate(team.offense):
+        weak = next(d for d, m in enumerate(MATCHUP[si]) if m == WEAK)
+        w = _column(rows, weak)
+        for d in range(len(DEF_SETS)):
+            o = _column(rows, d)
+            if d != weak and w is not None and o is not None and w >= o:
+                out.append(f"offense {OFF_SETS[si]}: {w:.1f} yards against {DEF_SETS[weak]} "
+                           f"(weak), {o:.1f} against {DEF_SETS[d]}")
+    for di, rows in enumerate(team.defense):
+        for kind in (range(3), range(3, len(OFF_SETS))):
+            stops = [o for o in kind if MATCHUP[o][di] == WEAK]
+            w = _column(rows, stops[0]) if stops else None
+            for o in kind:
+                other = _column(rows, o)
+                if stops and o != stops[0] and w is not None and other is not None \
+                        and w >= other:
+                    out.append(f"defense {DEF_SETS[di]}: gives up {w:.1f} to "
+                               f"{OFF_SETS[stops[0]]} (the play it stops), {other:.1f} to "
+                               f"{OFF_SETS[o]}")
+    off_gap = sum(_half_gap(rows) for rows in team.offense)
+    if off_gap <= 0:
+        out.append(f"offense: high rows {off_gap:+.1f} yards a set against the low rows")
+    def_gap = sum(_half_gap(rows) for rows in team.defense)
+    if def_gap >= 0:
+        out.append(f"defense: high rows give up {def_gap:+.1f} yards a set more than low rows")
+    return out

@@ -40,7 +40,9 @@ equals the sum of its targets. The dice give a sheet its texture; the targets al
 its averages, so two sheets with the same inputs play alike whatever the seed. At college
 and pro the tail is centred (`Noise.centred`: the core sits below the target by the tail's
 expected yards) and long, so a game's runs and completions are skewed like real ones (most
-gain a little, a few a lot); `team_specs.SHAPE_*` says how that was fitted.
+gain a little, a few a lot); `team_specs.SHAPE_*` says how that was fitted. There each half
+of a column is recentred on its own, so the high rows keep their edge over the low rows
+(FNL-93) whatever a few long tails did; `expectations.fnl93_problems` checks a sheet.
 
 College and pro
 ---------------
@@ -304,7 +306,7 @@ def _offense_set(spec: TeamSpec, si: int, dice: Dice) -> list[list[int]]:
     _fill(cells, _phase(spec, dice, f"o{si}fill"), direction=1, stable=spec.tuning is not None)
     dz = _phase(spec, dice, f"o{si}rc")
     for col in range(len(DEF_SETS)):
-        _recentre(cells[col::len(DEF_SETS)], dz)
+        _recentre_column(cells[col::len(DEF_SETS)], dz)
     return _rows(cells, len(DEF_SETS))
 
 
@@ -364,7 +366,7 @@ def _defense_set(spec: TeamSpec, di: int, dice: Dice) -> list[list[int]]:
     _fill(cells, _phase(spec, dice, f"d{di}fill"), direction=-1, stable=spec.tuning is not None)
     dz = _phase(spec, dice, f"d{di}rc")
     for col in range(len(OFF_SETS)):
-        _recentre(cells[col::len(OFF_SETS)], dz)
+        _recentre_column(cells[col::len(OFF_SETS)], dz)
     return _rows(cells, len(OFF_SETS))
 
 
@@ -428,6 +430,19 @@ def _phase(spec: TeamSpec, dice: Dice, tag: str) -> Dice:
         return dice
     digest = hashlib.blake2b(f"{spec.seed}:{tag}".encode(), digest_size=8).digest()
     return SeededDice(int.from_bytes(digest, "big") >> 1)
+
+
+def _recentre_column(column: list[_Cell], dice: Dice) -> None:
+    """Recentre a column of a set; with centred noise (college and pro) each half of it on
+    its own, so that the high rows keep the yards their targets give them over the low
+    rows (FNL-93: high numbers are good for the roller) whatever the long tails did. With
+    one recentring for the whole column a few tails on the low rows could leave them ahead."""
+    if column and column[0].noise.centred:
+        half = len(column) // 2
+        _recentre(column[:half], dice)
+        _recentre(column[half:], dice)
+    else:
+        _recentre(column, dice)
 
 
 def _recentre(column: list[_Cell], dice: Dice) -> None:

