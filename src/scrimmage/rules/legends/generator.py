@@ -90,7 +90,6 @@ text. Generated sheets say ``official = false`` and name their inputs in a comme
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import sys
 import tomllib
@@ -101,6 +100,17 @@ from pathlib import Path
 
 from scrimmage.core.dice import Dice, SeededDice
 from scrimmage.rules.legends.cards import BP_DEF, BP_OFF, DEF_SETS, INC, OFF_SETS, cell_text
+from scrimmage.rules.legends.cells import (
+    Cell,
+    count_cells,
+    fill,
+    only,
+    phase,
+    place,
+    recentre_column,
+    row_fraction,
+    rows_of,
+)
 from scrimmage.rules.legends.expectations import (
     PlayStats as PlayStats,
 )
@@ -202,15 +212,6 @@ from scrimmage.rules.legends.team_specs import (
 # --- generation --------------------------------------------------------------------------------
 
 
-@dataclass
-class _Cell:
-    target: float
-    noise: Noise
-    low: int
-    high: int
-    value: int | None = None  # a special code once placed; yards after `_fill`
-
-
 def generate_team(spec: TeamSpec, dice: Dice | None = None) -> str:
     """Return the TOML text of a sheet for `spec`, drawing every random choice from `dice`.
 
@@ -268,12 +269,12 @@ def _offense_set(spec: TeamSpec, si: int, dice: Dice) -> list[list[int]]:
     style = 0.0
     if run and p.run_style_yards and spec.runs > p.style_runs:
         style = p.run_style_yards * (spec.runs - p.style_runs) / TOTAL_ROWS
-    cells: list[_Cell] = []
+    cells: list[Cell] = []
     bp_off_w: list[float] = []
     bp_def_w: list[float] = []
     inc_w: list[float] = []
     for r in range(rows):
-        t = _row_fraction(r, rows)
+        t = row_fraction(r, rows)
         for d in range(len(DEF_SETS)):
             m = MATCHUP[si][d]
             target = (p.off_base[card] + p.off_match_yards[run] * m
@@ -282,7 +283,7 @@ def _offense_set(spec: TeamSpec, si: int, dice: Dice) -> list[list[int]]:
                 target += style
             if spec.tuning is not None:
                 target += spec.tuning.off_yards[0 if run else 1]
-            cells.append(_Cell(target, p.off_noise[card], low, high))
+            cells.append(Cell(target, p.off_noise[card], low, high))
             # FNL-93: big plays for the roller crowd the high rows; trouble crowds the low ones.
             bp_off_w.append((0.25 + 1.5 * t) * GOOD_FOR_OFFENSE[m])
             bp_def_w.append((1.75 - 1.5 * t) * GOOD_FOR_DEFENSE[m])
@@ -293,33 +294,33 @@ def _offense_set(spec: TeamSpec, si: int, dice: Dice) -> list[list[int]]:
     tu = spec.tuning or NEUTRAL_TUNING
     k = 0 if run else 1
     bp_scale = _clamp_range(1 + p.bp_per_point * strength, 0.5, 1.6) * tu.off_bp_off[k]
-    dz = _phase(spec, dice, f"o{si}bpo")
-    _place(cells, bp_off_w, _count(p.off_bp_off_rate[run] * bp_scale * n, dz), BP_OFF, dz)
+    dz = phase(spec, dice, f"o{si}bpo")
+    place(cells, bp_off_w, count_cells(p.off_bp_off_rate[run] * bp_scale * n, dz), BP_OFF, dz)
     bp_def_scale = _clamp_range(1 - p.bp_against_per_point * strength, 0.5, 1.6)
     bp_def_scale *= tu.off_bp_def[k]
-    dz = _phase(spec, dice, f"o{si}bpd")
-    _place(cells, bp_def_w, _count(p.off_bp_def_rate[run] * bp_def_scale * n, dz), BP_DEF, dz)
+    dz = phase(spec, dice, f"o{si}bpd")
+    place(cells, bp_def_w, count_cells(p.off_bp_def_rate[run] * bp_def_scale * n, dz), BP_DEF, dz)
     if not run:
         inc_rate = _clamp_range(p.off_inc_rate + p.off_inc_per_point * strength, 0.08, 0.45)
-        dz = _phase(spec, dice, f"o{si}inc")
-        _place(cells, inc_w, _count(inc_rate * tu.off_inc * n, dz), INC, dz)
-    _fill(cells, _phase(spec, dice, f"o{si}fill"), direction=1, stable=spec.tuning is not None)
-    dz = _phase(spec, dice, f"o{si}rc")
+        dz = phase(spec, dice, f"o{si}inc")
+        place(cells, inc_w, count_cells(inc_rate * tu.off_inc * n, dz), INC, dz)
+    fill(cells, phase(spec, dice, f"o{si}fill"), direction=1, stable=spec.tuning is not None)
+    dz = phase(spec, dice, f"o{si}rc")
     for col in range(len(DEF_SETS)):
-        _recentre_column(cells[col::len(DEF_SETS)], dz)
-    return _rows(cells, len(DEF_SETS))
+        recentre_column(cells[col::len(DEF_SETS)], dz)
+    return rows_of(cells, len(DEF_SETS))
 
 
 def _defense_set(spec: TeamSpec, di: int, dice: Dice) -> list[list[int]]:
     p = spec.params
     strength = spec.defense_strength
-    cells: list[_Cell] = []
+    cells: list[Cell] = []
     bp_def_w: list[float] = []
     bp_off_w: list[float] = []
     inc_w: list[float] = []
     inc_cells = 0
     for r in range(DEF_ROWS):
-        t = _row_fraction(r, DEF_ROWS)
+        t = row_fraction(r, DEF_ROWS)
         for o in range(len(OFF_SETS)):
             run = o < 3
             m = MATCHUP[o][di]
@@ -330,7 +331,7 @@ def _defense_set(spec: TeamSpec, di: int, dice: Dice) -> list[list[int]]:
             if spec.tuning is not None:
                 target += spec.tuning.def_yards[0 if run else 1]
             low, high = p.def_clamp[run]
-            cells.append(_Cell(target, p.def_noise[run], low, high))
+            cells.append(Cell(target, p.def_noise[run], low, high))
             bp_def_w.append((0.25 + 1.5 * t) * GOOD_FOR_DEFENSE[m])
             bp_off_w.append((1.75 - 1.5 * t) * GOOD_FOR_OFFENSE[m])
             # INC fits only where a pass meets the defense (FNL-40): zero weight elsewhere.
@@ -347,131 +348,27 @@ def _defense_set(spec: TeamSpec, di: int, dice: Dice) -> list[list[int]]:
             k = 0 if run else 1
             keep = [(i % width < 3) == run for i in range(n)]
             kind_n = sum(keep)
-            dz = _phase(spec, dice, f"d{di}bpd{k}")
-            _place(cells, _only(bp_def_w, keep),
-                   _count(p.def_bp_def_rate[run] * bp_scale * tu.def_bp_def[k] * kind_n, dz),
+            dz = phase(spec, dice, f"d{di}bpd{k}")
+            place(cells, only(bp_def_w, keep),
+                   count_cells(p.def_bp_def_rate[run] * bp_scale * tu.def_bp_def[k] * kind_n, dz),
                    BP_DEF, dz)
-            dz = _phase(spec, dice, f"d{di}bpo{k}")
-            _place(cells, _only(bp_off_w, keep),
-                   _count(p.def_bp_off_rate[run] * bp_off_scale * tu.def_bp_off[k] * kind_n,
+            dz = phase(spec, dice, f"d{di}bpo{k}")
+            place(cells, only(bp_off_w, keep),
+                   count_cells(p.def_bp_off_rate[run] * bp_off_scale * tu.def_bp_off[k] * kind_n,
                           dz), BP_OFF, dz)
     else:
-        _place(cells, bp_def_w, _count(p.def_bp_def_rate[True] * bp_scale * n, dice), BP_DEF,
+        place(cells, bp_def_w, count_cells(p.def_bp_def_rate[True] * bp_scale * n, dice), BP_DEF,
                dice)
-        _place(cells, bp_off_w, _count(p.def_bp_off_rate[True] * bp_off_scale * n, dice),
+        place(cells, bp_off_w, count_cells(p.def_bp_off_rate[True] * bp_off_scale * n, dice),
                BP_OFF, dice)
     inc_rate = _clamp_range(p.def_inc_rate + p.def_inc_per_point * strength, 0.08, 0.3)
-    dz = _phase(spec, dice, f"d{di}inc")
-    _place(cells, inc_w, _count(inc_rate * tu.def_inc * inc_cells, dz), INC, dz)
-    _fill(cells, _phase(spec, dice, f"d{di}fill"), direction=-1, stable=spec.tuning is not None)
-    dz = _phase(spec, dice, f"d{di}rc")
+    dz = phase(spec, dice, f"d{di}inc")
+    place(cells, inc_w, count_cells(inc_rate * tu.def_inc * inc_cells, dz), INC, dz)
+    fill(cells, phase(spec, dice, f"d{di}fill"), direction=-1, stable=spec.tuning is not None)
+    dz = phase(spec, dice, f"d{di}rc")
     for col in range(len(OFF_SETS)):
-        _recentre_column(cells[col::len(OFF_SETS)], dz)
-    return _rows(cells, len(OFF_SETS))
-
-
-def _only(weights: list[float], keep: list[bool]) -> list[float]:
-    return [w if k else 0.0 for w, k in zip(weights, keep, strict=True)]
-
-
-def _row_fraction(r: int, rows: int) -> float:
-    """0.0 for the first row of a set, 1.0 for the last (0.5 for a one-row set)."""
-    return r / (rows - 1) if rows > 1 else 0.5
-
-
-def _count(expected: float, dice: Dice) -> int:
-    """`expected` rounded up or down by a die, so the fraction is kept on average."""
-    whole = int(expected)
-    frac_per_mille = round((expected - whole) * 1000)
-    return whole + (1 if dice.roll(1000) <= frac_per_mille else 0)
-
-
-def _place(cells: list[_Cell], weights: list[float], count: int, code: int, dice: Dice) -> None:
-    """Put `code` into `count` empty cells, drawn without replacement in proportion to weight."""
-    w = [round(x * 1000) if c.value is None else 0 for c, x in zip(cells, weights, strict=True)]
-    for _ in range(count):
-        total = sum(w)
-        if total <= 0:
-            return
-        roll = dice.roll(total)
-        acc = 0
-        for i, x in enumerate(w):
-            acc += x
-            if roll <= acc:
-                cells[i].value = code
-                w[i] = 0
-                break
-
-
-def _fill(cells: list[_Cell], dice: Dice, direction: int, stable: bool = False) -> None:
-    """Give every cell still empty its target plus dice noise; the tail points `direction`.
-
-    `stable` (tuned sheets): every cell draws its noise, placed or not, so moving a special
-    result from one cell to another leaves the noise of all other cells as it was."""
-    for c in cells:
-        if c.value is not None and not stable:
-            continue
-        nz = c.noise
-        tri = dice.roll(nz.spread + 1) + dice.roll(nz.spread + 1) - nz.spread - 2
-        tail = 0
-        if dice.roll(100) <= round(nz.tail_chance * 100):
-            tail = direction * dice.roll(nz.tail)
-        if c.value is None:
-            core = c.target - direction * nz.tail_mean if nz.centred else c.target
-            c.value = min(c.high, max(c.low, round(core) + tri + tail))
-
-
-def _phase(spec: TeamSpec, dice: Dice, tag: str) -> Dice:
-    """The dice of one step of one set. Fictional sheets draw everything from one stream (as
-    they always have); tuned sheets give each step its own stream, so that moving one lever
-    (say, one more INC cell) does not reshuffle the rest of the sheet: the calibration then
-    sees smooth responses."""
-    if spec.tuning is None:
-        return dice
-    digest = hashlib.blake2b(f"{spec.seed}:{tag}".encode(), digest_size=8).digest()
-    return SeededDice(int.from_bytes(digest, "big") >> 1)
-
-
-def _recentre_column(column: list[_Cell], dice: Dice) -> None:
-    """Recentre a column of a set; with centred noise (college and pro) each half of it on
-    its own, so that the high rows keep the yards their targets give them over the low
-    rows (FNL-93: high numbers are good for the roller) whatever the long tails did. With
-    one recentring for the whole column a few tails on the low rows could leave them ahead."""
-    if column and column[0].noise.centred:
-        half = len(column) // 2
-        _recentre(column[:half], dice)
-        _recentre(column[half:], dice)
-    else:
-        _recentre(column, dice)
-
-
-def _recentre(column: list[_Cell], dice: Dice) -> None:
-    """Nudge yard cells one at a time until the column totals the sum of its targets.
-
-    This throws away the noise's effect on the mean (the tails are not centred), so the
-    averages of a sheet follow from the design constants and not from the seed.
-    """
-    numeric = [c for c in column if c.value is not None and c.value not in (INC, BP_OFF, BP_DEF)]
-    if not numeric:
-        return
-    diff = round(sum(c.target for c in numeric)) - sum(_yards(c) for c in numeric)
-    while diff != 0:
-        step = 1 if diff > 0 else -1
-        movable = [c for c in numeric if c.low <= _yards(c) + step <= c.high]
-        if not movable:
-            return
-        c = movable[dice.roll(len(movable)) - 1]
-        c.value = _yards(c) + step
-        diff -= step
-
-
-def _yards(c: _Cell) -> int:
-    assert c.value is not None
-    return c.value
-
-
-def _rows(cells: list[_Cell], width: int) -> list[list[int]]:
-    return [[_yards(c) for c in cells[i:i + width]] for i in range(0, len(cells), width)]
+        recentre_column(cells[col::len(OFF_SETS)], dz)
+    return rows_of(cells, len(OFF_SETS))
 
 
 # --- college and pro charts --------------------------------------------------------------------
