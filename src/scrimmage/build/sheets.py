@@ -504,14 +504,14 @@ def _own_debias(targets_now: dict[str, float], want: dict[str, float],
                 sums: dict[str, list[float]]) -> dict[str, float]:
     """Analytic targets with the team's own pooled bias for OWN_BIAS: simulated / analytic,
     or for ADDITIVE figures simulated - analytic a game."""
-    out = dict(targets_now)
+    bias: dict[str, float] = {}
     for k, (sim, analytic, games) in sums.items():
-        if k in ADDITIVE:
-            if games > 0:
-                out[k] = max(0.2 * want[k], want[k] - (sim - analytic) / games)
-        elif sim > 0 and analytic > 0:
-            out[k] = want[k] / min(1.6, max(0.6, sim / analytic))
-    return out
+        if k in ADDITIVE and games > 0:
+            bias[f"{k}_extra"] = (sim - analytic) / games
+        elif k not in ADDITIVE and sim > 0 and analytic > 0:
+            bias[k] = min(1.6, max(0.6, sim / analytic))
+    measured = {k: want[k] for k in sums if k in bias or f"{k}_extra" in bias}
+    return {**targets_now, **_debias(measured, bias)}
 
 
 def _average(league: list[TeamSeason], seed: int
