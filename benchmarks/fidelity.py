@@ -8,7 +8,11 @@ yards-per-completion with real NFL play-by-play (Kolmogorov-Smirnov distance).
            [--pbp ../shared/data/raw/nflgame_gamecenter/nflgame_plays.csv.gz]
 
 This benchmark (only) reads the project's shared data folder for the real play-by-play; the
-package itself uses its bundled statistics. It writes benchmarks/results/fidelity.md.
+package itself uses its bundled statistics. A team the package ships a sheet of (NFL and FBS
+2016, the pro pack) plays its bundled sheet, which is what the builder makes from those
+statistics (rebuild the bundle first after a builder change:
+``python -m scrimmage.build.sheets --bundle --workers 2``); other seasons are built. It
+writes benchmarks/results/fidelity.md.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from pathlib import Path
 
 import scrimmage.rules  # noqa: F401
 from scrimmage.api import make_coaches
-from scrimmage.build.fidelity import METRICS, TARGETS, FidelityReport, fidelity
+from scrimmage.build.fidelity import METRICS, TARGETS, FidelityReport, bundled_sheet, fidelity
 from scrimmage.build.sheets import build_league_average, build_sheet
 from scrimmage.build.stats import read_stats, season_rows
 from scrimmage.core.dice import SeededDice
@@ -72,7 +76,8 @@ def _team_yards(job: tuple[int, int, int]) -> tuple[list[int], list[int]]:
     league = season_rows(read_stats(None), season, "pro")
     average = rs.load_team(tomllib.loads(build_league_average(league)), "average")
     row = league[index]
-    team = rs.load_team(tomllib.loads(build_sheet(row, league)), row.name)
+    text = bundled_sheet(row) or build_sheet(row, league)
+    team = rs.load_team(tomllib.loads(text), row.name)
     runs: list[int] = []
     catches: list[int] = []
     for g in range(games):
@@ -136,7 +141,8 @@ def main() -> None:
         jobs.append(("legends-college", 2016, args.college_games or args.games))
     for rules, season, games in jobs:
         t = time.perf_counter()
-        rep = fidelity(rows, rules, season, games, workers=args.workers)
+        # The bundled statistics: a season the package ships sheets of is read, not rebuilt.
+        rep = fidelity(rows, rules, season, games, workers=args.workers, use_bundled=True)
         reports.append(rep)
         if args.json is not None:
             args.json.mkdir(parents=True, exist_ok=True)

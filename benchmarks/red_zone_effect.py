@@ -4,7 +4,7 @@ plays the plain average sheet, and the points of both sides are compared with nu
 Prints the table `scrimmage.build.ratings.RED_ZONE_EFFECT` is copied from.
 
     python benchmarks/red_zone_effect.py [--season 2016] [--level pro] [--games 1000]
-           [--numbers -100,-75,-50,-25,25,50,75,100] [--workers 2]
+           [--numbers -200,-175,...,175,200] [--workers 2]
 
 Uses the bundled statistics only.
 """
@@ -47,7 +47,7 @@ def main() -> None:
     ap.add_argument("--season", type=int, default=2016)
     ap.add_argument("--level", default="pro")
     ap.add_argument("--games", type=int, default=1000)
-    ap.add_argument("--numbers", default="-100,-75,-50,-25,25,50,75,100")
+    ap.add_argument("--numbers", default=",".join(str(n) for n in range(-200, 201, 25)))
     ap.add_argument("--workers", type=int, default=2)
     a = ap.parse_args()
     numbers = [0, *[int(x) for x in a.numbers.split(",") if int(x) != 0]]

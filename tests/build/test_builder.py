@@ -16,7 +16,7 @@ from scrimmage.build import sheets as S
 from scrimmage.build.calibrate import ERA_SACK_RATE, defense_figures, offense_figures
 from scrimmage.build.stats import StatsError, find_team, league_average, read_stats, season_rows
 from scrimmage.rules.legends.expectations import fnl93_problems
-from scrimmage.rules.legends.sheets import team_from_data
+from scrimmage.rules.legends.sheets import RED_ZONE_MAX, team_from_data
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "build"
 NFL2016 = DATA / "nfl2016.csv"
@@ -271,11 +271,11 @@ def test_a_slope_the_wrong_way_is_held_to_half_the_table() -> None:
 
 def test_numbers_stop_at_the_sheet_limits() -> None:
     from scrimmage.build.ratings import next_red_zone
-    from scrimmage.rules.legends.sheets import RED_ZONE_MAX
 
-    assert next_red_zone([(80, 20.0)], 200.0) == RED_ZONE_MAX
-    assert next_red_zone([(-90, 20.0)], 1.0) == -RED_ZONE_MAX
-    assert next_red_zone([(0, 20.0), (80, 19.0)], 200.0) == RED_ZONE_MAX
+    near = RED_ZONE_MAX - 10
+    assert next_red_zone([(near, 20.0)], 200.0) == RED_ZONE_MAX
+    assert next_red_zone([(-near, 20.0)], 1.0) == -RED_ZONE_MAX
+    assert next_red_zone([(near - 30, 20.0), (near, 19.0)], 200.0) == RED_ZONE_MAX
 
 
 def test_average_sheet_number_follows_the_league_points() -> None:
@@ -296,5 +296,28 @@ def test_built_sheet_carries_red_zone_numbers_that_play() -> None:
     data = tomllib.loads(text)
     rz = data["team"]["red_zone"]
     assert set(rz) == {"offense", "defense"}
-    assert all(-100 <= v <= 100 for v in rz.values())
+    assert all(-RED_ZONE_MAX <= v <= RED_ZONE_MAX for v in rz.values())
     team_from_data(data, "nwe.toml")
+
+
+def test_the_sheet_ships_the_matrices_its_last_round_played(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """After the last calibration round only header numbers move (red zone, play speed), so
+    the points the last red-zone step starts from were played with the shipped matrices."""
+    played: list[str] = []
+    real_simulate = S.simulate
+
+    def recording(level: str, text: str, other: str, games: int, seed: int) -> object:
+        played.append(text)
+        return real_simulate(level, text, other, games, seed)
+
+    monkeypatch.setattr(S, "simulate", recording)
+    league = _league(NFL2016, 2016)
+    S.build_league_average(league)
+    played.clear()
+    final = tomllib.loads(S.build_sheet(find_team(league, "nwe"), league))
+    last = tomllib.loads(played[-1])
+    assert len(played) == len(S.TEAM_ROUND_GAMES)
+    assert final["offense"] == last["offense"] and final["defense"] == last["defense"]
+    moved = {k for k in final["team"] if final["team"][k] != last["team"].get(k)}
+    assert moved <= {"red_zone", "play_speed"}

@@ -54,3 +54,23 @@ def test_cli_fidelity_json() -> None:
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
     assert data["season"] == 2016 and list(data["teams"]) == ["dal"]
+
+
+def test_bundled_sheet_is_read_only_where_the_package_ships_one() -> None:
+    """The benchmark reads a bundled season's sheets instead of building them again: a
+    bundled team gives the shipped text, a season without bundled sheets (or another
+    seed, which builds another sheet) gives None."""
+    from scrimmage.build.fidelity import bundled_sheet
+    from scrimmage.build.stats import find_team, season_rows
+    from scrimmage.rules.legends.generator import bundled_dir
+
+    rows = read_stats(NFL2016)
+    nwe = find_team(season_rows(rows, 2016, "pro"), "nwe")
+    text = bundled_sheet(nwe)
+    assert text == (bundled_dir("pro") / "2016-nwe.toml").read_text(encoding="utf-8")
+    assert bundled_sheet(nwe, seed=2) is None
+    other = read_stats(Path(__file__).resolve().parents[1] / "data" / "build" / "nfl1962.csv")
+    gnb = find_team(season_rows(other, 1962, "pro"), "gnb")
+    assert bundled_sheet(gnb) is not None                      # the pro pack's 1962 Packers
+    assert all(bundled_sheet(r) is None for r in season_rows(other, 1962, "pro")
+               if r.code != "gnb")

@@ -246,13 +246,42 @@ def test_red_zone_number_rolls_only_where_it_acts(at: str, numbers: tuple[int, i
     assert p["yards_gained"] == 9
 
 
+@pytest.mark.parametrize(("at", "numbers", "gained"), [
+    ("Q1 10:00 HOME 3&12 OPP30", (100, 50), 30),   # 150: the zone starts at the 30
+    ("Q1 10:00 HOME 3&12 OPP31", (100, 50), 9),    # a yard further out: no roll
+    ("Q1 10:00 HOME 1&10 OPP40", (150, 60), 40),   # the sum stops at 200: the 40
+    ("Q1 10:00 HOME 3&12 OPP25", (60, 40), 9),     # 100: still the 20
+])
+def test_a_number_beyond_100_reaches_further_out(at: str, numbers: tuple[int, int],
+                                                 gained: int) -> None:
+    """Beyond 100 the d100 always succeeds and every 5 points move the zone a yard out
+    (the roll is still made: a 100 on the die goes all the way). Outside the zone no d100
+    is rolled."""
+    g = _converting(*numbers)
+    rolls = [1, PR_NOTHING, 1] + ([100] if gained > 9 else [])
+    p = only(step(g, rolls, RUN, at=at)[0])
+    assert p["yards_gained"] == gained
+    assert p["touchdown"] == int(gained > 9)
+
+
+def test_a_number_below_minus_100_stops_further_out() -> None:
+    """-160: from the opponent's 32 in, a 3rd-down run that reaches the line to gain is
+    stopped a yard short on any d100."""
+    g = _converting(-100, -60)
+    p = only(step(g, [1, PR_NOTHING, 1, 100], RUN, at="Q1 10:00 HOME 3&5 OPP32")[0])
+    assert p["yards_gained"] == 4 and p["third_down_failed"] == 1
+    g = _converting(-100, -60)
+    p = only(step(g, [1, PR_NOTHING, 1], RUN, at="Q1 10:00 HOME 3&5 OPP33")[0])
+    assert p["yards_gained"] == 9 and p["first_down"] == 1
+
+
 def test_red_zone_number_ignored_without_replay_ratings() -> None:
     g = _converting(60, 40, replay_ratings=False)
     p = only(step(g, [1, PR_NOTHING, 1], RUN, at="Q1 10:00 HOME 3&12 OPP18")[0])
     assert p["yards_gained"] == 9 and p["third_down_failed"] == 1
 
 
-@pytest.mark.parametrize("red_zone", [{"offense": 101}, {"kicking": 5}, {"defense": -120}])
+@pytest.mark.parametrize("red_zone", [{"offense": 201}, {"kicking": 5}, {"defense": -220}])
 def test_a_bad_red_zone_number_is_refused(red_zone: dict[str, Any]) -> None:
     with pytest.raises(SheetError, match="red_zone"):
         team_from_data(team("pro", red_zone=red_zone), "bad.toml")

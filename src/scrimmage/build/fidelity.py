@@ -112,14 +112,28 @@ def _toml(text: str) -> dict[str, Any]:
     return tomllib.loads(text)
 
 
-def _one_team(job: tuple[list[TeamSeason], str, int, int, int]) -> TeamFidelity:
-    """Build one team's sheet and play its games against the league-average team."""
+def bundled_sheet(row: TeamSeason, seed: int = 1) -> str | None:
+    """The package's own copy of the sheet `build_sheet(row, ...)` makes from the bundled
+    statistics, if it ships one (builds are deterministic, so it is the same text)."""
+    from scrimmage.build.sheets import bundle_file_name
+    from scrimmage.rules.legends.generator import bundled_dir
+
+    path = bundled_dir(row.level) / bundle_file_name(row)
+    if seed != 1 or not path.exists():
+        return None
+    return path.read_text(encoding="utf-8")
+
+
+def _one_team(job: tuple[list[TeamSeason], str, int, int, int, bool]) -> TeamFidelity:
+    """Build one team's sheet (or read the bundled one) and play its games against the
+    league-average team."""
     from scrimmage.build.sheets import build_league_average, build_sheet
 
-    league, rules, index, games, seed = job
+    league, rules, index, games, seed, use_bundled = job
     row = league[index]
     average = _toml(build_league_average(league, seed=seed))
-    sheet = _toml(build_sheet(row, league, seed=seed))
+    text = bundled_sheet(row, seed) if use_bundled else None
+    sheet = _toml(text if text is not None else build_sheet(row, league, seed=seed))
     result = run_series(rules, sheet, average, games, seed + index, "solitaire",
                         {"neutral": True})
     per_game = result.to_json()["teams"][result.home]["per_game"]
@@ -131,9 +145,11 @@ def _one_team(job: tuple[list[TeamSeason], str, int, int, int]) -> TeamFidelity:
 def fidelity(rows: list[TeamSeason], rules: str, season: int, games: int, seed: int = 1,
              team: str | None = None,
              progress: Callable[[str], None] | None = None,
-             workers: int = 1) -> FidelityReport:
+             workers: int = 1, use_bundled: bool = False) -> FidelityReport:
     """Build every team of `season` (or one), play each against the league-average team;
-    `workers` processes share the teams (the same figures whatever the number)."""
+    `workers` processes share the teams (the same figures whatever the number).
+    `use_bundled` reads a team's bundled sheet instead of building it again: only right
+    when `rows` are the bundled statistics (the benchmark's case)."""
     level = {"legends-pro": "pro", "legends-college": "college"}.get(rules)
     if level is None:
         raise ScrimmageError(f"fidelity works for legends-pro and legends-college, not {rules}")
@@ -145,7 +161,7 @@ def fidelity(rows: list[TeamSeason], rules: str, season: int, games: int, seed: 
         chosen = find_team(league, team)
         indices = [league.index(chosen)]
     report = FidelityReport(rules, season, games, seed)
-    jobs = [(league, rules, i, games, seed) for i in indices]
+    jobs = [(league, rules, i, games, seed, use_bundled) for i in indices]
     if workers > 1 and len(jobs) > 1:
         from concurrent.futures import ProcessPoolExecutor
 

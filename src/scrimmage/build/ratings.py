@@ -34,8 +34,10 @@ Formulas (version `RATINGS_VERSION`):
   are taken back to numbers of 0 by the measured effect (`RED_ZONE_EFFECT`), and the numbers
   that reach the real points for and against are read off the same table. A snap carries
   the offense's number plus the defense's, so a team's numbers are those less the average
-  sheet's. The yards the numbers add (a run taken all the way) come back out through the
-  team's own yardage bias (`sheets.py`).
+  sheet's. Numbers run to 200 either way: a few teams (a very bad defense, the lowest
+  scorers of an era) are out of reach of the 20-yard zone, and beyond 100 the zone starts
+  further out (`sheets.red_zone_edge`). The yards the numbers add (a run taken all the
+  way) come back out through the team's own yardage bias (`sheets.py`).
 """
 
 from __future__ import annotations
@@ -84,23 +86,34 @@ def bp_def_guards(team: Figures, league: Figures) -> dict[str, int]:
 
 
 RED_ZONE_EFFECT: tuple[tuple[int, float, float], ...] = (
-    (-100, 0.802, 0.970),
-    (-75, 0.875, 0.965),
-    (-50, 0.929, 0.972),
-    (-25, 0.973, 0.973),
+    (-200, 0.654, 1.036),
+    (-175, 0.698, 1.021),
+    (-150, 0.738, 1.005),
+    (-125, 0.775, 0.994),
+    (-100, 0.816, 0.984),
+    (-75, 0.877, 0.986),
+    (-50, 0.938, 0.991),
+    (-25, 0.986, 0.990),
     (0, 1.000, 1.000),
-    (25, 1.142, 1.003),
-    (50, 1.219, 1.017),
-    (75, 1.282, 1.031),
-    (100, 1.330, 1.043),
+    (25, 1.112, 1.026),
+    (50, 1.184, 1.049),
+    (75, 1.240, 1.087),
+    (100, 1.304, 1.083),
+    (125, 1.438, 1.114),
+    (150, 1.652, 1.187),
+    (175, 1.892, 1.219),
+    (200, 2.182, 1.285),
 )
 """The number an offense's snaps carry -> (its team's points x, the other team's points x),
 per snap of the numbered team, the other snaps' number 0. Measured on the 2016 NFL average
 sheet (its own numbers taken out) against itself, 1000 games a number (`python
-benchmarks/red_zone_effect.py --games 1000`; the points scatter by about 2%). A defense's
-number acts on the other offense the same way. Per snap, because the play speed gives a
-built team its real snaps whatever its numbers. The builder needs it only roughly: it
-simulates the numbers it sets, and an error of the table there cancels out."""
+benchmarks/red_zone_effect.py --games 1000`, yardage shape of generator version 2; the
+points scatter by about 2%). Beyond 100 the zone reaches past the 20 and the points climb
+faster, but so do the yards (at 200 a carry gains 1.9 times as much), which the team's own
+yardage bias takes back out. A defense's number acts on the other offense the same way. Per
+snap, because the play speed gives a built team its real snaps whatever its numbers. The
+builder needs it only roughly: it simulates the numbers it sets, and an error of the table
+there cancels out."""
 
 
 def _interp(n: float, col: int) -> float:
@@ -129,7 +142,7 @@ def average_red_zone(ratio: float) -> int:
 
 SECANT_SPAN = 10
 """Rounds whose numbers differ by this much or more measure the slope themselves."""
-MAX_STEP = 40
+MAX_STEP = 50
 
 
 def _own_inverse(ratio: float) -> int:

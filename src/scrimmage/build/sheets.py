@@ -29,8 +29,9 @@ How a sheet is made
    league-average sheet's simulation measures what the expectations leave out (SPECIAL
    results, coaching points, penalties, 3rd-and-long calls) and every team's targets are
    scaled by it; for yards a carry, completion rate, yards an attempt and fumbles lost the
-   team's own simulated games (four rounds, more games each) then replace that league bias
-   with its own.
+   team's own simulated games (the first three of four rounds, more games each) then
+   replace that league bias with its own. The last round only moves the red-zone numbers
+   and the play speed: the matrices it played are the ones that ship.
 
 Run ``python -m scrimmage.build.sheets --bundle`` to rewrite the bundled real teams.
 """
@@ -98,7 +99,7 @@ MAX_SPEED = next((int(m.le) for m in TeamHeader.model_fields["play_speed"].metad
 SOURCE = {"pro": "Pro-Football-Reference.com", "college": "Sports-Reference.com (CFB)"}
 AVG_GAMES = 500
 AVG_ROUNDS = 3
-TEAM_ROUND_GAMES = (200, 300, 500, 800)
+TEAM_ROUND_GAMES = (200, 300, 800, 1000)
 ANALYTIC_ROUNDS = 8
 
 
@@ -339,13 +340,18 @@ def solve(plan: Plan, off_want: dict[str, float], def_want: dict[str, float],
                                             def_yards=dy, def_bp_def=dbp, def_inc=dinc))
     assert best is not None
     _, plan, team, _ = best
+    text = _render_solved(plan, team, avg)
+    return plan, load(text, plan.name), text
+
+
+def _render_solved(plan: Plan, team: Team, avg: Team | None) -> str:
+    """The text of a solved plan, with the expected yards it gives on the sheet."""
     opp = team if avg is None else avg
     display = (expected_stats(team, opp).yards_per_carry,
                expected_stats(team, opp).yards_per_completion,
                expected_stats(opp, team).yards_per_carry,
                expected_stats(opp, team).yards_per_completion)
-    text = render(plan, display)
-    return plan, load(text, plan.name), text
+    return render(plan, display)
 
 
 H_MIN, H_MAX = 0.25, 0.9
@@ -600,14 +606,16 @@ def build_sheet(row: TeamSeason, league: list[TeamSeason], *, seed: int = 1) -> 
     seen_d: list[tuple[int, float]] = []
     own: dict[str, dict[str, list[float]]] = {"off": {}, "def": {}}
     for rnd, games in enumerate(TEAM_ROUND_GAMES):
+        last = rnd + 1 == len(TEAM_ROUND_GAMES)
         # Each round plays its own games, more of them as the sheet settles.
         box, opp = simulate(plan.level, text, avg_text, games, _series_seed(plan) + rnd)
         s_off = sim_figures(box)
-        pct = moved_run_call_pct(plan.run_call_pct, s_off["run_share"], off.run_share)
         # The team's own snaps: its attempts are what a replay is judged on. The snaps its
         # defense faces follow from how long the two offenses' drives last.
-        speed = _speed_for(2 * s_off["plays"], 2 * off.plays_pg, plan.play_speed, 1.0)
-        plan.run_call_pct, plan.runs, plan.play_speed = pct, _runs_of(pct), speed
+        plan.play_speed = _speed_for(2 * s_off["plays"], 2 * off.plays_pg, plan.play_speed, 1.0)
+        if not last:
+            pct = moved_run_call_pct(plan.run_call_pct, s_off["run_share"], off.run_share)
+            plan.run_call_pct, plan.runs = pct, _runs_of(pct)
         # Red-zone numbers: each side's points, at the team's real snaps (which the play
         # speed sees to), against the number its snaps carried, step to the real points.
         tempo = off.plays_pg / max(1e-9, s_off["plays"])
@@ -619,6 +627,12 @@ def build_sheet(row: TeamSeason, league: list[TeamSeason], *, seed: int = 1) -> 
                       RED_ZONE_MAX)),
             int(clamp(next_red_zone(seen_d, dfn.points_pg) - avg_o, -RED_ZONE_MAX,
                       RED_ZONE_MAX)))
+        if last:
+            # The last round played the matrices that ship: only header numbers move after
+            # it (red zone, play speed), so the points its step starts from were played.
+            # Solving again here changed a sheet's passing and moved its points by up to 10%
+            # (NFL 1985).
+            return _render_solved(plan, team, avg_team)
         # The team's own games measure its yardage bias well enough to replace the league's,
         # pooled from the second round on (the red-zone numbers move the yards a little).
         if rnd == 1:

@@ -29,7 +29,7 @@ from scrimmage.rules.legends.penalties import (
     foul_side,
     roll_foul,
 )
-from scrimmage.rules.legends.sheets import RED_ZONE, red_zone_number
+from scrimmage.rules.legends.sheets import RED_ZONE_REACH, red_zone_edge, red_zone_number
 
 if TYPE_CHECKING:
     from scrimmage.rules.legends.game import Flow, LegendsGame
@@ -447,11 +447,14 @@ def _red_zone(g: LegendsGame, o: Outcome) -> None:
     """Replay ratings, house rule (docs/design-notes.md, "Replay ratings"): in the red zone
     the two teams' red-zone number, on a d100, may take a run or catch that stops short of
     the goal line all the way (positive), or on 3rd and 4th down stop one that reaches the
-    line to gain a yard short of it (negative)."""
+    line to gain a yard short of it (negative). A number beyond 100 always acts and its zone
+    starts further out than the 20."""
     s = g.s
-    if not g.rules.replay_ratings or s.yardline > RED_ZONE or not o.gains:
+    if not g.rules.replay_ratings or s.yardline > RED_ZONE_REACH or not o.gains:
         return
     n = red_zone_number(s.offense.team.header, s.teams[s.possession.other].team.header)
+    if s.yardline > red_zone_edge(n):
+        return
     to_gain = min(s.ydstogo, s.yardline)
     if n > 0 and o.yards < s.yardline and g.roll(100) <= n:
         o.yards = s.yardline

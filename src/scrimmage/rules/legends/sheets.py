@@ -35,17 +35,30 @@ def guard_threshold(offense: TeamHeader, defense: TeamHeader, result: str) -> in
     return min(19, max(0, o + d - BOOK_GUARD))
 
 
-RED_ZONE_MAX = 100
 RED_ZONE = 20
-"""Replay ratings: the red-zone numbers act from the opponent's 20-yard line in."""
+"""Replay ratings: a red-zone number of up to 100 acts from the opponent's 20-yard line in."""
+RED_ZONE_SURE = 100
+"""A number's d100 chance stops growing here; beyond it the zone grows instead."""
+RED_ZONE_POINTS_PER_YARD = 5
+"""Beyond 100, every 5 points of a number move the zone's edge a yard further out."""
+RED_ZONE_MAX = 200
+RED_ZONE_REACH = RED_ZONE + (RED_ZONE_MAX - RED_ZONE_SURE) // RED_ZONE_POINTS_PER_YARD
+"""The farthest edge of the zone (the opponent's 40, at a number of 200)."""
 
 
 def red_zone_number(offense: TeamHeader, defense: TeamHeader) -> int:
-    """Replay ratings: the red-zone number of a red-zone snap (percent; positive finishes
-    drives, negative stops them short)."""
+    """Replay ratings: the red-zone number of a snap (percent; positive finishes drives,
+    negative stops them short)."""
     o = (offense.red_zone or {}).get("offense", 0)
     d = (defense.red_zone or {}).get("defense", 0)
-    return min(100, max(-100, o + d))
+    return min(RED_ZONE_MAX, max(-RED_ZONE_MAX, o + d))
+
+
+def red_zone_edge(n: int) -> int:
+    """The yard line (to the opponent's goal) from which a red-zone number `n` acts: the 20,
+    or further out for a number beyond 100 (a team the 20-yard zone cannot bring to its real
+    points)."""
+    return RED_ZONE + max(0, abs(n) - RED_ZONE_SURE) // RED_ZONE_POINTS_PER_YARD
 
 
 def big_play_chance(threshold: int) -> float:
@@ -129,12 +142,13 @@ class TeamHeader(BaseModel):
     10 (the book: 10 + 10 - 10, rolls 1-10). The BP DEF table (of the sheet the cell is on)
     is rolled first and says which result it would be."""
     red_zone: dict[str, int] | None = None
-    """`offense` and `defense` numbers in percent (-100..100), added up for a snap from the
-    opponent's 20 in: with a positive sum a run or catch that stops short of the goal line
-    goes all the way on a d100 of at most the sum; with a negative sum, on 3rd and 4th down
-    one that reaches the line to gain is stopped a yard short of it on a d100 of at most minus
-    the sum. 0 is the book (no roll). The defense's number is what it gives up: a stingy
-    defense's is negative."""
+    """`offense` and `defense` numbers (-200..200), added up for a snap from the opponent's
+    20 in: with a positive sum a run or catch that stops short of the goal line goes all the
+    way on a d100 of at most the sum; with a negative sum, on 3rd and 4th down one that
+    reaches the line to gain is stopped a yard short of it on a d100 of at most minus the
+    sum. Beyond 100 the roll always succeeds and the zone reaches a yard further out for
+    every 5 (200: from the opponent's 40). 0 is the book (no roll). The defense's number is
+    what it gives up: a stingy defense's is negative."""
 
     @field_validator("bp_def_guard")
     @classmethod
