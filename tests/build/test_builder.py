@@ -302,8 +302,9 @@ def test_built_sheet_carries_red_zone_numbers_that_play() -> None:
 
 def test_the_sheet_ships_the_matrices_its_last_round_played(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """After the last calibration round only header numbers move (red zone, play speed), so
-    the points the last red-zone step starts from were played with the shipped matrices."""
+    """After the last calibration round only header numbers move (red zone, play speed, the
+    run-call share within the same Runs), so the points the last red-zone step starts from
+    were played with the shipped matrices."""
     played: list[str] = []
     real_simulate = S.simulate
 
@@ -320,4 +321,22 @@ def test_the_sheet_ships_the_matrices_its_last_round_played(
     assert len(played) == len(S.TEAM_ROUND_GAMES)
     assert final["offense"] == last["offense"] and final["defense"] == last["defense"]
     moved = {k for k in final["team"] if final["team"][k] != last["team"].get(k)}
-    assert moved <= {"red_zone", "play_speed"}
+    assert moved <= {"red_zone", "play_speed", "run_call_pct"}
+
+
+def test_the_last_red_zone_step_goes_by_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The last step is not solved again, so it reads the table's effect (one round's
+    history) rather than the slope between rounds that were solved in between."""
+    lengths: list[int] = []
+    real_next = S.next_red_zone
+
+    def recording(history: list[tuple[int, float]], want: float) -> int:
+        lengths.append(len(history))
+        return real_next(history, want)
+
+    monkeypatch.setattr(S, "next_red_zone", recording)
+    league = _league(NFL2016, 2016)
+    S.build_sheet(find_team(league, "nwe"), league)
+    rounds = len(S.TEAM_ROUND_GAMES)
+    # Offense and defense each round: the history grows, then the last step sees one round.
+    assert lengths == [n for r in range(1, rounds) for n in (r, r)] + [1, 1]

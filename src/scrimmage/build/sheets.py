@@ -30,8 +30,9 @@ How a sheet is made
    results, coaching points, penalties, 3rd-and-long calls) and every team's targets are
    scaled by it; for yards a carry, completion rate, yards an attempt and fumbles lost the
    team's own simulated games (the first three of four rounds, more games each) then
-   replace that league bias with its own. The last round only moves the red-zone numbers
-   and the play speed: the matrices it played are the ones that ship.
+   replace that league bias with its own. The last round only moves header numbers (the
+   red-zone numbers on the table's own effect, the play speed, and the run-call share where
+   Runs stays the same): the matrices it played are the ones that ship.
 
 Run ``python -m scrimmage.build.sheets --bundle`` to rewrite the bundled real teams.
 """
@@ -613,8 +614,10 @@ def build_sheet(row: TeamSeason, league: list[TeamSeason], *, seed: int = 1) -> 
         # The team's own snaps: its attempts are what a replay is judged on. The snaps its
         # defense faces follow from how long the two offenses' drives last.
         plan.play_speed = _speed_for(2 * s_off["plays"], 2 * off.plays_pg, plan.play_speed, 1.0)
-        if not last:
-            pct = moved_run_call_pct(plan.run_call_pct, s_off["run_share"], off.run_share)
+        pct = moved_run_call_pct(plan.run_call_pct, s_off["run_share"], off.run_share)
+        # After the last round the share may move only where Runs per set (which lays out
+        # the matrices) stays.
+        if not last or _runs_of(pct) == plan.runs:
             plan.run_call_pct, plan.runs = pct, _runs_of(pct)
         # Red-zone numbers: each side's points, at the team's real snaps (which the play
         # speed sees to), against the number its snaps carried, step to the real points.
@@ -622,14 +625,18 @@ def build_sheet(row: TeamSeason, league: list[TeamSeason], *, seed: int = 1) -> 
         own_o, own_d = plan.red_zone or (0, 0)
         seen_o.append((own_o + avg_d, tempo * box["points_for"]))
         seen_d.append((own_d + avg_o, tempo * opp["points_for"]))
+        # The last step is not solved again, so the yards it adds stay: it goes by the
+        # table, measured the same way, and not by the slope between rounds that were solved
+        # in between (2002: a defense that went 129 -> 170 on that slope allowed 16% too many).
+        hist_o, hist_d = (seen_o[-1:], seen_d[-1:]) if last else (seen_o, seen_d)
         plan.red_zone = (
-            int(clamp(next_red_zone(seen_o, off.points_pg) - avg_d, -RED_ZONE_MAX,
+            int(clamp(next_red_zone(hist_o, off.points_pg) - avg_d, -RED_ZONE_MAX,
                       RED_ZONE_MAX)),
-            int(clamp(next_red_zone(seen_d, dfn.points_pg) - avg_o, -RED_ZONE_MAX,
+            int(clamp(next_red_zone(hist_d, dfn.points_pg) - avg_o, -RED_ZONE_MAX,
                       RED_ZONE_MAX)))
         if last:
             # The last round played the matrices that ship: only header numbers move after
-            # it (red zone, play speed), so the points its step starts from were played.
+            # it, so the points its step starts from were played.
             # Solving again here changed a sheet's passing and moved its points by up to 10%
             # (NFL 1985).
             return _render_solved(plan, team, avg_team)
