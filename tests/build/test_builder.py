@@ -340,3 +340,17 @@ def test_the_last_red_zone_step_goes_by_the_table(monkeypatch: pytest.MonkeyPatc
     rounds = len(S.TEAM_ROUND_GAMES)
     # Offense and defense each round: the history grows, then the last step sees one round.
     assert lengths == [n for r in range(1, rounds) for n in (r, r)] + [1, 1]
+
+
+def test_a_team_s_own_games_set_its_interception_target() -> None:
+    """Interceptions take the team's own pooled game-vs-expectation ratio, as yards do: a
+    team whose games threw 1.5 times the expected share aims its sheet at 2/3 of the real rate.
+    (With the league's ratio only, a pass-heavy team threw 28% too many: 2016 Baylor.)"""
+    figures = {"ypc": 4.0, "cmp": 0.6, "ypa": 7.0, "fum": 0.01, "int": 0.02}
+    sums: dict[str, list[float]] = {}
+    S._pool_bias(sums, 300, {**figures, "int": 0.03}, figures)
+    S._pool_bias(sums, 100, {**figures, "int": 0.03}, figures)
+    league_debiased = {**figures, "int": 0.025}
+    out = S._own_debias(league_debiased, {**figures, "int": 0.03}, sums)
+    assert out["int"] == pytest.approx(0.02)
+    assert out["ypa"] == pytest.approx(7.0)
