@@ -29,8 +29,8 @@ from pathlib import Path
 
 import scrimmage.rules  # noqa: F401
 from scrimmage.api import make_coaches
-from scrimmage.build.fidelity import METRICS, TARGETS, FidelityReport, bundled_sheet, fidelity
-from scrimmage.build.sheets import build_league_average, build_sheet
+from scrimmage.build.fidelity import METRICS, TARGETS, FidelityReport, fidelity, team_sheet
+from scrimmage.build.sheets import build_league_average
 from scrimmage.build.stats import read_stats, season_rows
 from scrimmage.core.dice import SeededDice
 from scrimmage.core.driver import drive
@@ -76,8 +76,7 @@ def _team_yards(job: tuple[int, int, int]) -> tuple[list[int], list[int]]:
     league = season_rows(read_stats(None), season, "pro")
     average = rs.load_team(tomllib.loads(build_league_average(league)), "average")
     row = league[index]
-    text = bundled_sheet(row) or build_sheet(row, league)
-    team = rs.load_team(tomllib.loads(text), row.name)
+    team = rs.load_team(tomllib.loads(team_sheet(row, league, use_bundled=True)), row.name)
     runs: list[int] = []
     catches: list[int] = []
     for g in range(games):

@@ -124,16 +124,25 @@ def bundled_sheet(row: TeamSeason, seed: int = 1) -> str | None:
     return path.read_text(encoding="utf-8")
 
 
+def team_sheet(row: TeamSeason, league: list[TeamSeason], seed: int = 1,
+               use_bundled: bool = False) -> str:
+    """The sheet of `row`: the bundled copy when `use_bundled` and the package ships one,
+    else built from `league` (the rows of its season)."""
+    from scrimmage.build.sheets import build_sheet
+
+    text = bundled_sheet(row, seed) if use_bundled else None
+    return text if text is not None else build_sheet(row, league, seed=seed)
+
+
 def _one_team(job: tuple[list[TeamSeason], str, int, int, int, bool]) -> TeamFidelity:
     """Build one team's sheet (or read the bundled one) and play its games against the
     league-average team."""
-    from scrimmage.build.sheets import build_league_average, build_sheet
+    from scrimmage.build.sheets import build_league_average
 
     league, rules, index, games, seed, use_bundled = job
     row = league[index]
     average = _toml(build_league_average(league, seed=seed))
-    text = bundled_sheet(row, seed) if use_bundled else None
-    sheet = _toml(text if text is not None else build_sheet(row, league, seed=seed))
+    sheet = _toml(team_sheet(row, league, seed, use_bundled))
     result = run_series(rules, sheet, average, games, seed + index, "solitaire",
                         {"neutral": True})
     per_game = result.to_json()["teams"][result.home]["per_game"]

@@ -113,7 +113,8 @@ faster, but so do the yards (at 200 a carry gains 1.9 times as much), which the 
 yardage bias takes back out. A defense's number acts on the other offense the same way. Per
 snap, because the play speed gives a built team its real snaps whatever its numbers. The
 builder needs it only roughly: it simulates the numbers it sets, and an error of the table
-there cancels out."""
+there cancels out, except in the last step, which goes by the table alone (no round plays
+it), so its error stays (about the 2% the points scatter)."""
 
 
 def _interp(n: float, col: int) -> float:

@@ -29,8 +29,8 @@ How a sheet is made
    league-average sheet's simulation measures what the expectations leave out (SPECIAL
    results, coaching points, penalties, 3rd-and-long calls) and every team's targets are
    scaled by it; for yards a carry, completion rate, yards an attempt, fumbles lost and
-   interceptions the team's own simulated games (the first three of four rounds, more games each) then
-   replace that league bias with its own. The last round only moves header numbers (the
+   interceptions the team's own simulated games (the first three of four rounds, more games
+   each) then replace that league bias with its own. The last round only moves header numbers (the
    red-zone numbers on the table's own effect, the play speed, and the run-call share where
    Runs stays the same): the matrices it played are the ones that ship.
 
