@@ -8,13 +8,14 @@ from typing import Any
 import scrimmage.rules  # noqa: F401  (registers the rulesets)
 from scrimmage.core.decisions import Coach, Decision
 from scrimmage.core.dice import SeededDice
-from scrimmage.core.driver import drive
+from scrimmage.core.driver import Driver, drive
+from scrimmage.core.errors import ScrimmageError
 from scrimmage.core.field import Side
-from scrimmage.core.records import GameRecord
+from scrimmage.core.records import GameRecord, plays_digest
 from scrimmage.core.ruleset import Game, Ruleset, find_ruleset, ruleset_names
 
 TeamRef = str | dict[str, Any]
-CoachSpec = str | Coach | Mapping[Side | str, Coach | str] | None
+CoachSpec = str | Coach | Mapping[Side, Coach | str] | Mapping[str, Coach | str] | None
 
 
 def rulesets() -> list[str]:
@@ -59,6 +60,7 @@ def new_game(rules: str, home: TeamRef, away: TeamRef, *, seed: int,
              **options: Any) -> tuple[Game, GameRecord]:
     """A game ready to drive, and the (empty) record that will hold its decisions."""
     rs = find_ruleset(rules)
+    options = rs.check_options(options)
     home_data, home_src = _team(rs, home)
     away_data, away_src = _team(rs, away)
     home_team = rs.load_team(home_data, home_src)
@@ -100,6 +102,40 @@ def resume(record: GameRecord, coaches: CoachSpec = None,
     drive(game, make_coaches(rs, coaches, record.seed), fresh.decisions, prefix=prefix,
           on_decision=on_decision)
     return _finish(game, fresh)
+
+
+def restore(record: GameRecord, coaches: CoachSpec = None, people: tuple[Side, ...] = (),
+            source: str = "record") -> tuple[Game, Driver, GameRecord]:
+    """Rebuild a saved game up to its last decision and check that it is the game that was
+    saved: the teams are the record's, every decision fits, the record does not go on past
+    the end of the game, and the plays match the saved digest and final score. Returns the
+    game, a driver stopped at the next decision (or at the end) that goes on with `coaches`
+    and leaves the decisions of `people` seats to a person, and a fresh record holding the
+    replayed decisions."""
+    game, fresh = new_game(record.rules, record.home_team, record.away_team, seed=record.seed,
+                           **record.options)
+    if (fresh.home, fresh.away) != (record.home, record.away):
+        raise ScrimmageError(f"{source}: the teams inside the record ({fresh.home}, {fresh.away})"
+                             f" are not the saved game's ({record.home}, {record.away})")
+    fresh.seats = record.seats
+    driver = Driver(game, make_coaches(find_ruleset(record.rules), coaches, record.seed),
+                    fresh.decisions, prefix=record.decisions, people=people)
+    driver.advance(replay_only=True)
+    if len(fresh.decisions) < len(record.decisions):
+        raise ScrimmageError(f"{source}: the game ends at decision {len(fresh.decisions)} but "
+                             f"the record goes on to decision {len(record.decisions)}")
+    if record.finished and not game.over:
+        raise ScrimmageError(f"{source}: marked finished, but its decisions end before the game")
+    if record.digest is not None and (record.play_count != len(game.plays)
+                                      or plays_digest(game.plays) != record.digest):
+        raise ScrimmageError(f"{source}: its decisions no longer replay to the saved game (an "
+                             "edited file, or a save from another version of scrimmage)")
+    score = {fresh.home: game.score[Side.HOME], fresh.away: game.score[Side.AWAY]}
+    if record.finished and record.final_score and record.final_score != score:
+        raise ScrimmageError(f"{source}: the saved final score {record.final_score} is not the "
+                             f"replayed one {score}")
+    fresh.plays = game.plays
+    return game, driver, fresh
 
 
 def replay(record: GameRecord) -> GameRecord:

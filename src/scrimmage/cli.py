@@ -5,28 +5,49 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
+from rich.table import Table as Table_
 
 import scrimmage.rules  # noqa: F401  (registers the rulesets)
-from scrimmage.api import make_coaches, new_game
-from scrimmage.coaches.terminal import TerminalCoach
-from scrimmage.core.driver import drive
+from scrimmage.api import new_game
+from scrimmage.core.boxscore import fan_box_score
 from scrimmage.core.errors import ScrimmageError
 from scrimmage.core.field import Side
+from scrimmage.core.options import split_option
 from scrimmage.core.records import GameRecord
 from scrimmage.core.ruleset import find_ruleset, ruleset_names
-from scrimmage.core.stats import box_score
+from scrimmage.seat.boxscore import render_box_score
+from scrimmage.seat.policy import AskPolicy
+from scrimmage.seat.saved import find_saved, games_dir, list_saved, new_game_file
+from scrimmage.seat.table import PERSON, SeatSpec, Table
+from scrimmage.seat.terminal import TerminalSeat
 from scrimmage.sim.batch import run_series
 
 app = typer.Typer(help="Tabletop football simulation games: play, simulate, list teams.",
                   no_args_is_help=True, add_completion=False)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        sys.stdout.write(f"scrimmage {version('scrimmage')}\n")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False,
+) -> None:
+    """Tabletop football simulation games: play, simulate, list teams."""
 out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True)   # an error stays on one line
 
 RulesOpt = Annotated[str, typer.Option("--rules", "-r", help="Ruleset name (see `rulesets`).")]
 HomeOpt = Annotated[str | None, typer.Option("--home", help="Home team: bundled name or file.")]
@@ -36,32 +57,35 @@ ProfileOpt = Annotated[str | None, typer.Option(
     "--profile", help="Football Legends rule book: legends (default) or classic.")]
 
 
-OptionOpt = Annotated[list[str] | None, typer.Option(
-    "--option", "-o", help="A ruleset option KEY=VALUE, e.g. sos_adjust=true, "
-                           "fair_catch_25=true, overtime=none, xsheets=FILE.")]
+def _options_help() -> str:
+    """The options of every ruleset, from their declarations (`scrimmage.core.options`)."""
+    parts = []
+    seen: set[str] = set()
+    for name in ruleset_names():
+        names = ", ".join(o.name for o in find_ruleset(name).options)
+        if names and names not in seen:
+            seen.add(names)
+            same = [n for n in ruleset_names() if
+                    ", ".join(o.name for o in find_ruleset(n).options) == names]
+            parts.append(f"{'/'.join(same)}: {names}")
+    return ("A ruleset option KEY=VALUE (`scrimmage rulesets` explains each). "
+            + "; ".join(parts) + ".")
 
 
-def _value(text: str) -> Any:
-    low = text.lower()
-    if low in ("true", "yes", "on"):
-        return True
-    if low in ("false", "no", "off"):
-        return False
-    return int(text) if text.lstrip("-").isdigit() else text
+OptionOpt = Annotated[list[str] | None, typer.Option("--option", "-o", help=_options_help())]
 
 
 def _options(profile: str | None, neutral: bool = False,
              extra: list[str] | None = None) -> dict[str, Any]:
+    """Options as typed; each ruleset checks them against its declaration."""
     opts: dict[str, Any] = {}
     if profile:
         opts["profile"] = profile
     if neutral:
         opts["neutral"] = True
     for item in extra or []:
-        key, sep, value = item.partition("=")
-        if not sep:
-            raise ScrimmageError(f"--option {item!r}: expected KEY=VALUE")
-        opts[key.strip()] = _value(value.strip())
+        key, value = split_option(item)
+        opts[key] = value
     return opts
 
 
@@ -71,32 +95,10 @@ def _teams(rules: str, home: str | None, away: str | None) -> tuple[str, str]:
     return home or default_home, away or (default_away if home != default_away else default_home)
 
 
-class _PlayPrinter:
-    """Prints each new play: the calls, the dice read, the result and the score pad."""
-
-    def __init__(self, game: Any, record: GameRecord, console: Console) -> None:
-        self.game = game
-        self.record = record
-        self.console = console
-        self.shown = 0
-
-    def __call__(self) -> None:
-        plays = self.game.plays
-        while self.shown < len(plays):
-            p = plays[self.shown]
-            self.shown += 1
-            dice = " ".join(f"d{s}:{v}" for s, v in (p.get("dice") or []))
-            self.console.print(f"[bold]{p['situation'] or p['play_type']}[/] {p['desc']}")
-            if dice:
-                self.console.print(f"   [dim]dice {dice} · {p['seconds']} s[/]")
-            self.console.print("   " + self.score_pad())
-
-    def score_pad(self) -> str:
-        pad = getattr(self.game, "score_pad", None)
-        if pad is not None:
-            return str(pad())
-        score = self.game.score
-        return f"[yellow]{self.record.home} {score[Side.HOME]} – {self.record.away} {score[Side.AWAY]}[/]"
+def _fail(problem: object) -> NoReturn:
+    """A bad input: one line on stderr (never rich markup from the input) and exit code 2."""
+    err.print(f"[red]error:[/] {escape(' '.join(str(problem).split()))}")
+    raise typer.Exit(2)
 
 
 def _write_or_print(text: str, out_path: Path | None) -> None:
@@ -110,118 +112,166 @@ def _write_or_print(text: str, out_path: Path | None) -> None:
     err.print(f"wrote {out_path}")
 
 
-def _print_players(game: Any, record: GameRecord, console: Console) -> None:
-    """Player lines, for rulesets whose plays name the players (The Grid, 5D20)."""
-    grouped: dict[str, dict[str, dict[str, float]]] = {}
-    for (team, player), stats in record.player_box_score.items():
-        grouped.setdefault(team, {})[player] = stats
-    lines = getattr(game, "player_box_score", None)
-    if not grouped and lines is not None:
-        grouped = lines()
-    for team, players in grouped.items():
-        if not players:
-            continue
-        console.print(f"[bold]{team}[/]: players")
-        for name, stats in players.items():
-            figures = ", ".join(f"{k.replace('_', ' ')} {v:g}" for k, v in stats.items() if v)
-            if figures:
-                console.print(f"  {name}: {figures}")
-
-
-def _split_side(item: str) -> Side:
-    name = item.partition("=")[0].strip().upper()
-    if name not in ("HOME", "AWAY"):
-        raise ScrimmageError(f"--split {item!r}: the side must be home or away")
-    return Side(name)
-
-
-def _split_coach(item: str, rs: Any, record: GameRecord, printer: Any) -> Any:
-    """An offense coach and a defense coach for one team (SplitCoach routes each decision)."""
-    from scrimmage.api import coach_seed
-    from scrimmage.coaches.split import SplitCoach
-
-    side = _split_side(item)
-    who = [w.strip() for w in item.partition("=")[2].split(",")]
-    if len(who) != 2:
-        raise ScrimmageError(f"--split {item!r}: expected SIDE=OFFENSE,DEFENSE")
-    units = [TerminalCoach(out, printer) if w == "you"
-             else rs.default_coach(w, coach_seed(record.seed, side) + 7919 * (i + 1))
-             for i, w in enumerate(who)]
-    return SplitCoach(units[0], units[1])
-
-
 def _print_box(record: GameRecord, console: Console) -> None:
-    box = box_score(record.plays, record.home, record.away)
-    table = Table(title=f"Final: {record.home} {record.final_score[record.home]} – "
-                        f"{record.away} {record.final_score[record.away]}")
-    table.add_column("stat")
-    table.add_column(record.home, justify="right")
-    table.add_column(record.away, justify="right")
-    for key in box[record.home]:
-        table.add_row(key, f"{box[record.home][key]:g}", f"{box[record.away][key]:g}")
-    console.print(table)
+    render_box_score(fan_box_score(record.plays, record.home, record.away), console)
+
+
+SIDES = ("home", "away", "both")
+
+
+def _seats(rs: Any, auto: bool, coach: str, side: str, ask: str | None,
+           split: list[str] | None) -> dict[Side, SeatSpec]:
+    """Who coaches each side, from the command line."""
+    rs.default_coach(coach, 0)               # an unknown coach kind is refused here
+    if side.lower() not in SIDES:
+        raise ScrimmageError(f"--side {side!r}: choose home, away or both (two people)")
+    policy = AskPolicy.parse(ask) if ask is not None else AskPolicy()
+    seats = {s: SeatSpec.computer(coach) for s in Side}
+    if not auto:
+        for s in (Side.HOME, Side.AWAY) if side.lower() == "both" else (Side(side.upper()),):
+            seats[s] = SeatSpec.person(AskPolicy.parse(ask) if ask is not None else policy)
+    for item in split or []:
+        s, units = _split(item, rs)
+        seats[s] = SeatSpec(units[0], units[1], policy if PERSON in units else None)
+    return seats
+
+
+def _split(item: str, rs: Any) -> tuple[Side, tuple[str, str]]:
+    """`--split SIDE=OFFENSE,DEFENSE`: a team with an offense coach and a defense coach."""
+    name, _, who = item.partition("=")
+    if name.strip().upper() not in ("HOME", "AWAY"):
+        raise ScrimmageError(f"--split {item!r}: the side must be home or away")
+    units = [w.strip() for w in who.split(",")]
+    if len(units) != 2 or not all(units):
+        raise ScrimmageError(f"--split {item!r}: expected SIDE=OFFENSE,DEFENSE")
+    kinds = tuple(PERSON if u == "you" else u for u in units)
+    for k in kinds:
+        if k != PERSON:
+            rs.default_coach(k, 0)
+    return Side(name.strip().upper()), (kinds[0], kinds[1])
+
+
+def _header(table: Table, console: Console) -> None:
+    r = table.record
+    rs = table.rules
+    opts = ", ".join(f"{k}={v}" for k, v in r.options.items()) or "the book's defaults"
+    console.print(f"[bold]{rs.title}[/]: {r.away} at {r.home} (seed {r.seed}; options: {opts})")
+    for side, spec in table.seats.items():
+        name = r.home if side is Side.HOME else r.away
+        if spec.has_person and spec.ask is not None:
+            unit = "" if not spec.split else (" offense" if spec.offense == PERSON else
+                                               " defense")
+            console.print(f"You coach {name}{unit} ({side.value.lower()}): "
+                          f"{spec.ask.describe()}; the assistant answers the rest.")
+        else:
+            console.print(f"The computer ({spec.offense}) coaches {name}.")
+    if table.people:
+        console.print("[dim]Answer with a number or a name; Enter takes the assistant's choice;"
+                      " help, sheet, undo and quit work at every question.[/]")
 
 
 @app.command()
 def play(
-    rules: RulesOpt = "legends-hs",
+    rules: Annotated[str | None, typer.Option(
+        "--rules", "-r", help="Ruleset name (see `rulesets`); default legends-hs.")] = None,
     home: HomeOpt = None,
     away: AwayOpt = None,
     seed: SeedOpt = 1,
     auto: Annotated[bool, typer.Option(help="Two computer coaches play.")] = False,
     coach: Annotated[str, typer.Option(help="Computer coach: solitaire or random.")] = "solitaire",
-    side: Annotated[str, typer.Option(help="The side you coach: home or away.")] = "home",
-    save: Annotated[Path | None, typer.Option(help="Save the game after every decision.")] = None,
-    resume: Annotated[Path | None, typer.Option(help="Continue a saved game.")] = None,
+    side: Annotated[str, typer.Option(
+        help="The side you coach: home, away, or both (two people at one screen).")] = "home",
+    ask: Annotated[str | None, typer.Option(
+        help="What you are asked: calls (the play calls and the choices that change a game, "
+             "the default), all, or decision kinds separated by commas (calls,timeout). "
+             "The assistant answers the rest.")] = None,
+    save: Annotated[Path | None, typer.Option(
+        help="Save the game to this file (default: the games folder, see `games`).")] = None,
+    resume: Annotated[str | None, typer.Option(
+        help="Continue a saved game: its number (see `games`), last, or a file.")] = None,
     profile: ProfileOpt = None,
     neutral: Annotated[bool, typer.Option(help="Neutral site (no home bonus).")] = False,
     option: OptionOpt = None,
     split: Annotated[list[str] | None, typer.Option(
         "--split", help="A team with two coaches (3-4 players): SIDE=OFFENSE,DEFENSE, each "
                         "'you' or a coach kind, e.g. --split home=you,solitaire")] = None,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="At the end, the record and box score as one JSON object on stdout "
+                       "(the table goes to stderr).")] = False,
 ) -> None:
-    """Play a game: you coach one side in the terminal, or watch with --auto."""
+    """Play a game: coach a side in the terminal, or watch with --auto (saved as it goes)."""
+    console = err if as_json else out
+    table: Table | None = None
     try:
+        if save is not None and not save.parent.is_dir():
+            raise ScrimmageError(f"--save {save}: the folder {save.parent} does not exist")
         if resume is not None:
-            saved = GameRecord.load(resume)
-            game, record = new_game(saved.rules, saved.home_team, saved.away_team,
-                                    seed=saved.seed, **saved.options)
-            prefix = saved.decisions
-            save = save or resume
+            path = find_saved(resume)
+            saved = GameRecord.load(path)
+            if rules is not None and find_ruleset(rules).name != saved.rules:
+                raise ScrimmageError(f"--resume {resume}: that is a {saved.rules} game, not "
+                                     f"{find_ruleset(rules).name}; leave out --rules")
+            rs = find_ruleset(saved.rules)
+            seats = ({Side(k): SeatSpec.from_json(v) for k, v in saved.seats.items()}
+                     if saved.seats else _seats(rs, auto, coach, side, ask, split))
+            if ask is not None:
+                seats = {s: SeatSpec(sp.offense, sp.defense, AskPolicy.parse(ask))
+                         if sp.has_person else sp for s, sp in seats.items()}
+            record, target = saved, save or path
         else:
-            h, a = _teams(rules, home, away)
-            game, record = new_game(rules, h, a, seed=seed, **_options(profile, neutral, option))
-            prefix = []
-        rs = find_ruleset(record.rules)
-        printer = _PlayPrinter(game, record, out)
-        coaches = make_coaches(rs, coach, record.seed)
-        if not auto:
-            me = Side.HOME if side.lower() == "home" else Side.AWAY
-            coaches[me] = TerminalCoach(out, printer)
-            out.print(f"[bold]{rs.title}[/]: you coach {record.home if me is Side.HOME else record.away}"
-                      f" ({me.value.lower()}). Answer with a number or a name; Enter takes the first.")
-
-        for item in split or []:
-            coaches[_split_side(item)] = _split_coach(item, rs, record, printer)
-
-        def on_decision(_d: Any, _a: str) -> None:
-            printer()
-            if save is not None and len(record.decisions) > len(prefix):
-                record.save(save)
-
-        drive(game, coaches, record.decisions, prefix=prefix, on_decision=on_decision)
-        printer()
-        record.plays = game.plays
-        record.finished = True
-        record.final_score = {record.home: game.score[Side.HOME],
-                              record.away: game.score[Side.AWAY]}
-        if save is not None:
-            record.save(save)
-        _print_box(record, out)
-        _print_players(game, record, out)
+            name = rules or "legends-hs"
+            h, a = _teams(name, home, away)
+            _, record = new_game(name, h, a, seed=seed, **_options(profile, neutral, option))
+            rs = find_ruleset(record.rules)
+            seats = _seats(rs, auto, coach, side, ask, split)
+            target = save or new_game_file()[1]
+        table = Table(record, seats, save_to=target, source=str(target))
+        _header(table, console)
+        face = TerminalSeat(table, console)
+        if not face.run():
+            console.print(f"Saved. Carry on with: scrimmage play --resume {_ref(target)}")
+            return
+        record = table.record
+        _print_box(record, console)
+        console.print(f"[dim]Saved as {_ref(target)} ({target}).[/]")
+        if as_json:
+            data = {"game": _ref(target), "file": str(target), "rules": record.rules,
+                    "home": record.home, "away": record.away, "seed": record.seed,
+                    "final_score": record.final_score, "plays": len(record.plays),
+                    "box_score": record.box_score,
+                    "fan_box_score": fan_box_score(record.plays, record.home, record.away)}
+            sys.stdout.write(json.dumps(data) + "\n")
+    except KeyboardInterrupt:
+        if table is not None and table.save_to is not None:
+            # The last save (at the last question) stands; the computer's moves since then
+            # are replayed from it.
+            console.print(f"\nStopped. Saved as of your last answer: scrimmage play --resume "
+                          f"{_ref(table.save_to)}")
+        raise typer.Exit(130) from None
     except ScrimmageError as exc:
-        err.print(f"[red]error:[/] {exc}")
-        raise typer.Exit(2) from None
+        _fail(exc)
+
+
+def _ref(path: Path) -> str:
+    """How to name a saved game on the command line: its number if it is in the games
+    folder, else its path."""
+    return path.stem if path.parent == games_dir() else str(path)
+
+
+@app.command()
+def games() -> None:
+    """List the saved games (every game `play` starts is saved as it goes)."""
+    saved = list_saved()
+    if not saved:
+        out.print(f"No saved games yet. They are kept in {games_dir()}.")
+        return
+    table = Table_(title=f"Saved games ({games_dir()})")
+    for column in ("game", "rules", "teams", "state"):
+        table.add_column(column)
+    for g in saved:
+        table.add_row(g.id, g.rules, f"{g.away} at {g.home}", g.status)
+    out.print(table)
+    out.print("Carry on with: scrimmage play --resume GAME")
 
 
 @app.command()
@@ -247,13 +297,12 @@ def sim(
             result = run_series(rules, h, a, games, seed, coach, _options(profile, neutral, option),
                                 progress=lambda n: bar.update(task, completed=n))
     except ScrimmageError as exc:
-        err.print(f"[red]error:[/] {exc}")
-        raise typer.Exit(2) from None
+        _fail(exc)
     data = result.to_json()
     if as_json:
         sys.stdout.write(json.dumps(data) + "\n")
         return
-    table = Table(title=f"{result.home} vs {result.away}: {games} games "
+    table = Table_(title=f"{result.home} vs {result.away}: {games} games "
                         f"({result.home_wins}-{result.away_wins}-{result.ties})")
     table.add_column("per game")
     table.add_column(result.home, justify="right")
@@ -275,15 +324,25 @@ def teams(rules: Annotated[str | None, typer.Option("--rules", "-r")] = None) ->
                 record = rs.team_data(team).get("team", {}).get("record", "")
                 out.print(f"{rs.name}\t{team}" + (f"\t{record}" if record else ""))
     except ScrimmageError as exc:
-        err.print(f"[red]error:[/] {exc}")
-        raise typer.Exit(2) from None
+        _fail(exc)
 
 
 @app.command()
-def rulesets() -> None:
-    """List the rulesets."""
+def rulesets(
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
+) -> None:
+    """List the rulesets and the options each takes (-o KEY=VALUE)."""
+    if as_json:
+        data = {name: {"title": find_ruleset(name).title,
+                       "options": [o.to_json() for o in find_ruleset(name).options]}
+                for name in ruleset_names()}
+        sys.stdout.write(json.dumps(data) + "\n")
+        return
     for name in ruleset_names():
-        out.print(f"{name}\t{find_ruleset(name).title}")
+        rs = find_ruleset(name)
+        out.print(f"[bold]{name}[/]\t{rs.title}")
+        for option in rs.options:
+            out.print(f"    -o {escape(option.describe())}")
 
 
 @app.command()
@@ -313,8 +372,7 @@ def fidelity(
                                                                    advance=1),
                                   workers=workers)
     except ScrimmageError as exc:
-        err.print(f"[red]error:[/] {exc}")
-        raise typer.Exit(2) from None
+        _fail(exc)
     if as_json:
         sys.stdout.write(json.dumps(report.to_json()) + "\n")
         return
@@ -364,8 +422,7 @@ def build(
             text = build_sheet(find_team(league, team), league, seed=seed)
         _write_or_print(text, out_path)
     except ScrimmageError as exc:
-        err.print(f"[red]error:[/] {exc}")
-        raise typer.Exit(2) from None
+        _fail(exc)
 
 
 @app.command()
@@ -376,15 +433,13 @@ def tournament(
 ) -> None:
     """Play a tournament: The Grid's twelve-nation FAFL World Tournament."""
     if find_ruleset(rules).name != "grid":
-        err.print(f"[red]error:[/] tournaments exist for grid only, not {rules}")
-        raise typer.Exit(2)
+        _fail(f"tournaments exist for grid only, not {rules}")
     from scrimmage.rules.grid.tournament import run_tournament
 
     try:
         result = run_tournament(seed)
     except ScrimmageError as exc:
-        err.print(f"[red]error:[/] {exc}")
-        raise typer.Exit(2) from None
+        _fail(exc)
     if as_json:
         sys.stdout.write(json.dumps(result) + "\n")
         return
@@ -407,8 +462,7 @@ def league(
 ) -> None:
     """Build a league's teams by draft, auction or create-your-own (The Grid)."""
     if find_ruleset(rules).name != "grid":
-        err.print(f"[red]error:[/] league building exists for grid only, not {rules}")
-        raise typer.Exit(2)
+        _fail(f"league building exists for grid only, not {rules}")
     from scrimmage.core.dice import SeededDice
     from scrimmage.rules.grid.generator import file_name, to_toml
     from scrimmage.rules.grid.league import PromptBuilder, build_league, player_pool
@@ -444,12 +498,31 @@ def league(
             path.write_text(to_toml(data), encoding="utf-8")
             out.print(f"wrote {path}")
     except ScrimmageError as exc:
-        err.print(f"[red]error:[/] {exc}")
-        raise typer.Exit(2) from None
+        _fail(exc)
+
+
+_CLICK_ERROR: type[Exception] = next(c for c in typer.BadParameter.__mro__
+                                     if c.__name__ == "ClickException")
+"""The command-line parser's own errors (typer's click, vendored or not)."""
 
 
 def main() -> None:
-    app()
+    """Run the command. A mistake on the command line is one line and exit code 2, like every
+    other bad input (the parser's own usage panel is several lines)."""
+    try:
+        code = app(standalone_mode=False)
+    except _CLICK_ERROR as exc:
+        ctx = getattr(exc, "ctx", None)
+        if type(exc).__name__ == "NoArgsIsHelpError" and ctx is not None:
+            out.print(ctx.get_help())
+            sys.exit(2)
+        message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
+        command = f" (see: {ctx.command_path} --help)" if ctx is not None else ""
+        err.print(f"[red]error:[/] {escape(' '.join(message.split()))}{escape(command)}")
+        sys.exit(2)
+    except typer.Abort:
+        sys.exit(1)
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":

@@ -26,6 +26,8 @@ WEAK_AGAINST = {"inside_run": "run_inside", "outside_run": "run_outside", "draw"
                 "drop_back": "pass_blitz", "roll_out": "zone", "screen": "man"}
 BEST_ANSWER = {"run_inside": "drop_back", "run_outside": "roll_out", "run_blitz": "screen",
                "zone": "inside_run", "man": "outside_run", "pass_blitz": "draw"}
+HURRY_SECONDS = 90
+"""Play speed: seconds of play per point still owed before a quota at which a coach hurries."""
 # The defense that stops each offensive card best (for a defensive audible).
 BEST_STOP = {v: k for k, v in WEAK_AGAINST.items()}
 
@@ -160,8 +162,8 @@ class SolitaireCoach:
         return "kick"
 
     def timeout(self, d: Decision, v: Any) -> str:
-        if d.info.get("before"):
-            return "none"
+        if d.info.get("before") or d.info.get("saves", 1) <= 0:
+            return "none"           # never a timeout that stops no clock (FNL-7, FNL-54)
         late = v.quarter in (2, 4) and v.seconds_left <= 120
         if not late or v.overtime:
             return "none"
@@ -234,7 +236,15 @@ class SolitaireCoach:
             return "none"
         quarter = min(v.quarter, 4)
         played = ((quarter - 1) * 900 + (900 - min(v.seconds_left, 900))) / 3600
-        return "use" if used < played * total + 1 else "none"
+        if used < played * total + 1:
+            return "use"
+        # FNL-13: never fall behind a quota. Both teams may want the same snaps (one point a
+        # snap, the offense first), so hurry once the time left allows about one point in
+        # every three snaps.
+        quota = v.speed_quota
+        if quota is not None and quota[0] > 0 and quota[2] <= quota[0] * HURRY_SECONDS:
+            return "use"
+        return "none"
 
     def overtime_toss(self, d: Decision, v: Any) -> str:
         return "receive"

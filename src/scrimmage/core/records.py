@@ -7,19 +7,77 @@ the nflverse play-by-play column names where one exists.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from scrimmage.core.errors import ScrimmageError
 
 DecisionEntry = list[str]
-"""One decision as saved: ``[kind, seat, answer]``."""
+"""One decision as saved: ``[kind, seat, answer]``, or ``[kind, seat, answer, by]`` where `by`
+says who answered at a person's seat ("person", "assistant" or "computer")."""
 
 RECORD_VERSION = 1
+ANSWERED_BY = ("person", "assistant", "computer")
+SEED_LIMIT = 2**64
+
+
+def plays_digest(plays: list[dict[str, Any]]) -> str:
+    """A fingerprint of a game's play-by-play: a save carries it, so a record that no longer
+    replays to the same game (an edited file, another version of the engine) is caught."""
+    text = json.dumps(plays, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+class _RecordFile(BaseModel):
+    """The saved form, checked strictly: a hand-edited or damaged file is refused with the
+    field at fault rather than half-read."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+    version: Literal[1]
+    rules: str = Field(min_length=1)
+    seed: int = Field(gt=-SEED_LIMIT, lt=SEED_LIMIT)
+    options: dict[str, str | bool | int] = Field(default_factory=dict)
+    home: str = Field(min_length=1)
+    away: str = Field(min_length=1)
+    home_team: dict[str, Any]
+    away_team: dict[str, Any]
+    decisions: list[list[str]] = Field(default_factory=list)
+    final_score: dict[str, int] = Field(default_factory=dict)
+    finished: bool = False
+    seats: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    plays_digest: str | None = None
+    play_count: int | None = Field(default=None, ge=0)
+    status: str = ""
+
+    @field_validator("decisions")
+    @classmethod
+    def _entries(cls, v: list[list[str]]) -> list[list[str]]:
+        for i, entry in enumerate(v):
+            if len(entry) not in (3, 4):
+                raise ValueError(f"decision {i} has {len(entry)} parts; a decision is "
+                                 "[kind, seat, answer] or [kind, seat, answer, by]")
+            if entry[1] not in ("HOME", "AWAY"):
+                raise ValueError(f"decision {i}: seat {entry[1]!r} is neither HOME nor AWAY")
+            if len(entry) == 4 and entry[3] not in ANSWERED_BY:
+                raise ValueError(f"decision {i}: answered by {entry[3]!r}, not one of "
+                                 f"{', '.join(ANSWERED_BY)}")
+        return v
+
+
+def first_error(exc: ValidationError) -> tuple[str, str]:
+    """The first of pydantic's errors as (field path, reason), each on one line."""
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err["loc"]) or "(top level)"
+    reason = str(err["msg"]).removeprefix("Value error, ").replace("\n", " ")
+    return where, reason
 
 
 @dataclass
@@ -35,6 +93,14 @@ class GameRecord:
     plays: list[dict[str, Any]] = field(default_factory=list)
     final_score: dict[str, int] = field(default_factory=dict)
     finished: bool = False
+    seats: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Who sits at each side (`scrimmage.seat.table`): a person (and what they are asked) or
+    a computer coach; kept so a resumed game seats them the same way."""
+    digest: str | None = None
+    """`plays_digest` of the plays when the record was saved (None: not known)."""
+    play_count: int | None = None
+    status: str = ""
+    """Where the game stands, in a few words ("Q3 04:12", "final"), for lists of saved games."""
 
     @property
     def box_score(self) -> dict[str, dict[str, float]]:
@@ -53,8 +119,9 @@ class GameRecord:
         return player_stats(self.plays)
 
     def to_json(self) -> dict[str, Any]:
-        """The replayable part (plays are recomputed on replay, so they are not saved)."""
-        return {
+        """The replayable part (plays are recomputed on replay, so they are not saved; their
+        digest is)."""
+        data: dict[str, Any] = {
             "version": RECORD_VERSION,
             "rules": self.rules,
             "seed": self.seed,
@@ -67,44 +134,74 @@ class GameRecord:
             "final_score": self.final_score,
             "finished": self.finished,
         }
+        if self.seats:
+            data["seats"] = self.seats
+        if self.status:
+            data["status"] = self.status
+        if self.plays:
+            data["plays_digest"] = plays_digest(self.plays)
+            data["play_count"] = len(self.plays)
+        elif self.digest is not None:
+            data["plays_digest"], data["play_count"] = self.digest, self.play_count
+        return data
 
     @classmethod
-    def from_json(cls, data: dict[str, Any], source: str = "record") -> GameRecord:
+    def from_json(cls, data: object, source: str = "record") -> GameRecord:
+        if not isinstance(data, dict):
+            raise ScrimmageError(f"{source}: not a game record (a JSON object is expected, "
+                                 f"not {type(data).__name__})")
+        if data.get("version") != RECORD_VERSION:
+            raise ScrimmageError(f"{source}: unsupported record version {data.get('version')!r}")
         try:
-            if data.get("version") != RECORD_VERSION:
-                raise ScrimmageError(f"{source}: unsupported record version {data.get('version')!r}")
-            return cls(
-                rules=str(data["rules"]),
-                seed=int(data["seed"]),
-                home=str(data["home"]),
-                away=str(data["away"]),
-                home_team=dict(data["home_team"]),
-                away_team=dict(data["away_team"]),
-                options=dict(data.get("options", {})),
-                decisions=[[str(x) for x in d] for d in data.get("decisions", [])],
-                final_score={str(k): int(v) for k, v in data.get("final_score", {}).items()},
-                finished=bool(data.get("finished", False)),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            if isinstance(exc, ScrimmageError):
-                raise
-            raise ScrimmageError(f"{source}: not a game record ({exc})") from None
+            f = _RecordFile.model_validate(data)
+        except ValidationError as exc:
+            where, reason = first_error(exc)
+            raise ScrimmageError(f"{source}: not a game record ({where}: {reason})") from None
+        except RecursionError:
+            raise ScrimmageError(f"{source}: not a game record (nested too deeply)") from None
+        return cls(rules=f.rules, seed=f.seed, home=f.home, away=f.away,
+                   home_team=f.home_team, away_team=f.away_team, options=dict(f.options),
+                   decisions=[list(d) for d in f.decisions], final_score=dict(f.final_score),
+                   finished=f.finished, seats=f.seats, digest=f.plays_digest,
+                   play_count=f.play_count, status=f.status)
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write atomically, so a process killed mid-write leaves the previous save intact."""
+        """Write atomically (a temporary file renamed over the old one), so a process killed
+        mid-write leaves the previous save intact and a failed write leaves nothing behind."""
         target = Path(path)
-        fd, tmp = tempfile.mkstemp(dir=target.parent or ".", prefix=target.name, suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(self.to_json(), fh, separators=(",", ":"))
-        os.replace(tmp, target)
+        folder = target.parent
+        if not folder.is_dir():
+            raise ScrimmageError(f"cannot save to {target}: the folder {folder} does not exist")
+        try:
+            fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
+        except OSError as exc:
+            raise ScrimmageError(f"cannot save to {target}: {exc.strerror}") from None
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                json.dump(self.to_json(), fh, separators=(",", ":"))
+            os.replace(tmp, target)
+        except OSError as exc:
+            Path(tmp).unlink(missing_ok=True)
+            raise ScrimmageError(f"cannot save to {target}: {exc.strerror}") from None
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> GameRecord:
+        p = Path(path)
         try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
-            raise ScrimmageError(f"{path}: cannot read game record ({exc})") from None
-        return cls.from_json(data, str(path))
+            data = json.loads(p.read_bytes().decode("utf-8"))
+        except OSError as exc:
+            raise ScrimmageError(f"{p}: cannot read game record ({exc.strerror})") from None
+        except UnicodeDecodeError:
+            raise ScrimmageError(f"{p}: not a game record (not UTF-8 text)") from None
+        except json.JSONDecodeError as exc:
+            raise ScrimmageError(f"{p}: not a game record (bad JSON at line {exc.lineno}, "
+                                 f"column {exc.colno}: {exc.msg})") from None
+        except RecursionError:
+            raise ScrimmageError(f"{p}: not a game record (nested too deeply)") from None
+        return cls.from_json(data, str(p))
 
 
 def snap_record(template: dict[str, Any], play_type: str, play_id: int, clock: Any,

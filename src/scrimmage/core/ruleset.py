@@ -6,9 +6,10 @@ register themselves from `scrimmage.rules`; the core never imports them.
 
 from __future__ import annotations
 
+import difflib
 import tomllib
 from abc import ABC, abstractmethod
-from collections.abc import Generator
+from collections.abc import Generator, Mapping
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -16,8 +17,11 @@ from typing import Any, ClassVar, Protocol
 
 from scrimmage.core.decisions import Coach, Decision
 from scrimmage.core.dice import Dice
-from scrimmage.core.errors import SheetError, UnknownRuleset, UnknownTeam
+from scrimmage.core.errors import ScrimmageError, SheetError, UnknownRuleset, UnknownTeam
 from scrimmage.core.field import Side
+from scrimmage.core.options import Option, parse_options
+from scrimmage.core.scoreboard import Scoreboard
+from scrimmage.core.teamfile import one_line, read_toml_file
 
 DecisionFlow = Generator[Decision, str, None]
 
@@ -53,15 +57,20 @@ def bundled_teams(folder: str) -> dict[str, tuple[str, dict[str, Any]]]:
     return out
 
 
-def read_toml_file(path: str | Path) -> dict[str, Any]:
-    """A TOML file's data, or `SheetError(file, "(file)", reason)`."""
-    p = Path(path)
-    try:
-        return tomllib.loads(p.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise SheetError(str(p), "(file)", f"cannot read: {exc.strerror}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise SheetError(str(p), "(file)", f"not valid TOML: {exc}") from None
+class WrongRuleset(SheetError):
+    """A team file of another ruleset: names it, so the user can play it with that one."""
+
+    def __init__(self, path: str, kind: str, ruleset: str) -> None:
+        self.kind, self.ruleset = kind, ruleset
+        super().__init__(path, "(file)", f"this is {kind}; play it with --rules {ruleset}")
+        self.args = (f"{path}: {self.reason}",)
+
+    def __reduce__(self) -> tuple[type[SheetError], tuple[str, str, str]]:
+        return (WrongRuleset, (self.path, self.kind, self.ruleset))
+
+
+def _looks_like_path(text: str) -> bool:
+    return text.endswith(".toml") or "/" in text or "\\" in text
 
 
 class Ruleset(ABC):
@@ -81,28 +90,102 @@ class Ruleset(ABC):
         """Other names a bundled team answers to (besides its name and file name)."""
         return ()
 
+    def team_file_kind(self) -> str:
+        """What this ruleset's team file is, for a message: "a 5D20 team chart"."""
+        return f"a {self.title} team file"
+
     def read_team_file(self, path: Path) -> dict[str, Any]:
         return read_toml_file(path)
 
+    def _bundled_keys(self) -> list[tuple[str, str]]:
+        """(lower-case key, team name) for every name, file name, file stem and `team_keys`."""
+        out: list[tuple[str, str]] = []
+        for name, (fname, data) in bundled_teams(self.folder).items():
+            for key in (name, fname, fname.removesuffix(".toml"), *self.team_keys(data)):
+                if key:
+                    out.append((key.lower(), name))
+        return out
+
     def team_data(self, name_or_path: str) -> dict[str, Any]:
-        """Raw data of a bundled team (by name, file name or `team_keys`) or a team file."""
+        """Raw data of a bundled team (by name, file name or `team_keys`, in any case) or of
+        a team file; a miss suggests the closest bundled names."""
         bundled = bundled_teams(self.folder)
         if name_or_path in bundled:
             return bundled[name_or_path][1]
-        low = name_or_path.lower()
-        for name, (fname, data) in bundled.items():
-            keys = (name, fname, fname[:-5], *self.team_keys(data))
-            if low in (k.lower() for k in keys):
-                return data
+        low = name_or_path.strip().lower()
+        keys = self._bundled_keys()
+        for key, name in keys:
+            if key == low:
+                return bundled[name][1]
         p = Path(name_or_path)
         if p.exists():
             return self.read_team_file(p)
-        raise UnknownTeam(f"no {self.name} team named {name_or_path!r} and no such file; "
-                          f"bundled: {', '.join(bundled)}")
+        raise UnknownTeam(self._no_such_team(name_or_path, low, keys))
+
+    def _no_such_team(self, asked: str, low: str, keys: list[tuple[str, str]]) -> str:
+        """One line: what was not found, and up to three close names (never the whole list)."""
+        what = f"no {self.name} team named {one_line(repr(asked), 80)}"
+        if _looks_like_path(asked):
+            what += " and no such file"
+        # Whole keys, and each word of a name ('ravns' is close to 'ravens', far from
+        # '2016 baltimore ravens'); a part of a name ('baltimore') names its teams.
+        words = [(w, name) for key, name in keys for w in key.split() if len(w) > 2]
+        by_key: dict[str, list[str]] = {}
+        for key, name in [*keys, *words]:
+            by_key.setdefault(key, []).append(name)
+        probe = Path(low).name.removesuffix(".toml") if _looks_like_path(low) else low
+        picks = [n for key, _ in keys if len(probe) > 2 and probe in key for n in by_key[key]]
+        for key in difflib.get_close_matches(probe, list(by_key), n=6, cutoff=0.7):
+            picks.extend(by_key[key])
+        seen = list(dict.fromkeys(picks))[:3]
+        if not seen:
+            return f"{what}; list them with: scrimmage teams --rules {self.name}"
+        quoted = [repr(n) for n in seen]
+        options = quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
+        return f"{what}; did you mean {options}?"
+
+    def load_team(self, data: dict[str, Any], source: str = "team") -> Any:
+        """The team object the rules use, from raw data, or a one-line `ScrimmageError` that
+        names `source`: a file of another ruleset is named as such."""
+        try:
+            return self._build(data, source)
+        except SheetError as exc:
+            other = self._owner(data)
+            if other is None:
+                raise
+            raise WrongRuleset(source, other.team_file_kind(), other.name) from exc
+
+    def recognises(self, data: dict[str, Any]) -> bool:
+        """Whether `data` is a sound team file of this ruleset."""
+        try:
+            self._build(data, "team")
+        except ScrimmageError:
+            return False
+        return True
+
+    def _owner(self, data: dict[str, Any]) -> Ruleset | None:
+        for other in dict.fromkeys(_REGISTRY.values()):
+            if other is not self and other.recognises(data):
+                return other
+        return None
+
+    def _build(self, data: dict[str, Any], source: str) -> Any:
+        # Anything the schema lets through must not crash the loader either: a number too
+        # big for a float or nesting too deep becomes a one-line refusal.
+        try:
+            return self.build_team(data, source)
+        except ScrimmageError:
+            raise
+        except RecursionError:
+            raise SheetError(source, "(file)", "nested too deeply") from None
+        except (OverflowError, ValueError) as exc:
+            raise SheetError(source, "(file)", f"a value is out of range ({one_line(str(exc))})"
+                             ) from None
 
     @abstractmethod
-    def load_team(self, data: dict[str, Any], source: str = "team") -> Any:
-        """Build the team object the rules use from validated data."""
+    def build_team(self, data: dict[str, Any], source: str = "team") -> Any:
+        """Validate raw data and build the team object the rules use; a bad file raises
+        `SheetError(source, field, reason)`."""
 
     @abstractmethod
     def new_game(
@@ -117,6 +200,35 @@ class Ruleset(ABC):
     default_pair: ClassVar[tuple[str, str] | None] = None
     """The bundled teams a command plays when none are named (else the first two)."""
 
+    options: ClassVar[tuple[Option, ...]] = ()
+    """The options a game of this ruleset takes (`scrimmage.core.options`)."""
+
+    def check_options(self, given: Mapping[str, object]) -> dict[str, Any]:
+        """`given` checked against `options`: one clear line for an unknown name or a value
+        that is not allowed."""
+        return parse_options(self.name, self.options, given)
+
+    # -- what a table shows (the person's seat, `scrimmage.seat`) ---------------------------
+    def scoreboard(self, game: Any) -> Scoreboard:
+        """The score pad of a game of this ruleset."""
+        raise NotImplementedError(f"{self.name} has no scoreboard")
+
+    def sheet(self, game: Any, seat: Side) -> list[str]:
+        """The seat's team sheet or chart as a table player reads it: the ratings, and what is
+        left to call (the checkoff sheet). Plain text lines."""
+        return []
+
+    def words(self) -> dict[str, Any]:
+        """Plain words for this ruleset's decisions: prompts, the book's names of options, help
+        (`rules/<game>/data/words.toml`; `scrimmage.seat.words` reads it)."""
+        if not self.words_package:
+            return {}
+        return _words(self.words_package)
+
+    words_package: ClassVar[str] = ""
+    periods: ClassVar[int] = 4
+    """Periods of regulation play (quarters; The Grid plays halves)."""
+
     def default_teams(self) -> tuple[str, str]:
         names = self.team_names()
         if self.default_pair is not None and all(n in names for n in self.default_pair):
@@ -125,6 +237,11 @@ class Ruleset(ABC):
             raise UnknownTeam(f"{self.name} has fewer than two bundled teams; name them with "
                               "--home and --away")
         return names[0], names[1]
+
+
+@cache
+def _words(package: str) -> dict[str, Any]:
+    return tomllib.loads(resources.files(package).joinpath("data", "words.toml").read_text("utf-8"))
 
 
 _REGISTRY: dict[str, Ruleset] = {}

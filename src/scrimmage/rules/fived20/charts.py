@@ -25,11 +25,27 @@ from collections.abc import Sequence
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
-from scrimmage.core.errors import SheetError
+from scrimmage.core.teamfile import (
+    LongText,
+    Name,
+    PlayerName,
+    ShortText,
+    StrictModel,
+    read_toml_file,
+    sheet_error,
+)
 
 DEPTHS = ("SP", "MP", "LP")
 ALIGNMENTS = ("RUN", "BASE", "PASS")
@@ -48,6 +64,8 @@ LPY_COLUMNS = 5
 
 Row = tuple[tuple[int, str], ...]
 """A row of results: (highest roll, result) pairs, left to right."""
+_P = TypeVar("_P")
+_T = TypeVar("_T")
 
 
 def across(row: Row, roll: int) -> str | None:
@@ -68,6 +86,29 @@ def down(column: Sequence[int], roll: int) -> int:
 
 # -- the schema ------------------------------------------------------------------------------
 
+Face = Annotated[StrictInt, Field(ge=0, le=20)]
+"""A number printed on the chart for a d20 to be read against (0: never)."""
+Header = Annotated[StrictInt, Field(ge=1, le=21)]
+"""The white number in a section's black cell (D20-22): 21 sends every roll to one column."""
+Tenth = Annotated[StrictInt, Field(ge=-10, le=10)]
+"""A modifier to a d20 roll: ten either way already decides half the faces."""
+Shift = Annotated[StrictInt, Field(ge=-20, le=20)]
+"""A modifier that may move a roll across the whole die."""
+Yards = Annotated[StrictInt, Field(ge=-20, le=99)]
+"""Yards of a return: 99 is the chart's "all the way" (a return starts at the 1 at best, and
+the field is 100 yards long); no return loses more than 20."""
+KickYards = Annotated[StrictInt, Field(ge=0, le=80)]
+"""Yards a kick carries: a kickoff from the 30 (the earliest spot of the eras) reaches the
+end line at 80; the longest field goal ever kicked was 66 yards."""
+RangeRow = dict[StrictStr, StrictInt]
+"""A row of results: result -> the top of its range, left to right (checked by `_ranges`)."""
+Players = Annotated[list[_P], Field(min_length=1, max_length=20)]
+Column20 = Annotated[list[_T], Field(min_length=20, max_length=20)]
+"""One number per face of a d20 (D20-5, D20-7, D20-67)."""
+StatValue = Annotated[StrictInt | float, Field(ge=-1_000_000, le=1_000_000)]
+"""A season figure (display only): no season total reaches a million."""
+
+
 def _ranges(v: dict[str, int], allowed: tuple[str, ...], full: bool) -> dict[str, int]:
     last = 0
     for key, top in v.items():
@@ -83,25 +124,33 @@ def _ranges(v: dict[str, int], allowed: tuple[str, ...], full: bool) -> dict[str
     return v
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+def _each(v: dict[str, int], keys: tuple[str, ...]) -> dict[str, int]:
+    if set(v) != set(keys):
+        raise ValueError(f"give {', '.join(keys[:-1])} and {keys[-1]}")
+    return v
+
+
+class _Model(StrictModel):
+    """Every section: strict types, no unknown key (see `StrictModel`)."""
 
 
 class TeamInfo(_Model):
-    name: str = Field(min_length=1, max_length=60)
-    code: str = ""
-    season: int | None = None
-    record: str = ""
-    official: bool = False
+    name: Name
+    code: Annotated[StrictStr, Field(pattern=r"^[A-Za-z0-9]{0,8}$")] = ""
+    """The team's abbreviation ("atl"): another name the bundled chart answers to."""
+    season: Annotated[StrictInt, Field(ge=1920, le=2100)] | None = None
+    """An NFL season: the league's first was 1920."""
+    record: ShortText = ""
+    official: StrictBool = False
     """False for charts we built; a chart typed in from a printed one may say true."""
-    source: str = ""
+    source: LongText = ""
 
 
 class QBDepth(_Model):
-    PRE: dict[str, int]
-    INT: int = Field(ge=-10, le=10)
-    DEF: dict[str, int]
-    OTHER: dict[str, int]
+    PRE: RangeRow
+    INT: Tenth
+    DEF: RangeRow
+    OTHER: RangeRow
 
     @field_validator("PRE", "DEF", "OTHER")
     @classmethod
@@ -110,12 +159,12 @@ class QBDepth(_Model):
 
 
 class QB(_Model):
-    name: str
-    depth: dict[str, int]
+    name: PlayerName
+    depth: RangeRow
     """White die thresholds SP, MP, LP (D20-21)."""
-    snap_fumble: int = Field(ge=0, le=20)
-    fumble: int = Field(ge=0, le=20)
-    scramble: dict[str, int]
+    snap_fumble: Face
+    fumble: Face
+    scramble: RangeRow
     """Black die down the scramble column -> a yardage-chart column (D20-37)."""
     SP: QBDepth
     MP: QBDepth
@@ -133,14 +182,14 @@ class QB(_Model):
 
 
 class Runner(_Model):
-    name: str
-    blue: int = Field(ge=0, le=20)
-    black: int = Field(ge=0, le=20)
-    BACK: dict[str, int]
-    LOS: dict[str, int]
-    HOLE: dict[str, int]
-    BRK: int = Field(ge=1, le=BRK_COLUMNS)
-    fumble: int = Field(ge=0, le=20)
+    name: PlayerName
+    blue: Face
+    black: Face
+    BACK: RangeRow
+    LOS: RangeRow
+    HOLE: RangeRow
+    BRK: StrictInt = Field(ge=1, le=BRK_COLUMNS)
+    fumble: Face
 
     @field_validator("BACK", "LOS", "HOLE")
     @classmethod
@@ -149,21 +198,21 @@ class Runner(_Model):
 
 
 class Runners(_Model):
-    header: int = Field(ge=1, le=21)
+    header: Header
     """The white number in the black cell (D20-22): blue below it reads the blue column."""
-    player: list[Runner] = Field(min_length=1)
+    player: Players[Runner]
 
 
 class Receiver(_Model):
-    name: str
-    OUT: int = Field(ge=0, le=20)
-    blue: dict[str, int]
-    black: dict[str, int]
-    SP: dict[str, int]
-    MP: dict[str, int]
-    LP: dict[str, int]
-    LPY: int = Field(ge=1, le=LPY_COLUMNS)
-    fumble: int = Field(ge=0, le=20)
+    name: PlayerName
+    OUT: Face
+    blue: dict[StrictStr, Face]
+    black: dict[StrictStr, Face]
+    SP: RangeRow
+    MP: RangeRow
+    LP: RangeRow
+    LPY: StrictInt = Field(ge=1, le=LPY_COLUMNS)
+    fumble: Face
 
     @field_validator("SP", "MP", "LP")
     @classmethod
@@ -173,63 +222,61 @@ class Receiver(_Model):
     @field_validator("blue", "black")
     @classmethod
     def _pick(cls, v: dict[str, int]) -> dict[str, int]:
-        if set(v) != set(DEPTHS):
-            raise ValueError("give SP, MP and LP")
-        return v
+        return _each(v, DEPTHS)
 
 
 class Receivers(_Model):
-    header: dict[str, int]
-    player: list[Receiver] = Field(min_length=1)
+    header: dict[StrictStr, Header]
+    player: Players[Receiver]
 
     @field_validator("header")
     @classmethod
     def _header(cls, v: dict[str, int]) -> dict[str, int]:
-        if set(v) != set(DEPTHS):
-            raise ValueError("give SP, MP and LP")
-        return v
+        return _each(v, DEPTHS)
 
 
-_PUNT_CELL = re.compile(r"^(TB|(\d{1,2})([NFR]))$")
+_PUNT_CELL = re.compile(r"(TB|([0-9]{1,2})([NFR]))")
+"""A punt cell: TB, or yards (two digits at most) and how the ball ends: N, F or R."""
 
 
 class Kicking(_Model):
-    kicker: str
-    punter: str
-    RET: int = Field(ge=-20, le=20)
+    kicker: PlayerName
+    punter: PlayerName
+    RET: Tenth
     """The kicking team's return rating, added to the opponent's kick returns (D20-7)."""
-    kickoff: list[int] = Field(min_length=20, max_length=20)
-    field_goal: list[int] = Field(min_length=20, max_length=20)
-    punt_block: int = Field(ge=0, le=20)
+    kickoff: Column20[KickYards]
+    field_goal: Column20[KickYards]
+    """The longest field goal that is good on each red roll (D20-67)."""
+    punt_block: Face
     """Yellow number next to Punting (D20-56)."""
-    punt_return_block: int = Field(ge=0, le=20)
+    punt_return_block: Face
     """Yellow number next to Punt Return: used when this team receives a punt (D20-56)."""
-    punt_own: list[str] = Field(min_length=20, max_length=20)
-    punt_opp: list[str] = Field(min_length=20, max_length=20)
+    punt_own: Column20[StrictStr]
+    punt_opp: Column20[StrictStr]
 
     @field_validator("punt_own", "punt_opp")
     @classmethod
     def _punts(cls, v: list[str]) -> list[str]:
         for i, cell in enumerate(v):
-            if not _PUNT_CELL.match(cell):
+            if not _PUNT_CELL.fullmatch(cell):
                 raise ValueError(f"cell {i + 1} {cell!r}: expected TB or yards with N, F or R")
         return v
 
 
 class Returner(_Model):
-    name: str
-    blue: int = Field(ge=0, le=20)
-    FC: int = Field(default=0, ge=0, le=20)
-    fumble: int = Field(ge=0, le=20)
-    returns: list[int] = Field(min_length=20, max_length=20)
+    name: PlayerName
+    blue: Face
+    FC: Face = 0
+    fumble: Face
+    returns: Column20[Yards]
 
 
 class PlayCalling(_Model):
-    rows: dict[str, list[int]]
+    rows: dict[StrictStr, list[StrictInt]]
     """Off Play Call numbers: row -> [YZ, NZ, RZ] (D20-16)."""
-    def_adjust: int = Field(ge=-20, le=20)
+    def_adjust: Shift
     """The black number on the Def Play Adjust row (D20-17)."""
-    def_adjust_rz: int = Field(ge=-20, le=20)
+    def_adjust_rz: Shift
     """The white number in the red box, used in the red zone."""
 
     @field_validator("rows")
@@ -244,8 +291,8 @@ class PlayCalling(_Model):
 
 
 class PenaltyRanges(_Model):
-    offense: dict[str, list[int]]
-    defense: dict[str, list[int]]
+    offense: dict[StrictStr, Annotated[list[StrictInt], Field(max_length=20)]]
+    defense: dict[StrictStr, Annotated[list[StrictInt], Field(max_length=20)]]
 
     @field_validator("offense", "defense")
     @classmethod
@@ -259,21 +306,28 @@ class PenaltyRanges(_Model):
 
 
 class Fumbles(_Model):
-    off_lost: list[int] = Field(min_length=2, max_length=2)
+    off_lost: Annotated[list[Face], Field(min_length=2, max_length=2)]
     """Off Fum Lost range [low, high] (0 0 = none)."""
-    def_rec: list[int] = Field(min_length=2, max_length=2)
+    def_rec: Annotated[list[Face], Field(min_length=2, max_length=2)]
     """Def Fum Rec range [low, high]."""
-    def_adjust: int = Field(ge=-10, le=10)
+    def_adjust: Tenth
     """Def Fum Rate Adjust, added to the other team's carriers' fumble ratings (D20-50)."""
+
+    @field_validator("off_lost", "def_rec")
+    @classmethod
+    def _low_high(cls, v: list[int]) -> list[int]:
+        if v[0] > v[1]:
+            raise ValueError(f"[low, high]: {v[0]} is above {v[1]}")
+        return v
 
 
 class RunDefender(_Model):
-    name: str
-    who: dict[str, int]
-    WHAT: dict[str, int]
-    ret: int = Field(ge=1, le=10)
+    name: PlayerName
+    who: dict[StrictStr, Face]
+    WHAT: RangeRow
+    ret: StrictInt = Field(ge=1, le=10)
     """Interception-return rating: a column of the interception return chart (D20-55)."""
-    blue: int = Field(ge=0, le=20)
+    blue: Face
     """The blue column: who recovers blocked kicks (D20-63, D20-68)."""
 
     @field_validator("WHAT")
@@ -284,16 +338,15 @@ class RunDefender(_Model):
     @field_validator("who")
     @classmethod
     def _who(cls, v: dict[str, int]) -> dict[str, int]:
-        if set(v) != set(ALIGNMENTS):
-            raise ValueError("give RUN, BASE and PASS")
-        return v
+        return _each(v, ALIGNMENTS)
 
 
 class PassDefender(_Model):
-    name: str
-    who: dict[str, int]
-    WHAT: dict[str, int]
-    INT: int = Field(ge=-10, le=20)
+    name: PlayerName
+    who: dict[StrictStr, Face]
+    WHAT: RangeRow
+    INT: StrictInt = Field(ge=-10, le=20)
+    """Added to the QB's INT for the black die (D20-40): 20 intercepts every pass."""
 
     @field_validator("WHAT")
     @classmethod
@@ -303,15 +356,13 @@ class PassDefender(_Model):
     @field_validator("who")
     @classmethod
     def _who(cls, v: dict[str, int]) -> dict[str, int]:
-        if set(v) != set(ALIGNMENTS):
-            raise ValueError("give RUN, BASE and PASS")
-        return v
+        return _each(v, ALIGNMENTS)
 
 
 class Defense(_Model):
-    pass_modifier: int = Field(ge=-10, le=10)
-    run: list[RunDefender] = Field(min_length=1)
-    pass_: list[PassDefender] = Field(alias="pass", min_length=1)
+    pass_modifier: Tenth
+    run: Players[RunDefender]
+    pass_: Players[PassDefender] = Field(alias="pass")
 
 
 class TeamChartFile(_Model):
@@ -320,13 +371,15 @@ class TeamChartFile(_Model):
     runners: Runners
     receivers: Receivers
     kicking: Kicking
-    kick_return: list[Returner] = Field(min_length=1)
-    punt_return: list[Returner] = Field(min_length=1)
+    kick_return: Players[Returner]
+    punt_return: Players[Returner]
     play_calling: PlayCalling
     penalty_ranges: PenaltyRanges
     fumbles: Fumbles
     defense: Defense
-    stats: dict[str, Any] = Field(default_factory=dict)
+    stats: Annotated[dict[Annotated[StrictStr, Field(max_length=40)], StatValue],
+                     Field(max_length=40)] = Field(default_factory=dict)
+    """The Player Statistics section: season figures by name, for display only."""
 
     @model_validator(mode="after")
     def _columns(self) -> TeamChartFile:
@@ -395,7 +448,7 @@ class PuntCell:
     __slots__ = ("code", "value")
 
     def __init__(self, text: str) -> None:
-        m = _PUNT_CELL.match(text)
+        m = _PUNT_CELL.fullmatch(text)
         assert m is not None
         self.code = "TB" if m.group(1) == "TB" else m.group(3)
         self.value = 0 if self.code == "TB" else int(m.group(2))
@@ -517,21 +570,13 @@ def chart_from_data(data: dict[str, Any], source: str = "team") -> TeamChart:
     try:
         model = TeamChartFile.model_validate(data)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = ".".join(str(p) for p in err["loc"]) or "(file)"
-        msg = str(err["msg"]).removeprefix("Value error, ")
-        raise SheetError(source, loc, msg) from None
+        raise sheet_error(source, exc) from None
     return TeamChart(model, data, source)
 
 
 def read_toml(path: str | Path) -> dict[str, Any]:
-    p = Path(path)
-    try:
-        return tomllib.loads(p.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise SheetError(str(p), "(file)", f"cannot read: {exc.strerror}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise SheetError(str(p), "(file)", f"not valid TOML: {exc}") from None
+    """A team chart's (or the game charts') data; a bad file is one `SheetError` line."""
+    return read_toml_file(path)
 
 
 # -- the game charts -------------------------------------------------------------------------
@@ -539,40 +584,34 @@ def read_toml(path: str | Path) -> dict[str, Any]:
 YARDAGE_COLUMNS = ("SACK", "STF", "LINE", "AVG", "SEC", "SG",
                    *(f"BRK{i}" for i in range(1, BRK_COLUMNS + 1)),
                    "SP", "MP", "LP", *(f"LP{i}" for i in range(1, LPY_COLUMNS + 1)))
-_YARD_CELL = re.compile(r"^-?\d{1,2}f?$")
+_YARD_CELL = re.compile(r"-?[0-9]{1,2}f?")
+"""A yardage cell: signed yards of at most two digits, `f` for a sack with a fumble check."""
 
 
 class PenaltyLine(_Model):
-    upto: int = Field(ge=1, le=20)
-    name: str
-    yards: int | str
+    upto: StrictInt = Field(ge=1, le=20)
+    name: Name
+    yards: Annotated[StrictInt, Field(ge=0, le=99)] | Literal["PASS", "SCK"]
     """Yards, or PASS (the pass's yardage, a spot foul) or SCK (the sack yardage)."""
-    code: str = ""
+    code: Annotated[StrictStr, Field(pattern=r"^[adf]{0,3}$")] = ""
     """a: after the play; d: loss of down; f: automatic first down (D20-48)."""
-    timeout: bool = False
+    timeout: StrictBool = False
     """A snap penalty a timeout can override (delay of game, 12 men; D20-44)."""
 
-    @field_validator("yards")
-    @classmethod
-    def _yards(cls, v: int | str) -> int | str:
-        if isinstance(v, str) and v not in ("PASS", "SCK"):
-            raise ValueError("yards is a number, PASS or SCK")
-        return v
 
-    @field_validator("code")
-    @classmethod
-    def _code(cls, v: str) -> str:
-        if any(c not in "adf" for c in v):
-            raise ValueError("codes are a, d and f")
-        return v
+class FumbleReturn(_Model):
+    no: Face
+    """The NO number: a white roll up to it is no return (D20-51)."""
+    length: Column20[Yards]
 
 
 class GameChartsFile(_Model):
-    chart: dict[str, Any] = Field(default_factory=dict)
-    yardage: dict[str, list[int | str]]
-    interception_return: dict[str, list[int]]
-    fumble_return: dict[str, Any]
-    penalties: dict[str, dict[str, list[PenaltyLine]]]
+    chart: dict[StrictStr, StrictStr | StrictBool] = Field(default_factory=dict)
+    """Where the charts came from (`official`, `designed_by`): display only."""
+    yardage: dict[StrictStr, Column20[StrictInt | StrictStr]]
+    interception_return: dict[StrictStr, Column20[Yards]]
+    fumble_return: FumbleReturn
+    penalties: dict[StrictStr, dict[StrictStr, Annotated[list[PenaltyLine], Field(max_length=20)]]]
 
     @field_validator("yardage")
     @classmethod
@@ -583,29 +622,17 @@ class GameChartsFile(_Model):
         for col, cells in v.items():
             if col not in YARDAGE_COLUMNS:
                 raise ValueError(f"unknown column {col!r}")
-            if len(cells) != 20:
-                raise ValueError(f"{col}: 20 rows (black 1-20)")
             for cell in cells:
-                if not _YARD_CELL.match(str(cell)) or (col != "SACK" and str(cell).endswith("f")):
+                if (not _YARD_CELL.fullmatch(str(cell))
+                        or (col != "SACK" and str(cell).endswith("f"))):
                     raise ValueError(f"{col}: bad cell {cell!r}")
         return v
 
     @field_validator("interception_return")
     @classmethod
     def _ints(cls, v: dict[str, list[int]]) -> dict[str, list[int]]:
-        if sorted(v, key=int) != [str(i) for i in range(1, 11)]:
+        if sorted(v) != sorted(str(i) for i in range(1, 11)):
             raise ValueError("columns 1..10")
-        if any(len(c) != 20 for c in v.values()):
-            raise ValueError("20 rows (black 1-20) per column")
-        return v
-
-    @field_validator("fumble_return")
-    @classmethod
-    def _fumbles(cls, v: dict[str, Any]) -> dict[str, Any]:
-        if set(v) != {"no", "length"} or not isinstance(v["no"], int):
-            raise ValueError("give no (the NO number) and length (20 rows)")
-        if len(v["length"]) != 20:
-            raise ValueError("length: 20 rows (blue 1-20)")
         return v
 
     @field_validator("penalties")
@@ -615,6 +642,9 @@ class GameChartsFile(_Model):
         if set(v) != {"offense", "defense"}:
             raise ValueError("give offense and defense")
         for side, rows in v.items():
+            unknown = [r for r in rows if r not in PENALTY_ROWS]
+            if unknown:
+                raise ValueError(f"{side}: unknown row {unknown[0]!r}")
             for row in PENALTY_ROWS:
                 lines = rows.get(row)
                 if not lines:
@@ -647,8 +677,8 @@ class GameCharts:
         self.yardage_f = {c: tuple(str(x).endswith("f") for x in cells)
                           for c, cells in m.yardage.items()}
         self.interception = {int(k): tuple(v) for k, v in m.interception_return.items()}
-        self.fumble_no = int(m.fumble_return["no"])
-        self.fumble_return = tuple(int(x) for x in m.fumble_return["length"])
+        self.fumble_no = m.fumble_return.no
+        self.fumble_return = tuple(m.fumble_return.length)
         self.penalties = {side: {row: tuple((ln.upto, Penalty(ln)) for ln in lines)
                                  for row, lines in rows.items()}
                           for side, rows in m.penalties.items()}
@@ -667,9 +697,7 @@ def game_charts_from_data(data: dict[str, Any], source: str) -> GameCharts:
     try:
         model = GameChartsFile.model_validate(data)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = ".".join(str(p) for p in err["loc"]) or "(file)"
-        raise SheetError(source, loc, str(err["msg"]).removeprefix("Value error, ")) from None
+        raise sheet_error(source, exc) from None
     return GameCharts(model, source)
 
 

@@ -20,13 +20,18 @@ from scrimmage.core.records import snap_record
 from scrimmage.core.situation import Situation
 from scrimmage.rules.fived20 import timing
 from scrimmage.rules.fived20.charts import GameCharts, TeamChart
-from scrimmage.rules.fived20.dice import Roll, reroll, roll_five
+from scrimmage.rules.fived20.dice import COLOURS, Roll, reroll, roll_five
 from scrimmage.rules.fived20.era import Era
 from scrimmage.rules.fived20.records import TEMPLATE
+from scrimmage.rules.narration import TRY as TRY_LINE
+from scrimmage.rules.narration import DiceReads, kick_line, period_clock
 
 Flow = Generator[Decision, str, None]
 
 KICKOFF, FREE_KICK, TRY, SCRIMMAGE, OT_TOSS = "kickoff", "free_kick", "try", "scrimmage", "ot_toss"
+
+
+_COLOUR_AT = {colour: i for i, colour in enumerate(COLOURS)}
 
 
 class TeamState:
@@ -138,6 +143,11 @@ class FiveD20Game:
         self.ot_first: Side | None = None
         self.ot_first_done = False
         self._roll_mark = 0
+        self.reads = DiceReads(dice)
+        """What each die of the current play was read for (the record's `dice_read`)."""
+        self._colours: dict[int, tuple[Roll, list[int]]] = {}
+        """For each roll of the current play (by id): where each of its colours (in colour
+        order) sits in the dice log."""
         self._fast = PassFilters(self.view)
         self.last_kick_roll: Roll | None = None
         self.kickoff_shift = 0
@@ -216,10 +226,62 @@ class FiveD20Game:
 
     # -- shared helpers ------------------------------------------------------------------------
     def roll5(self) -> Roll:
-        return roll_five(self.dice)
+        roll = roll_five(self.dice)
+        end = len(self.dice.log)
+        names = self.reads.names
+        for i, colour in enumerate(COLOURS, end - 5):
+            names[i] = colour
+        self._colours[id(roll)] = (roll, list(range(end - 5, end)))
+        return roll
 
     def reroll(self, roll: Roll, *colours: str) -> Roll:
-        return reroll(self.dice, roll, *colours)
+        new = reroll(self.dice, roll, *colours)
+        self._name_colours(new, tuple(c for c in COLOURS if c in colours), roll)
+        return new
+
+    def die(self, colour: str) -> int:
+        """One coloured die thrown alone (a re-roll the procedure reads directly)."""
+        value = self.dice.roll(20)
+        self.reads.name(colour)
+        return value
+
+    def _name_colours(self, roll: Roll, rolled: tuple[str, ...], base: Roll | None) -> None:
+        """Name the dice just thrown by colour, and remember where each colour of `roll`
+        (the ones kept from `base` too) sits in the dice log, for `read`."""
+        end = len(self.dice.log)
+        kept = self._colours.get(id(base)) if base is not None else None
+        where = list(kept[1]) if kept is not None else [-1] * 5
+        for i, colour in enumerate(rolled, end - len(rolled)):
+            self.reads.names[i] = colour
+            where[_COLOUR_AT[colour]] = i
+        self._colours[id(roll)] = (roll, where)
+
+    def read(self, roll: Roll, colour: str, text: str) -> None:
+        """Say what a die of `roll` was read for (`dice_read`): `red 17: ... -> SP`."""
+        entry = self._colours.get(id(roll))
+        if entry is not None:
+            at = entry[1][_COLOUR_AT[colour]]
+            if at >= 0:
+                self.reads.notes[at] = text
+
+    def clock_text(self) -> str:
+        return period_clock(self.clock.quarter, self.clock.seconds_left)
+
+    def kick_record(self, play_type: str, receiver: Side, what: str,
+                    kick_spot: int) -> dict[str, Any]:
+        """A kickoff or free kick's record: no down; `posteam` is the receiving team,
+        `yardline_100` the kick's spot seen from it (`kick_spot`: the kicker's own yard line)
+        and the situation says who kicks from where."""
+        rec = self.new_record(play_type, posteam=receiver)
+        rec.update(yardline_100=kick_spot, down=0, ydstogo=0, goal_to_go=0,
+                   situation=kick_line(self.clock_text(), receiver.other, what,
+                                       f"OWN{kick_spot}" if kick_spot != 50 else "50"))
+        return rec
+
+    def try_situation(self) -> str:
+        """`Q1 10:00 HOME try from OPP2`: a try's own situation line."""
+        spot = f"OPP{self.yardline}" if self.yardline < 50 else f"OWN{100 - self.yardline}"
+        return kick_line(self.clock_text(), self.possession, TRY_LINE, spot)
 
     def ask(self, kind: Kind, seat: Side, options: tuple[str, ...], prompt: str = "",
             info: dict[str, Any] | None = None) -> Decision:
@@ -231,6 +293,8 @@ class FiveD20Game:
     def new_record(self, play_type: str, posteam: Side | None = None) -> dict[str, Any]:
         pos = self.possession if posteam is None else posteam
         self._roll_mark = len(self.dice.log)
+        self.reads.clear()
+        self._colours.clear()
         rec = snap_record(TEMPLATE, play_type, len(self.plays) + 1, self.clock, pos,
                           {side: t.name for side, t in self.teams.items()}, self.score)
         if pos is self.possession:
@@ -254,6 +318,7 @@ class FiveD20Game:
         rec["total_home_score"] = self.score[Side.HOME]
         rec["total_away_score"] = self.score[Side.AWAY]
         rec["dice"] = self.dice.log[self._roll_mark:]
+        rec["dice_read"] = self.reads.read(self._roll_mark)
         self.plays.append(rec)
 
     def touchdown(self, side: Side, rec: dict[str, Any]) -> None:
@@ -367,6 +432,7 @@ class FiveD20Game:
                     last["seconds"] = 10
                 last["timeout"] = 1
                 last["timeout_team"] = t.name
+                last["timeouts_left"] = t.timeouts
                 return
 
     def kick_at_zero(self, possession: Side) -> Flow:

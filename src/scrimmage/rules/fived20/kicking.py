@@ -19,10 +19,11 @@ from collections.abc import Generator
 from typing import Any
 
 from scrimmage.core.decisions import Decision, Kind
-from scrimmage.core.field import Side
+from scrimmage.core.field import STANDARD_FIELD, Side
 from scrimmage.rules.fived20 import penalties, plays, timing
 from scrimmage.rules.fived20.charts import Returners, down
 from scrimmage.rules.fived20.dice import Roll
+from scrimmage.rules.narration import FREE_KICK, KICKOFF, penalty_text
 
 Flow = Generator[Decision, str, None]
 
@@ -38,17 +39,21 @@ def _return_fumble(g: Any, rec: dict[str, Any], recv: Side, fumble: int, end: in
     roll = g.last_kick_roll
     yellow = roll.yellow
     if yellow > fumble + g.chart(kick).fum_adjust:
+        g.read(roll, "yellow", "black = yellow: fumble check -> held")
         return False
     rec["fumble"] = 1
     lo, hi = g.chart(recv).fum_off_lost
     dlo, dhi = g.chart(kick).fum_def_rec
     lost = lo <= yellow <= hi or (yellow > hi and dlo <= yellow <= dhi)
+    g.read(roll, "yellow", "black = yellow: fumble check -> FUMBLE, "
+                           + ("lost" if lost else "recovered"))
     if not lost:
         return False
     rec["fumble_lost"] = 1
     r = g.roll5()
     k = g.chart(kick)
     name = k.run_defenders[down(k.who_run["BASE"], r.red)].name      # AMB-D20-12
+    g.read(r, "red", f"recovered by {name}")
     rec["fumble_recovery_1_player_name"] = name
     rec["fumble_recovery_1_team"] = g.teams[kick].name
     g.take_over(kick, end, rec)
@@ -63,16 +68,17 @@ def kickoff(g: Any) -> Flow:
     kicker: Side = g.kicker
     recv = kicker.other
     choice = yield g.ask(Kind.KICKOFF, kicker, ("regular", "onside"), "Kickoff")
-    rec = g.new_record("kickoff", posteam=recv)
+    kick_spot = max(1, min(99, g.era.kickoff_spot + g.kickoff_shift))
+    rec = g.kick_record("kickoff", recv, KICKOFF, kick_spot)
     rec["kickoff_attempt"] = 1
     rec["kicker_player_name"] = g.chart(kicker).kicker
-    kick_spot = max(1, min(99, g.era.kickoff_spot + g.kickoff_shift))
     g.kickoff_shift = 0
     spot = 100 - kick_spot                     # the receiving team's view of the kick spot
     if choice == "onside":
         # D20-10: the highest of red, white, blue; any pair and the kicking team recovers.
-        r, w, b = g.dice.roll(20), g.dice.roll(20), g.dice.roll(20)
+        r, w, b = g.die("red"), g.die("white"), g.die("blue")
         dist = max(r, w, b)
+        g.reads.note(f"onside kick: the highest die, {dist} yards", 3 - (r, w, b).index(dist))
         rec["kick_distance"] = dist
         land = spot - dist
         if r in (w, b) or w == b:                         # AMB-D20-14: no penalty check
@@ -88,6 +94,7 @@ def kickoff(g: Any) -> Flow:
     g.last_kick_roll = roll
     k, rc = g.chart(kicker), g.chart(recv)
     dist = k.kickoff[roll.red - 1]                                    # D20-5
+    g.read(roll, "red", f"kickoff -> {dist} yards")
     rec["kick_distance"] = dist
     land = spot - dist
     if land <= 0:                                                     # AMB-D20-2
@@ -99,6 +106,8 @@ def kickoff(g: Any) -> Flow:
     i = _returner(rc.kick_ret, roll.blue)                             # D20-6
     name = rc.kick_ret.names[i]
     ret = rc.kick_ret.returns[i][roll.black - 1] + k.ret_rating       # D20-7
+    g.read(roll, "blue", f"returner {name}")
+    g.read(roll, "black", f"{name}'s return -> {ret} yards")
     rec.update(returned=1, return_yards=ret, kickoff_returner_player_name=name,
                return_team=g.teams[recv].name)
     end = land + ret
@@ -153,9 +162,15 @@ def _kick_penalty(g: Any, rec: dict[str, Any], roll: Roll, kind: str, kicker: Si
                          penalties.info(foul, return_end=end, kick=kind,
                                         offense_fouled=foul.offense))
     if answer == "decline":
-        rec["desc"] += f"; {foul.name} declined"
+        rec["desc"] += "; " + penalties.declined(g, foul)
         return end
+    # Spots are told from the record's offense: the kicking team on a punt, the receiving
+    # team on a kickoff or free kick (`end` counts from the receiving team's goal line).
+    def view(e: int) -> int:
+        return e if kind == "punt" else 100 - e
+
     if "a" in foul.code:
+        start = end
         if foul.against is recv:
             yards = penalties.half_distance(foul.yards, end)
             end -= yards
@@ -163,11 +178,13 @@ def _kick_penalty(g: Any, rec: dict[str, Any], roll: Roll, kind: str, kicker: Si
             yards = penalties.half_distance(foul.yards, 100 - end)
             end += yards
         penalties.mark(rec, g, foul, yards)
-        rec["desc"] += f"; {foul.name}, {yards} yards after the return"
+        rec["desc"] += "; " + penalties.text(g, foul, yards, view(start), view(end),
+                                             "after the return")
         return end
     _void_kick(rec)
     if kind == "punt":
         # The down is played again from the line of scrimmage, moved by the penalty.
+        start = g.yardline
         if foul.offense:
             yards = penalties.half_distance(foul.yards, 100 - g.yardline)
             g.yardline += yards
@@ -182,17 +199,29 @@ def _kick_penalty(g: Any, rec: dict[str, Any], roll: Roll, kind: str, kicker: Si
                 g.ydstogo -= yards
                 g.next = "scrimmage"
         penalties.mark(rec, g, foul, yards)
-        rec["desc"] += f"; {foul.name}, {yards} yards, the down is played again"
+        stop = start + yards if foul.offense else start - yards
+        rec["desc"] += "; no play: " + penalties.text(g, foul, yards, start, stop,
+                                                      "the down is played again")
         return None
     if foul.offense:
         yards = penalties.half_distance(foul.yards, kick_spot)
         _kick_again(g, kind, kick_spot, -yards)
+        again = kick_spot - yards
     else:
         yards = penalties.half_distance(foul.yards, 100 - kick_spot)
         _kick_again(g, kind, kick_spot, yards)
+        again = kick_spot + yards
     penalties.mark(rec, g, foul, yards)
-    rec["desc"] += f"; {foul.name}, {yards} yards, kick again"
+    # Told from the kicking team: it kicks again from its own `again` yard line.
+    rec["desc"] += "; no play: " + penalty_text(
+        foul.name, g.teams[foul.against].name, yards, _own(kick_spot), _own(again),
+        more="kick again")
     return None
+
+
+def _own(yard_line: int) -> str:
+    """A team's own yard line as a spot seen from that team."""
+    return STANDARD_FIELD.spot_text(100 - max(1, min(99, yard_line)))
 
 
 def _void_kick(rec: dict[str, Any]) -> None:
@@ -234,7 +263,8 @@ def _punt(g: Any, free_kick: bool) -> Flow:
     kicker: Side = g.possession
     recv = kicker.other
     k, rc = g.chart(kicker), g.chart(recv)
-    rec = g.new_record("kickoff", posteam=recv) if free_kick else g.new_record("punt")
+    rec = (g.kick_record("kickoff", recv, FREE_KICK, 100 - g.yardline) if free_kick
+           else g.new_record("punt"))
     rec["punter_player_name" if not free_kick else "kicker_player_name"] = k.punter
     if free_kick:
         rec["kickoff_attempt"] = 1
@@ -244,6 +274,9 @@ def _punt(g: Any, free_kick: bool) -> Flow:
     g.last_kick_roll = roll
     los = g.yardline
     # D20-56: block check.
+    if not free_kick and roll.black_yellow:
+        g.read(roll, "yellow", "black = yellow: block check -> " + (
+            "BLOCKED" if roll.black <= k.punt_block + rc.punt_return_block else "not blocked"))
     if not free_kick and roll.black_yellow and roll.black <= k.punt_block + rc.punt_return_block:
         yield from _blocked_punt(g, rec, kicker)
         return
@@ -255,6 +288,8 @@ def _punt(g: Any, free_kick: bool) -> Flow:
         cell = k.punt_opp[roll.red - 1]
         land = cell.value if cell.code != "TB" else 0
     code = cell.code
+    g.read(roll, "red", f"punt {'OWN' if los >= 50 else 'OPP'} row -> {cell.value}"
+                        + (f" {cell.code}" if cell.code else ""))
     if free_kick:
         land -= 20
         if code in ("N", "F"):
@@ -276,8 +311,12 @@ def _punt(g: Any, free_kick: bool) -> Flow:
         return
     i = _returner(rc.punt_ret, roll.blue)                             # D20-59
     name = rc.punt_ret.names[i]
+    g.read(roll, "blue", f"returner {name}")
     rec["punt_returner_player_name" if not free_kick else "kickoff_returner_player_name"] = name
     fair = code == "F" and roll.white <= rc.punt_ret.fc[i]            # D20-60
+    if code == "F":
+        g.read(roll, "white", f"fair catch on {rc.punt_ret.fc[i]} or less -> "
+                              + ("fair catch" if fair else "return"))
     end = 100 - spot
     if fair:
         rec["punt_fair_catch"] = 1
@@ -285,6 +324,7 @@ def _punt(g: Any, free_kick: bool) -> Flow:
         ret = 0
     else:
         ret = rc.punt_ret.returns[i][roll.black - 1]                   # D20-61
+        g.read(roll, "black", f"{name}'s return -> {ret} yards")
         rec.update(returned=1, return_yards=ret, return_team=g.teams[recv].name)
         rec["desc"] = f"{k.punter} punts {dist} yards, {name} returns {ret}"
         end = min(100, end + ret)
@@ -316,6 +356,9 @@ def _blocked_punt(g: Any, rec: dict[str, Any], kicker: Side) -> Flow:
     rc = g.chart(recv)
     name = rc.run_defenders[down(rc.run_blue, r.blue)].name
     ret = g.charts.interception[10][r.black - 1]
+    g.read(r, "red", f"red + white: {behind} yards behind the line")
+    g.read(r, "blue", f"recovered by {name}")
+    g.read(r, "black", f"return -> {ret} yards")
     spot = 100 - (g.yardline + behind)            # the recovering team's view
     rec.update(punt_blocked=1, blocked_player_name=name, return_yards=ret, returned=1,
                return_team=g.teams[recv].name, kick_distance=0)
@@ -334,6 +377,17 @@ def blocked(distance: int, roll: Roll) -> bool:
     return False
 
 
+def _read_place_kick(g: Any, roll: Roll, dist: int) -> None:
+    """`dice_read` of a field goal or extra point: red on the kicker's range, black = yellow a
+    block check (D20-66, D20-67)."""
+    top = g.chart(g.possession).field_goal[roll.red - 1]
+    g.read(roll, "red", f"kicker's range {top} yards for a {dist}-yard kick -> "
+                        + ("good" if top >= dist else "no good"))
+    if roll.black_yellow:
+        g.read(roll, "yellow", "black = yellow: block check -> "
+                               + ("BLOCKED" if blocked(dist, roll) else "not blocked"))
+
+
 def field_goal(g: Any) -> Flow:
     """D20-64..67: hold at the line + 7 (+10 for goalposts at the end line)."""
     yield from ()
@@ -343,12 +397,14 @@ def field_goal(g: Any) -> Flow:
     rec = g.new_record("field_goal")
     rec.update(field_goal_attempt=1, kick_distance=dist, kicker_player_name=k.kicker)
     roll: Roll = g.roll5()
+    _read_place_kick(g, roll, dist)
     if blocked(dist, roll):
         rec["field_goal_result"] = "blocked"
         yield from _blocked_place_kick(g, rec, dist)
         return
     good = k.field_goal[roll.red - 1] >= dist                          # D20-67
     foul = penalties.check(g, roll, "FIELD_GOALS", off)
+    declined = ""
     if foul == penalties.OFFSETTING:
         # D20-48 / AMB-D20-9: offsetting fouls cancel the kick; the down is played again.
         rec.update(play_type="no_play", field_goal_attempt=0, kick_distance=None, penalty=1,
@@ -360,8 +416,11 @@ def field_goal(g: Any) -> Flow:
         answer = yield g.ask(Kind.PENALTY, foul.against.other, ("accept", "decline"),
                              f"{foul.name} on {g.teams[foul.against].name}, {foul.yards} yards",
                              penalties.info(foul, kick_good=good))
+        if answer == "decline":
+            declined = "; " + penalties.declined(g, foul)
         if answer == "accept":
             rec.update(play_type="no_play", field_goal_attempt=0, kick_distance=None)
+            start = g.yardline
             if foul.offense:
                 yards = penalties.half_distance(foul.yards, 100 - g.yardline)
                 g.yardline += yards
@@ -374,17 +433,22 @@ def field_goal(g: Any) -> Flow:
                     g.yardline -= yards
                     g.ydstogo -= yards
             penalties.mark(rec, g, foul, yards)
-            rec["desc"] = f"Field goal try, {foul.name} on {g.teams[foul.against].name}, {yards} yards"
+            stop = start + yards if foul.offense else start - yards
+            rec["desc"] = (f"{k.kicker} {dist}-yard field goal try wiped out: "
+                           + penalties.text(g, foul, yards, start, stop))
             g.finish(rec, timing.STOPPED)
             return
+    elif isinstance(foul, penalties.Foul):
+        # A foul that cannot help the team that did not foul is declined without asking.
+        declined = "; " + penalties.declined(g, foul)
     if good:
         rec["field_goal_result"] = "made"
-        rec["desc"] = f"{k.kicker} {dist}-yard field goal is GOOD"
+        rec["desc"] = f"{k.kicker} {dist}-yard field goal is GOOD{declined}"
         g.score[off] += 3
         g.after_score()
     else:
         rec["field_goal_result"] = "missed"
-        rec["desc"] = f"{k.kicker} {dist}-yard field goal is no good"
+        rec["desc"] = f"{k.kicker} {dist}-yard field goal is no good{declined}"
         _missed(g, off)
     g.finish(rec, timing.FIELD_GOAL)
 
@@ -403,6 +467,8 @@ def _blocked_place_kick(g: Any, rec: dict[str, Any], dist: int, *, pat: bool = F
     off: Side = g.possession
     r = g.roll5()
     d = g.chart(off.other)
+    g.read(r, "red", "defense recovers" if r.red <= 11 else "beyond the line" if r.red <= 13
+           else "kicking team recovers")
     rec["kick_distance"] = dist
     if pat:
         rec["extra_point_result"] = "blocked"
@@ -448,8 +514,10 @@ def try_after_touchdown(g: Any) -> Flow:
     g.yardline = max(1, min(99, g.era.pat_spot + g.try_shift))
     dist = g.yardline + g.era.post_offset
     rec = g.new_record("extra_point")
-    rec.update(extra_point_attempt=1, kick_distance=dist, kicker_player_name=k.kicker)
+    rec.update(extra_point_attempt=1, kick_distance=dist, kicker_player_name=k.kicker,
+               situation=g.try_situation())
     roll: Roll = g.roll5()
+    _read_place_kick(g, roll, dist)
     if blocked(dist, roll):
         yield from _blocked_place_kick(g, rec, dist, pat=True)
         return
@@ -500,23 +568,25 @@ def try_penalty(g: Any, rec: dict[str, Any], foul: penalties.Foul | str, made: b
                                         play_yards=play_yards, turnover=turnover,
                                         touchdown=made))
     if answer == "decline":
-        rec["desc"] += f"; {foul.name} declined"
+        rec["desc"] += "; " + penalties.declined(g, foul)
         return STANDS
     if "a" in foul.code:
         # The scoring team kicks off next: its foul moves the kick back, the other's forward.
         yards = foul.yards
         g.kickoff_shift += -yards if foul.against is off else yards
         penalties.mark(rec, g, foul, yards)
-        rec["desc"] += f"; {foul.name}, {yards} yards on the kickoff"
+        rec["desc"] += "; " + penalties.text(g, foul, yards, more="marked off on the kickoff")
         return STANDS
     if "d" in foul.code and foul.offense:
         penalties.mark(rec, g, foul, 0)
-        rec["desc"] += f"; {foul.name}: loss of down, the try fails"
+        rec["desc"] += "; " + penalties.text(g, foul, 0, more="loss of down, the try fails")
         return FAILS
+    start = g.yardline
     yards = plays.move_try(g, foul)
     _void_try(rec)
     penalties.mark(rec, g, foul, yards)
-    rec["desc"] += f"; {foul.name}, {yards} yards, try again"
+    stop = start + yards if foul.offense else start - yards
+    rec["desc"] += "; no play: " + penalties.text(g, foul, yards, start, stop, "try again")
     g.finish(rec, 0)
     return AGAIN
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from scrimmage.core.field import Side
+from scrimmage.core.field import STANDARD_FIELD, Side
 from scrimmage.rules.fived20.charts import Penalty
 from scrimmage.rules.fived20.dice import Roll
+from scrimmage.rules.narration import penalty_text
 
 OFFSETTING = "offsetting"
 
@@ -54,9 +55,10 @@ def check(g: Any, roll: Roll, row: str, offense: Side, *, pass_yards: int = 0,
         return OFFSETTING
     if not (off_hit or def_hit):
         return None
-    yellow = g.dice.roll(20)                                   # D20-47: re-roll the yellow
+    yellow = g.die("yellow")                                   # D20-47: re-roll the yellow
     side = "offense" if off_hit else "defense"
     pen = g.charts.penalty(side, row, yellow)
+    g.reads.note(f"pair {number}: {side} foul ({row}) -> {pen.name}")
     if pen.yards == "PASS":
         yards = min(50, pass_yards)                            # D20-46: LP max 50
     elif pen.yards == "SCK":
@@ -81,3 +83,17 @@ def mark(rec: dict[str, Any], g: Any, foul: Foul, yards: int) -> None:
 def info(foul: Foul, **more: Any) -> dict[str, Any]:
     return {"penalty": foul.name, "yards": foul.yards, "code": foul.code,
             "against": foul.against.value, **more}
+
+
+def text(g: Any, foul: Foul, yards: int, start: int | None = None, end: int | None = None,
+         more: str = "") -> str:
+    """The foul in words: `Offside on X, 5 yards, from the OPP34 to the OPP29`. `start` and
+    `end` are yardline_100 values seen from the record's offense (None: no spots)."""
+    spots = STANDARD_FIELD.spot_text
+    return penalty_text(foul.name, g.teams[foul.against].name, yards,
+                        None if start is None else spots(max(1, min(99, start))),
+                        None if end is None else spots(max(1, min(99, end))), more=more)
+
+
+def declined(g: Any, foul: Foul) -> str:
+    return penalty_text(foul.name, g.teams[foul.against].name, foul.yards, declined=True)

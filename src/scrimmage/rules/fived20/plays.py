@@ -150,22 +150,33 @@ def scrimmage_play(g: Any, two_point: bool = False) -> Flow:
     alignment = call.alignment if def_call == "system" else def_call.upper()
     rec = g.new_record("run")
     if two_point:
-        rec["two_point_attempt"] = 1
+        rec.update(two_point_attempt=1, situation=g.try_situation())
     r1: Roll = g.roll5()
     rec.update(call_row=call.row, alignment=alignment, play_call_number=call.number,
                off_call=off_call, def_call=def_call, roll1=str(r1))
     # D20-20 step 7: run if red <= the Play Call number.
     is_run = r1.red <= call.number if off_call == "system" else off_call == "run"
+    if off_call == "system":
+        g.read(r1, "red", f"play call {call.number} -> {'run' if is_run else 'pass'}")
     depth = None
     if is_run:
         # D20-22 step 9 (runs): blue below the header reads the blue column, else black.
         carrier: Player = pick_runner(o, r1)
         rec["rusher_player_name"] = carrier.name
+        by_blue = r1.blue < o.runner_header
     else:
         depth = pass_depth(o.qb_depth, r1.white, g.yardline)           # D20-21 step 8
         carrier = pick_receiver(o, depth, r1)                          # D20-22 step 9
         rec.update(play_type="pass", pass_depth=depth, passer_player_name=o.qb.name,
                    receiver_player_name=carrier.name)
+        g.read(r1, "white", f"QB pass depth -> {depth}")
+        by_blue = r1.blue < o.rec_header[depth]
+    who = "runner" if is_run else "receiver"
+    if by_blue:
+        g.read(r1, "blue", f"{who} {carrier.name}")
+    else:
+        g.read(r1, "blue", f"{who}: the black column")
+        g.read(r1, "black", f"{who} {carrier.name}")
     # D20-24: a snap penalty stops the play before the snap (checked before the snap fumble:
     # a foul before the snap means the ball was never snapped).
     foul = penalties.check(g, r1, "SNAP", off)
@@ -174,6 +185,10 @@ def scrimmage_play(g: Any, two_point: bool = False) -> Flow:
         if done:
             return
     # D20-23 step 10 / AMB-D20-8: snap fumble on black = yellow <= the QB's SNAP FUM rate.
+    if r1.black_yellow:
+        fumbled = r1.yellow <= o.qb_snap_fumble
+        g.read(r1, "yellow", f"black = yellow: snap fumble check ({o.qb_snap_fumble} or less) -> "
+                             + ("FUMBLE" if fumbled else "held"))
     if r1.black_yellow and r1.yellow <= o.qb_snap_fumble:
         out = Outcome("run", SNAP_FUMBLE_YARDS)
         rec.update(play_type="run", rush_attempt=1, rusher_player_name=o.qb.name,
@@ -181,7 +196,10 @@ def scrimmage_play(g: Any, two_point: bool = False) -> Flow:
                    result="SNAP FUM")
         out.yards = _capped(g, out.yards)
         yield from _fumble(g, rec, out, o.qb, r1.yellow, alignment, returnable=False)
-        rec["desc"] = f"Snap fumbled by {o.qb.name}" + (", lost" if out.turnover else ", recovered")
+        snap_foul = rec["desc"]              # a foul before the snap that was declined
+        rec["desc"] = f"Snap fumbled by {o.qb.name}" + (", lost" if out.turnover else
+                                                        ", recovered") + (
+            f"; {snap_foul}" if snap_foul else "")
         _finish_play(g, rec, out, two_point)
         return
     # -- roll 2 -----------------------------------------------------------------------
@@ -194,12 +212,15 @@ def scrimmage_play(g: Any, two_point: bool = False) -> Flow:
     else:
         k = down(d.who_pass[alignment], r2.red)
         defender = d.pass_defenders[k]
+    g.read(r2, "red", f"key defender {defender.name}")
     # D20-26 step 12, D20-27 step 13, D20-28 step 14.
     home_off = None if g.neutral else off is Side.HOME
     white = flip_white(r2.white, home_off, is_run) + call.def_adjust
     what = across(defender.rows["WHAT"], max(1, white))
     if what is None:
         what = "BACK" if is_run else "OTHER"                          # AMB-D20-6
+    g.read(r2, "white", f"WHAT -> {what}" if white == r2.white else
+           f"WHAT at {max(1, white)} -> {what}")
     rec.update(key_defender=defender.name, what=what)
     sack_f = False
     if is_run:
@@ -208,6 +229,8 @@ def scrimmage_play(g: Any, two_point: bool = False) -> Flow:
         if column == "BRK":
             column = f"BRK{carrier.brk}"
         out = Outcome("run", g.charts.yards(column, r2.black))        # D20-39 step 15
+        g.read(r2, "blue", f"{carrier.name} {what} -> {column}")
+        g.read(r2, "black", f"{column} -> {out.yards} yards")
         rec.update(rush_attempt=1, result=column, game_column=column,
                    solo_tackle_1_player_name=defender.name)
         ball = carrier
@@ -215,8 +238,10 @@ def scrimmage_play(g: Any, two_point: bool = False) -> Flow:
         assert depth is not None
         if what == "REC":
             result = across(carrier.rows[depth], r2.blue) or "CMP"    # D20-30 step 14b
+            g.read(r2, "blue", f"{carrier.name} {depth} -> {result}")
         else:
             result = across(o.qb.rows[f"{depth}.{what}"], r2.blue) or "CMP"   # D20-31 step 14c
+            g.read(r2, "blue", f"QB {depth} {what} -> {result}")
         rec["result"] = result
         ball = carrier
         if result == "OUT":
@@ -226,18 +251,23 @@ def scrimmage_play(g: Any, two_point: bool = False) -> Flow:
             ball = carrier
             depth = "SP"
             result = across(carrier.rows["SP"], r3.white) or "CMP"
+            g.read(r3, "red", f"outlet receiver {carrier.name}")
+            g.read(r3, "white", f"{carrier.name} SP -> {result}")
             rec.update(receiver_player_name=carrier.name, pass_depth="SP",
                        result=f"OUT {result}")
         if result in ("CMP", "YAC"):
             # D20-32 / D20-38: SP or MP column; a long pass uses the receiver's LPY column.
             column = depth if depth != "LP" else f"LP{carrier.lpy}"
             yards = g.charts.yards(column, r2.black)
+            g.read(r2, "black", f"{column} -> {yards} yards")
             air = yards
             if result == "YAC":
                 extra = 0
                 while True:                                            # the rolling-20s rule
                     r2 = g.reroll(r2, "black")
                     extra += r2.black
+                    g.read(r2, "black", "yards after the catch" + (", roll again" if
+                                                                   r2.black == 20 else ""))
                     if r2.black != 20:
                         break
                 yards += extra
@@ -251,7 +281,11 @@ def scrimmage_play(g: Any, two_point: bool = False) -> Flow:
             rec.update(pass_attempt=1, incomplete_pass=1)
         elif result == "PD":
             # D20-35: defender's INT + the QB's INT for the depth, against black.
-            if r2.black <= d.int_rating(k) + o.qb_int[depth]:
+            top = d.int_rating(k) + o.qb_int[depth]
+            picked = r2.black <= top
+            g.read(r2, "black", f"interception on {top} or less -> "
+                                + ("INTERCEPTED" if picked else "broken up"))
+            if picked:
                 out = yield from _interception(g, rec, depth, defender.name, r2.yellow)
             else:
                 out = Outcome("incomplete")
@@ -261,14 +295,18 @@ def scrimmage_play(g: Any, two_point: bool = False) -> Flow:
             # D20-36: the SACK column; an "f" calls for a fumble check.
             out = Outcome("sack", g.charts.yards("SACK", r2.black))
             sack_f = g.charts.yardage_f["SACK"][r2.black - 1]
+            g.read(r2, "black", f"SACK -> {out.yards} yards" + (", f: fumble check" if sack_f
+                                                                 else ""))
             rec.update(play_type="pass", sack=1, sack_player_name=defender.name,
                        receiver_player_name=None, game_column="SACK")
             ball = o.qb
         else:
             # D20-37: SCR: black down the scramble column, then re-roll black for the yards.
             column = across(o.qb_scramble, r2.black) or "AVG"
+            g.read(r2, "black", f"QB scramble -> {column}")
             r2 = g.reroll(r2, "black")
             out = Outcome("scramble", g.charts.yards(column, r2.black))
+            g.read(r2, "black", f"{column} -> {out.yards} yards")
             rec.update(play_type="run", rush_attempt=1, qb_scramble=1, game_column=column,
                        rusher_player_name=o.qb.name, passer_player_name=None,
                        receiver_player_name=None)
@@ -276,15 +314,19 @@ def scrimmage_play(g: Any, two_point: bool = False) -> Flow:
     if out.kind in ("run", "complete", "scramble", "sack"):
         out.yards = _capped(g, out.yards)
         out.oob = timing.out_of_bounds(out.kind, r2.yellow)             # D20-42
+        g.read(r2, "yellow", "out of bounds" if out.oob else "in bounds")
         # D20-40 step 16 / D20-49: black = yellow, or an "f" on a sack.
         if (r2.black_yellow or sack_f) and out.yards < g.yardline:
             yield from _fumble(g, rec, out, ball, r2.yellow, alignment, returnable=True)
+            g.read(r2, "yellow", ("out of bounds" if out.oob else "in bounds")
+                   + f", fumble check -> {_fumble_text(rec)}")
     if depth is not None:
         out.pass_yards = g.charts.yards(depth if depth != "LP" else "LP", r2.black)
     out.sack_yards = -g.charts.yards("SACK", r2.black)
     rec["yards_gained"] = out.yards
     rec["out_of_bounds"] = int(out.oob)
-    rec["desc"] = _describe(rec, out)
+    snap_foul = rec["desc"]                  # a foul before the snap that was declined
+    rec["desc"] = _describe(rec, out) + (f"; {snap_foul}" if snap_foul else "")
     # D20-41 step 17: a penalty during the play, on the row of the final outcome.
     foul = penalties.check(g, r2, PENALTY_ROW[out.kind], off, pass_yards=out.pass_yards,
                            sack_yards=out.sack_yards)
@@ -297,6 +339,12 @@ def scrimmage_play(g: Any, two_point: bool = False) -> Flow:
         yield from _enforce_try(g, rec, out, foul)
         return
     yield from _enforce(g, rec, out, foul)
+
+
+def _fumble_text(rec: dict[str, Any]) -> str:
+    if not rec["fumble"]:
+        return "held"
+    return "FUMBLE, " + ("lost" if rec["fumble_lost"] else "recovered")
 
 
 def _capped(g: Any, yards: int) -> int:
@@ -342,15 +390,18 @@ def _interception(g: Any, rec: dict[str, Any], depth: str, name: str, yellow: in
     it was being returned)" (`yellow`: the yellow of roll 2, which is not re-rolled)."""
     yield from ()
     d = g.chart(g.possession.other)
-    w = g.dice.roll(20)
-    k = g.dice.roll(20)
+    w = g.die("white")
+    k = g.die("black")
     column = depth if depth != "LP" else "LP"
     spot_depth = min(50, g.charts.yards(column, w)) if depth == "LP" else g.charts.yards(column, w)
+    g.reads.note(f"{column} -> picked off {spot_depth} yards downfield", 2)
     if spot_depth > g.yardline + 10:
         rec.update(pass_attempt=1, incomplete_pass=1, result="INT out of the end zone")
         return Outcome("incomplete")
     rating = d.ret_rating_of.get(name, 1)
     ret = g.charts.interception[rating][k - 1]
+    g.reads.note(f"return column {rating} -> {ret} yards" + (
+        ", black = yellow: fumble on the return" if k == yellow and ret > 0 else ""), 1)
     out = Outcome("interception")
     out.turnover = True
     out.takeaway_spot = 100 - (g.yardline - spot_depth) - ret
@@ -368,10 +419,11 @@ def _interception_fumble(g: Any, rec: dict[str, Any], out: Outcome, name: str) -
     (D20-51). If the passing team recovers, it has a new first down where the ball is."""
     off: Side = g.possession
     o, d = g.chart(off), g.chart(off.other)
-    y = g.dice.roll(20)
+    y = g.die("yellow")
     lo, hi = d.fum_off_lost
     dlo, dhi = o.fum_def_rec
     back = lo <= y <= hi or (y > hi and dlo <= y <= dhi)
+    g.reads.note("fumble recovered by " + g.teams[off if back else off.other].name)
     rec["fumbled_2_player_name"] = name
     rec["fumble_recovery_2_team"] = g.teams[off if back else off.other].name
     if back:
@@ -398,18 +450,25 @@ def _fumble(g: Any, rec: dict[str, Any], out: Outcome, carrier: Player, yellow: 
     rec["fumble_lost"] = 1
     r = g.roll5()                                                       # D20-52
     recoverer = d.run_defenders[down(d.who_run[alignment], r.red)].name
+    g.read(r, "red", f"recovered by {recoverer}")
     rec["fumble_recovery_1_player_name"] = recoverer
     rec["fumble_recovery_1_team"] = g.teams[off.other].name
     spot = 100 - (g.yardline - out.yards)           # the defense's view of the fumble's spot
     ret = 0
+    if returnable:
+        g.read(r, "white", "returned" if r.white > g.charts.fumble_no else "no return")
     if returnable and r.white > g.charts.fumble_no:
         ret = g.charts.fumble_return[r.blue - 1]
+        g.read(r, "blue", f"fumble return -> {ret} yards")
         if r.black_yellow:
             # D20-53: the returner fumbles; re-roll yellow, roles swapped, no return.
-            y2 = g.reroll(r, "yellow").yellow
+            r_again = g.reroll(r, "yellow")
+            y2 = r_again.yellow
             dl, dh = d.fum_off_lost
             ol, oh = o.fum_def_rec
             back = dl <= y2 <= dh or (y2 > dh and ol <= y2 <= oh)
+            g.read(r_again, "yellow", "the returner fumbles, recovered by "
+                                      + g.teams[off if back else off.other].name)
             if back:
                 rec["fumble_lost"] = 0
                 rec["fumble_recovery_1_team"] = g.teams[off].name
@@ -465,7 +524,7 @@ def _enforce(g: Any, rec: dict[str, Any], out: Outcome, foul: penalties.Foul | s
                                         offense_fouled=foul.offense,
                                         touchdown=out.yards >= g.yardline and not out.turnover))
     if answer == "decline":
-        rec["desc"] += f"; {foul.name} declined"
+        rec["desc"] += "; " + penalties.declined(g, foul)
         _finish_play(g, rec, out, False)
         return
     if ("a" in foul.code and not out.turnover and not out.regained_spot
@@ -479,7 +538,8 @@ def _enforce(g: Any, rec: dict[str, Any], out: Outcome, foul: penalties.Foul | s
             yards = penalties.half_distance(foul.yards, end)
             extra = yards
         penalties.mark(rec, g, foul, yards)
-        rec["desc"] += f"; {foul.name}, {yards} yards after the play"
+        rec["desc"] += "; " + penalties.text(g, foul, yards, end, end - extra, _after_play(
+            foul, "after the play"))
         _finish_play(g, rec, out, False, penalty=True, extra=extra,
                      auto_first=not foul.offense and "f" in foul.code)
         return
@@ -491,7 +551,9 @@ def _enforce(g: Any, rec: dict[str, Any], out: Outcome, foul: penalties.Foul | s
     if foul.offense:
         yards = penalties.half_distance(foul.yards, 100 - g.yardline)
         penalties.mark(rec, g, foul, yards)
-        rec["desc"] += f"; {foul.name}, {yards} yards"
+        rec["desc"] += "; no play: " + penalties.text(
+            g, foul, yards, g.yardline, g.yardline + yards,
+            "loss of down" if "d" in foul.code else "")
         if "d" in foul.code:
             rec["play_type"] = "pass"
             rec["pass_attempt"] = 1
@@ -503,8 +565,10 @@ def _enforce(g: Any, rec: dict[str, Any], out: Outcome, foul: penalties.Foul | s
     else:
         yards = penalties.half_distance(foul.yards, g.yardline)
         penalties.mark(rec, g, foul, yards)
-        rec["desc"] += f"; {foul.name}, {yards} yards"
         auto = "f" in foul.code or yards >= g.ydstogo
+        rec["desc"] += "; no play: " + penalties.text(
+            g, foul, yards, g.yardline, g.yardline - yards,
+            "automatic first down" if "f" in foul.code else "first down" if auto else "")
         if auto:
             g.gain(rec, yards, kind="penalty", auto_first=True)
         else:
@@ -533,7 +597,8 @@ def _snap_penalty(g: Any, rec: dict[str, Any], foul: penalties.Foul | str,
         if answer == "timeout":
             team.timeouts -= 1
             rec.update(play_type="no_play", timeout=1, timeout_team=team.name,
-                       desc=f"Timeout {team.name} (no {foul.name})")
+                       timeouts_left=team.timeouts,
+                       desc=f"Timeout {team.name} ({team.timeouts} left): no {foul.name}")
             g.finish(rec, timing.SNAP_PENALTY)
             return True
     answer = yield g.ask(Kind.PENALTY, foul.against.other, ("accept", "decline"),
@@ -541,15 +606,20 @@ def _snap_penalty(g: Any, rec: dict[str, Any], foul: penalties.Foul | str,
     if answer == "decline":
         if two_point:
             rec["two_point_attempt"] = 1
+        rec["desc"] = penalties.declined(g, foul) + " (before the snap)"
         return False
     rec["play_type"] = "no_play"
     rec["rusher_player_name"] = rec["receiver_player_name"] = rec["passer_player_name"] = None
+    start = g.yardline
     if two_point:
         yards = move_try(g, foul)
         penalties.mark(rec, g, foul, yards)
-        rec["desc"] = f"{foul.name} on {team.name}, {yards} yards (before the snap), try again"
+        end = start + yards if foul.offense else start - yards
+        rec["desc"] = penalties.text(g, foul, yards, start, end,
+                                     "before the snap, the try is made again")
         g.finish(rec, timing.SNAP_PENALTY)
         return True
+    first = False
     if foul.offense:
         yards = penalties.half_distance(foul.yards, 100 - g.yardline)
         g.yardline += yards
@@ -557,14 +627,21 @@ def _snap_penalty(g: Any, rec: dict[str, Any], foul: penalties.Foul | str,
     else:
         yards = penalties.half_distance(foul.yards, g.yardline)
         if yards >= g.ydstogo:
+            first = True
             g.gain(rec, yards, kind="penalty", auto_first=True)
         else:
             g.yardline -= yards
             g.ydstogo -= yards
     penalties.mark(rec, g, foul, yards)
-    rec["desc"] = f"{foul.name} on {team.name}, {yards} yards (before the snap)"
+    end = start + yards if foul.offense else start - yards
+    rec["desc"] = penalties.text(g, foul, yards, start, end,
+                                 "before the snap" + (", first down" if first else ""))
     g.finish(rec, timing.SNAP_PENALTY)
     return True
+
+
+def _after_play(foul: penalties.Foul, where: str) -> str:
+    return where + (", automatic first down" if not foul.offense and "f" in foul.code else "")
 
 
 def move_try(g: Any, foul: penalties.Foul) -> int:

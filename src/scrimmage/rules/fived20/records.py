@@ -1,5 +1,7 @@
 """Play records for 5D20, with nflverse column names (DESIGN.md §6), the player names of every
-play (`passer_player_name`, `rusher_player_name`, ...) and the dice of both rolls."""
+play (`passer_player_name`, `rusher_player_name`, ...) and the dice of both rolls: `dice` as
+(sides, value) pairs and `dice_read` naming each die's colour and the chart cell it read
+(`red 17: play call 12 -> pass`). `timeouts_left` is the calling team's count after a timeout."""
 
 from __future__ import annotations
 
@@ -29,7 +31,7 @@ TEMPLATE: dict[str, Any] = {
     "punt_attempt": 0, "punt_blocked": 0, "punt_fair_catch": 0, "punt_out_of_bounds": 0,
     "punt_downed": 0, "kickoff_attempt": 0, "own_kickoff_recovery": 0, "touchback": 0,
     "returned": 0, "return_yards": 0, "return_team": None,
-    "timeout": 0, "timeout_team": None,
+    "timeout": 0, "timeout_team": None, "timeouts_left": None,
     "posteam_score": 0, "defteam_score": 0, "posteam_score_post": 0, "defteam_score_post": 0,
     "total_home_score": 0, "total_away_score": 0,
     # players (nflverse names)
@@ -45,7 +47,7 @@ TEMPLATE: dict[str, Any] = {
     "call_row": None, "alignment": None, "play_call_number": None, "off_call": None,
     "def_call": None, "pass_depth": None, "key_defender": None, "what": None,
     "result": None, "game_column": None, "roll1": None, "roll2": None,
-    "dice": None, "situation": "",
+    "dice": None, "dice_read": None, "situation": "",
 }
 
 

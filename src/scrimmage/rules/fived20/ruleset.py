@@ -8,7 +8,10 @@ from typing import Any
 from scrimmage.core.decisions import Coach
 from scrimmage.core.dice import Dice
 from scrimmage.core.errors import ScrimmageError
+from scrimmage.core.field import Side
+from scrimmage.core.options import Option
 from scrimmage.core.ruleset import Ruleset
+from scrimmage.core.scoreboard import Scoreboard
 from scrimmage.rules.fived20.charts import (
     TeamChart,
     bundled_game_charts,
@@ -19,9 +22,14 @@ from scrimmage.rules.fived20.charts import (
 from scrimmage.rules.fived20.era import DEFAULT_SEASON, era_for
 from scrimmage.rules.fived20.game import FiveD20Game
 
-OPTIONS = ("era", "neutral", "situation", "charts")
-"""era=YEAR (NFL rules of that season), neutral=true (no home-field flip), situation=false
-(no score-and-time adjustment), charts=FILE (game charts typed in from the printed game)."""
+OPTIONS = (
+    Option("era", "int", "play by the NFL rules of that season (default: the home team's "
+           "season)", None, minimum=1920, maximum=2100),
+    Option("neutral", "bool", "a neutral site: no home-field flip of the white die", False),
+    Option("situation", "bool", "the score-and-time adjustment to play calling", True),
+    Option("charts", "file", "game charts typed in from the printed game (the format of the "
+           "bundled game charts)"),
+)
 
 
 
@@ -31,22 +39,23 @@ class FiveD20(Ruleset):
     title = "5D20 Football"
     aliases = ("fived20",)
     folder = "5d20"
+    options = OPTIONS
+    words_package = "scrimmage.rules.fived20"
 
     def team_keys(self, data: dict[str, Any]) -> tuple[str, ...]:
         return (str(data.get("team", {}).get("code", "")),)
+
+    def team_file_kind(self) -> str:
+        return "a 5D20 team chart"
 
     def read_team_file(self, path: Path) -> dict[str, Any]:
         return read_toml(path)
 
 
-    def load_team(self, data: dict[str, Any], source: str = "team") -> TeamChart:
+    def build_team(self, data: dict[str, Any], source: str = "team") -> TeamChart:
         return chart_from_data(data, source)
 
     def new_game(self, home: Any, away: Any, dice: Dice, options: dict[str, Any]) -> FiveD20Game:
-        unknown = set(options) - set(OPTIONS)
-        if unknown:
-            raise ScrimmageError(f"unknown option(s) for 5d20: {', '.join(sorted(unknown))}"
-                                 f"; known: {', '.join(OPTIONS)}")
         season = options.get("era") or home.season or DEFAULT_SEASON
         try:
             era = era_for(int(season))
@@ -56,6 +65,16 @@ class FiveD20(Ruleset):
                   if options.get("charts") else bundled_game_charts())
         return FiveD20Game(home, away, dice, charts, era, neutral=bool(options.get("neutral")),
                            situation_chart=options.get("situation", True) is not False)
+
+    def scoreboard(self, game: Any) -> Scoreboard:
+        from scrimmage.rules.fived20.table_view import scoreboard
+
+        return scoreboard(game)
+
+    def sheet(self, game: Any, seat: Side) -> list[str]:
+        from scrimmage.rules.fived20.table_view import sheet
+
+        return sheet(game, seat)
 
     def default_coach(self, kind: str, seed: int) -> Coach:
         from scrimmage.coaches.fived20 import SystemCoach

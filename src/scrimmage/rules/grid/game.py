@@ -23,9 +23,10 @@ from scrimmage.core.dice import Dice
 from scrimmage.core.field import Field, Side
 from scrimmage.rules.grid.cards import Player
 from scrimmage.rules.grid.deck import TimingClock, card_text
-from scrimmage.rules.grid.records import TEMPLATE, side_type
+from scrimmage.rules.grid.records import TEMPLATE, mark_conversion, period_label, side_type
 from scrimmage.rules.grid.roster import SLOTS, Lineup, Team
 from scrimmage.rules.grid.tables import Tables
+from scrimmage.rules.narration import DiceReads
 
 Flow = Generator[Decision, str, None]
 
@@ -124,6 +125,10 @@ class GridGame:
         self.over = False
         self.winner: Side | None = None
         self._roll_mark = 0
+        self.reads = DiceReads(dice)
+        """What each die of the current play was read for (the record's `dice_read`)."""
+        self._rec: dict[str, Any] | None = None
+        """The record of the play under way: the cards flipped now are its time."""
 
     # -- the driver's interface -------------------------------------------------------
     def view(self, seat: Side) -> GridView:
@@ -182,7 +187,11 @@ class GridGame:
         return min(self.dice.roll(a), self.dice.roll(b))
 
     def flip(self) -> int | None:
-        return self.clock.flip(self.dice)
+        before = self.clock.period_seconds_remaining
+        card = self.clock.flip(self.dice)
+        if self._rec is not None:          # the nominal time of the card, for possession time
+            self._rec["seconds"] += before - self.clock.period_seconds_remaining
+        return card
 
     def situation(self) -> str:
         return format_situation(self.clock.period, self.clock.cards_left, self.possession,
@@ -193,11 +202,13 @@ class GridGame:
         c = self.clock
         rec = TEMPLATE.copy()
         self._roll_mark = len(self.dice.log)
+        self.reads.clear()
         secs = c.period_seconds_remaining
         rec.update(
             play_id=len(self.plays) + 1, qtr=c.period, quarter_seconds_remaining=secs,
             half_seconds_remaining=secs, game_seconds_remaining=c.game_seconds_remaining,
-            cards_left=c.cards_left, posteam=self.teams[pos].name,
+            cards_left=c.cards_left, period_label=period_label(c.period),
+            clock_label=f"{c.cards_left} cards", posteam=self.teams[pos].name,
             defteam=self.teams[pos.other].name, posteam_type=side_type(pos),
             play_type=play_type, posteam_score=self.score[pos],
             defteam_score=self.score[pos.other],
@@ -206,6 +217,7 @@ class GridGame:
             rec.update(yardline_100=self.ball * BOX, down=self.down,
                        ydstogo=(self.ball - max(0, self.marker)) * BOX,
                        goal_to_go=int(self.marker <= 0), situation=self.situation())
+        self._rec = rec
         return rec
 
     def finish(self, rec: dict[str, Any]) -> None:
@@ -215,6 +227,8 @@ class GridGame:
         rec["total_home_score"] = self.score[Side.HOME]
         rec["total_away_score"] = self.score[Side.AWAY]
         rec["dice"] = self.dice.log[self._roll_mark:]
+        rec["dice_read"] = self.reads.read(self._roll_mark)
+        mark_conversion(rec)
         self.plays.append(rec)
 
     def new_possession(self, side: Side, ball: int) -> None:

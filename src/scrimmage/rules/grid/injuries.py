@@ -40,7 +40,9 @@ def hearts(g: GridGame, card: int, rec: dict[str, Any], carrier: str) -> Flow:
             continue
         t = g.teams[side]
         player = t.lineup[slot]
-        if g.roll(player.injury) != 1:
+        hurt = g.roll(player.injury) == 1
+        g.reads.note(f"{player.name}'s injury die: " + ("a 1, injured" if hurt else "fine"))
+        if not hurt:
             continue
         injured = rec["injured_players"] or []
         injured.append([t.name, player.name])

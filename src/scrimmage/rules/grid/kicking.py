@@ -6,7 +6,9 @@ from __future__ import annotations
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.field import Side
 from scrimmage.rules.grid.deck import card_text
-from scrimmage.rules.grid.game import BOX, BOXES, KICKOFF, Flow, GridGame
+from scrimmage.rules.grid.game import BOX, BOXES, GRID_FIELD, KICKOFF, Flow, GridGame
+from scrimmage.rules.narration import KICKOFF as KICKOFF_LINE
+from scrimmage.rules.narration import TRY, kick_line
 
 KICKER_SLOTS = ("HB", "LE", "RE")
 
@@ -17,8 +19,10 @@ def kickoff(g: GridGame, kicker: Side) -> Flow:
     receiver = kicker.other
     g.possession = receiver
     rec = g.new_record("kickoff", receiver)
+    rec["situation"] = kick_line(clock_text(g), kicker, KICKOFF_LINE)
     boxes = g.lower_of_two(6, 6)
-    card = g.flip()
+    note_lower(g, "return")
+    card = flip(g)
     g.new_possession(receiver, BOXES - boxes)
     rec.update(kickoff_attempt=1, returned=1, return_yards=boxes * BOX,
                timing_cards=[] if card is None else [card_text(card)],
@@ -30,6 +34,30 @@ def kickoff(g: GridGame, kicker: Side) -> Flow:
     yield  # a generator like every step (no decision is asked)
 
 
+def clock_text(g: GridGame) -> str:
+    """`H1 51C`: the clock part of a Grid situation (period, cards left)."""
+    c = g.clock
+    label = f"H{c.period}" if c.period <= 2 else f"OT{c.period - 2}"
+    return f"{label} {c.cards_left:02d}C"
+
+
+def note_lower(g: GridGame, what: str) -> None:
+    """`dice_read` of the last two dice, of which the lower counts (boxes of `what`)."""
+    first, second = g.dice.log[-2][1], g.dice.log[-1][1]
+    low = min(first, second)
+    g.reads.note(f"{what} die" + (f", the lower: {low * BOX} yards" if first == low else ""), 2)
+    g.reads.note(f"{what} die" + (f", the lower: {low * BOX} yards" if first != low else ""), 1)
+
+
+def flip(g: GridGame) -> int | None:
+    """Flip a timing card, noting the draw in `dice_read` (a stacked card draws no die)."""
+    before = len(g.dice.log)
+    card = g.flip()
+    if card is not None and len(g.dice.log) > before:
+        g.reads.note(f"timing card {card_text(card)}")
+    return card
+
+
 def field_goal(g: GridGame, slot: str) -> Flow:
     """GRID-45, GRID-46: roll the kicker's die once per box to the goal line; any 1 misses.
     Made: 3 points and a kickoff by the scorers. Missed: the defense takes the ball at the
@@ -38,9 +66,13 @@ def field_goal(g: GridGame, slot: str) -> Flow:
     kicker = g.teams[offense].lineup[slot.upper()]
     rec = g.new_record("field_goal")
     boxes = g.ball
-    rolls = [g.roll(kicker.kicking) for _ in range(boxes)]
+    rolls = []
+    for _ in range(boxes):                     # GRID-45: one roll a box; any 1 misses
+        rolls.append(g.roll(kicker.kicking))
+        g.reads.note(f"{kicker.name}'s kicking die" + (": a 1, no good" if rolls[-1] == 1
+                                                       else ""))
     made = 1 not in rolls
-    card = g.flip()
+    card = flip(g)
     rec.update(field_goal_attempt=1, field_goal_result="made" if made else "missed",
                kick_distance=boxes * BOX + 10, kicker_player_name=kicker.name,
                timing_cards=[] if card is None else [card_text(card)],
@@ -70,8 +102,10 @@ def extra_point(g: GridGame, side: Side, slot: str | None) -> Flow:
         slot = answer.upper()
     kicker = lineup[slot]
     rec = g.new_record("extra_point", side)
+    rec["situation"] = kick_line(clock_text(g), side, TRY, GRID_FIELD.spot_text(BOX))
     roll = g.roll(kicker.kicking)
     good = roll != 1
+    g.reads.note(f"{kicker.name}'s kicking die -> " + ("good" if good else "a 1, no good"))
     if good:
         g.score[side] += 1
     rec.update(extra_point_attempt=1, extra_point_result="good" if good else "failed",

@@ -22,6 +22,7 @@ from scrimmage.rules.grid.cards import (
     INTERCEPTION_BOXES,
     NO_KEY,
     SLOT_OF_CARRIER,
+    Player,
     card_label,
     is_run,
     offense_options,
@@ -69,8 +70,27 @@ def roll_play(g: GridGame, off_call: str) -> tuple[int, int, int]:
     runner = lineup[SLOT_OF_CARRIER[carrier]]
     d20 = g.roll(20)
     if is_run(play):
-        return d20, g.roll(runner.run_yards), g.roll(lineup.run_block_die)
-    return d20, g.roll(lineup["QB"].pass_yards), g.roll(runner.pass_yards)
+        dice = d20, g.roll(runner.run_yards), g.roll(lineup.run_block_die)
+        g.reads.note(f"{runner.name}'s run die", 2)
+        g.reads.note("blocking die", 1)
+    else:
+        dice = d20, g.roll(lineup["QB"].pass_yards), g.roll(runner.pass_yards)
+        g.reads.note(f"{lineup['QB'].name}'s pass-yards die", 2)
+        g.reads.note(f"{runner.name}'s pass die", 1)
+    return dice
+
+
+def _note_play_die(g: GridGame, off_call: str, d20: int, mod: int, result: int) -> None:
+    """`dice_read` of the play dice: the d20 on the result table of the offense's card."""
+    g.reads.note(f"{card_label(off_call)} table at {d20}{mod:+d} = {d20 + mod} -> "
+                 f"{RESULT_NAMES[result]}", 3)
+
+
+def _fumbled(g: GridGame, runner: Player) -> bool:
+    """GRID-34: the carrier's fumble die; a 1 is a fumble."""
+    lost = g.roll(runner.fumble) == 1
+    g.reads.note(f"{runner.name}'s fumble die: " + ("a 1, FUMBLE" if lost else "held"))
+    return lost
 
 
 def gain_of(result: int, a: int, b: int) -> int:
@@ -104,6 +124,7 @@ def down(g: GridGame) -> Flow:
     mod, parts = d20_modifier(g, off_call, def_call)
     d20, a, b = roll_play(g, off_call)
     result = g.tables.result(off_call, d20 + mod)
+    _note_play_die(g, off_call, d20, mod, result)
     if reroller is not None:                                                      # GRID-28
         again = yield Decision(Kind.REROLL, reroller, ("keep", "reroll"),
                                "Your timeout: re-roll the play dice?",
@@ -112,6 +133,7 @@ def down(g: GridGame) -> Flow:
         if again == "reroll":
             d20, a, b = roll_play(g, off_call)
             result = g.tables.result(off_call, d20 + mod)
+            _note_play_die(g, off_call, d20, mod, result)
             rec["rerolled"] = 1
     gain = gain_of(result, a, b)
     lineup = g.teams[offense].lineup
@@ -138,7 +160,7 @@ def down(g: GridGame) -> Flow:
         return
 
     # -- the first card (GRID-29) ---------------------------------------------------------
-    card = g.flip()
+    card = kicking.flip(g)
     rec["timing_cards"] = [] if card is None else [card_text(card)]
     turnover = None                      # "int", "fumble" or "downs": no extra cards
     if card is not None:
@@ -149,7 +171,9 @@ def down(g: GridGame) -> Flow:
             runner = g.teams[offense].lineup[SLOT_OF_CARRIER[carrier]]
         elif s == CLUBS and ((run and result == NG) or (not run and result == INC)):   # GRID-33
             die = lineup.run_block_die if run else lineup.pass_block_die
-            if g.roll(die) == 1:
+            lost = g.roll(die) == 1
+            g.reads.note("blocking die: " + ("a 1, thrown for a loss" if lost else "held"))
+            if lost:
                 loss = 1 if run else 2
                 spot = los + loss
                 rec["yards_gained"] = -loss * BOX
@@ -167,12 +191,18 @@ def down(g: GridGame) -> Flow:
                     return
         elif s == SPADES:                                                         # GRID-34
             if not run and result == INC:
-                if g.roll(lineup["QB"].interception) == 1:
+                picked = g.roll(lineup["QB"].interception) == 1
+                g.reads.note(f"{lineup['QB'].name}'s interception die: "
+                             + ("a 1, INTERCEPTED" if picked else "no"))
+                if picked:
                     yield from interception(g, rec, play, los)
                     return
-            elif g.roll(runner.fumble) == 1:
+            elif _fumbled(g, runner):
                 rec.update(fumble=1, fumbled_1_player_name=runner.name)
                 off_roll, def_roll = g.roll(20), g.roll(20)                      # GRID-36
+                g.reads.note("offense's recovery die", 2)
+                g.reads.note("defense's recovery die -> " + ("defense" if def_roll > off_roll
+                                                            else "offense"), 1)
                 if def_roll > off_roll:
                     rec["fumble_lost"] = 1
                     rec["desc"] += f": fumble, lost ({off_roll} v {def_roll})"
@@ -220,14 +250,14 @@ def extra_cards(g: GridGame, rec: dict[str, Any]) -> Flow:
         if answer == "timeout":
             t.timeouts -= 1
             g.reroll = side
-            rec.update(timeout=1, timeout_team=t.name)
-            rec["desc"] += f"; timeout {t.name}"
+            rec.update(timeout=1, timeout_team=t.name, timeouts_left=t.timeouts)
+            rec["desc"] += f"; timeout {t.name} ({t.timeouts} left)"
             return
     n = yield Decision(Kind.TIMING_CARDS, g.possession, ("one", "two"),
                        "Flip one or two more timing cards?", {"cards_left": g.clock.cards_left})
     flipped = rec["timing_cards"]
     for _ in range(1 if n == "one" else 2):
-        card = g.flip()
+        card = kicking.flip(g)
         if card is None:
             break
         flipped.append(card_text(card))
@@ -246,6 +276,7 @@ def interception(g: GridGame, rec: dict[str, Any], play: str, los: int) -> Flow:
         g.new_possession(defense, BOXES - 4)              # the defense's own 20
         return
     back = g.lower_of_two(6, 6)
+    kicking.note_lower(g, "interception return")
     rec.update(returned=1, return_yards=back * BOX)
     ball = (BOXES - spot) - back                          # from the defense's side now
     rec["desc"] += f": intercepted {INTERCEPTION_BOXES[play] * BOX} yards downfield, returned {back * BOX}"
@@ -268,7 +299,7 @@ def score_touchdown(g: GridGame, side: Side, rec: dict[str, Any], kicker: str | 
     if not defensive:
         rec["rush_touchdown" if rush else "pass_touchdown"] = 1
     rec["desc"] += ", TOUCHDOWN"
-    card = g.flip()                                                                # GRID-41
+    card = kicking.flip(g)                                                         # GRID-41
     rec["timing_cards"] = [] if card is None else [card_text(card)]
     rec["cards_left"] = g.clock.cards_left
     g.finish(rec)

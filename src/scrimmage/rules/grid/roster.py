@@ -12,13 +12,22 @@ recomputed on every change (GRID-11).
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import Field, StrictBool, StrictInt, StrictStr, ValidationError, field_validator
 
 from scrimmage.core.errors import SheetError
+from scrimmage.core.teamfile import (
+    Colors,
+    LongText,
+    Name,
+    PlayerName,
+    ShortText,
+    StrictModel,
+    read_toml_file,
+    sheet_error,
+)
 from scrimmage.rules.grid.cards import DIE_SIDES, HBE, LN, QB, Player
 from scrimmage.rules.grid.tables import Tables
 
@@ -37,20 +46,26 @@ ROSTER_SIZE = 15
 MINIMUMS = {QB: 2, HBE: 5, LN: 5}
 """GRID-4: at least two QBs, five HBEs and five LNs among fifteen."""
 
-Die = Annotated[str, Field(pattern=r"^d(4|6|8|10|12)$")]
-Small = Annotated[int, Field(ge=0, le=4)]
-Rating = Annotated[int, Field(ge=-5, le=5)]
+Die = Annotated[StrictStr, Field(pattern=r"^d(4|6|8|10|12)$")]
+"""GRID-7: the dice printed on a card."""
+Small = Annotated[StrictInt, Field(ge=0, le=4)]
+"""Blocking and defense values (DATA-GRID-2): the printed cards run 0..2, so that seven
+defenders fill at most the 12-14 box; 4 leaves room for a stronger typed-in card."""
+Rating = Annotated[StrictInt, Field(ge=-5, le=5)]
+"""A QB's signed pass ratings, added to the d20 (GRID-24): the printed ones run -2..+3;
+5 either way is already a quarter of the die."""
+Jersey = Annotated[StrictInt, Field(ge=0, le=99)]
+"""A jersey number (two digits)."""
 
 
 def sides(die: str) -> int:
     return int(die[1:])
 
 
-class QBCard(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class QBCard(StrictModel):
     type: Literal["QB"]
-    name: str = Field(min_length=1, max_length=40)
-    number: int = Field(default=0, ge=0, le=99)
+    name: PlayerName
+    number: Jersey = 0
     flat: Rating
     short: Rating
     long: Rating
@@ -59,11 +74,10 @@ class QBCard(BaseModel):
     injury: Die
 
 
-class HBECard(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class HBECard(StrictModel):
     type: Literal["HBE"]
-    name: str = Field(min_length=1, max_length=40)
-    number: int = Field(default=0, ge=0, le=99)
+    name: PlayerName
+    number: Jersey = 0
     run_yards: Die
     pass_yards: Die
     run_defense: Small
@@ -73,11 +87,10 @@ class HBECard(BaseModel):
     injury: Die
 
 
-class LNCard(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class LNCard(StrictModel):
     type: Literal["LN"]
-    name: str = Field(min_length=1, max_length=40)
-    number: int = Field(default=0, ge=0, le=99)
+    name: PlayerName
+    number: Jersey = 0
     run_blocking: Small
     pass_blocking: Small
     run_defense: Small
@@ -88,21 +101,19 @@ class LNCard(BaseModel):
 Card = Annotated[QBCard | HBECard | LNCard, Field(discriminator="type")]
 
 
-class TeamHeader(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    name: str = Field(min_length=1, max_length=60)
-    nation: str = ""
-    official: bool = False
+class TeamHeader(StrictModel):
+    name: Name
+    nation: ShortText = ""
+    official: StrictBool = False
     """False for teams we generated (DATA-GRID-2); a typed-in printed team may say true."""
-    generator: str = ""
-    colors: list[str] = Field(default_factory=list)
+    generator: LongText = ""
+    colors: Colors = Field(default_factory=list)
 
 
-class TeamFile(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class TeamFile(StrictModel):
     team: TeamHeader
     players: list[Card]
-    lineup: dict[str, str] | None = None
+    lineup: dict[StrictStr, StrictStr] | None = None
 
     @field_validator("players")
     @classmethod
@@ -186,9 +197,7 @@ def team_from_data(data: dict[str, Any], source: str = "team") -> Team:
     try:
         f = TeamFile.model_validate(data)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = ".".join(str(x) for x in err["loc"]) or "team"
-        raise SheetError(source, loc, err["msg"]) from None
+        raise sheet_error(source, exc) from None
     players = [player_from_card(c) for c in f.players]
     if f.lineup is None:
         lineup = best_lineup(players)
@@ -207,11 +216,7 @@ def team_from_data(data: dict[str, Any], source: str = "team") -> Team:
 
 
 def read_team_file(path: str | Path) -> dict[str, Any]:
-    p = Path(path)
-    try:
-        return tomllib.loads(p.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise SheetError(str(p), "file", str(exc)) from None
+    return read_toml_file(path)
 
 
 # -- choosing the eight (GRID-8) -----------------------------------------------------------

@@ -18,6 +18,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from scrimmage.core.errors import SheetError
+from scrimmage.core.teamfile import read_toml_file
 from scrimmage.rules.grid.cards import DIE_SIDES, OFFENSE_CARDS, PLAYS, RUNS
 
 # Result codes (GRID-27).
@@ -140,10 +141,7 @@ class Tables:
 
 def tables_from_file(path: str | Path) -> Tables:
     p = Path(path)
-    try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise SheetError(str(p), "file", str(exc)) from None
+    data = read_toml_file(p)          # one clear line for a file that cannot be read
     return Tables(data, str(p))
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.field import Side
 from scrimmage.rules.legends.cards import BP_DEF, BP_OFF, INC
-from scrimmage.rules.legends.charts import TD, ChartValue, yards_of
+from scrimmage.rules.legends.charts import TD, ChartValue
 from scrimmage.rules.legends.sheets import BOOK_GUARD, guard_threshold
 
 if TYPE_CHECKING:
@@ -152,10 +152,10 @@ def _ignore_big_play(g: LegendsGame, cells: list[int]) -> Generator[Decision, st
 
 def _bp_off_gain(g: LegendsGame, o: Outcome) -> int | None:
     """FNL-42: one roll on Big Play (OFF); None means a touchdown."""
-    v = g.x.big_play_off[g.roll(20)]
+    v = g.read_chart(g.x.big_play_off, "Big Play (OFF)")
     if v == TD:
         return None
-    return yards_of(v, g.dice)
+    return g.yards(v)
 
 
 def _bp_def_kind(g: LegendsGame, run: bool, sheet: Side) -> str:
@@ -165,31 +165,39 @@ def _bp_def_kind(g: LegendsGame, run: bool, sheet: Side) -> str:
     FNL-43 [HS]: one d20 on X-2. FNL-44 [C/P]: 1-10 is no big play (a 0-yard run or an
     incompletion); 11-20 reads the Run or Pass BP DEF table of `sheet`, the team on whose
     sheet the Big Play appeared; in the pro game a run is then always a fumble."""
-    r = g.roll(20)
     mode = g.rules.big_play_def
     if mode == "classic":
-        return g.x.big_play_def_classic[r]
+        return g.read_chart(g.x.big_play_def_classic, "Big Play (DEF)")
     if mode == "legends":
-        return g.x.big_play_def_legends[r]
+        return g.read_chart(g.x.big_play_def_legends, "Big Play (DEF)")
+    r = g.roll(20)
+    at = g.reads.last()
+    g.note("Big Play (DEF) roll: a big play")
     team = g.s.teams[sheet].team
     table = team.run_bp_def if run else team.pass_bp_def
+    kind = "Run" if run else "Pass"
     if table is not None and _guarded(g):
         # Replay ratings (house rule): the table says what the big play would be, and the
         # two teams' guards for that result set how high the roll must be (sheets.py).
-        word = "FUM" if run and g.rules.pro_run_fumble else table[g.roll(20)]
+        word = ("FUM" if run and g.rules.pro_run_fumble
+                else g.read_chart(table, f"{kind} BP DEF table"))
         s = g.s
         top = guard_threshold(s.teams[s.possession].team.header,
                               s.teams[s.possession.other].team.header, word)
         if r <= top:
+            g.reads.note_at(at, f"Big Play (DEF) roll: {top} or less, no big play")
             return "NONE"
         return "LOSS" if word in ("TFL", "SACK") else "TURNOVER"
     if r <= BOOK_GUARD:
+        g.reads.note_at(at, f"Big Play (DEF) roll: {BOOK_GUARD} or less, no big play")
         return "NONE"
     if run and g.rules.pro_run_fumble:
+        g.reads.note_at(at, "Big Play (DEF) roll: a big play; a run is a fumble")
         return "TURNOVER"
     if table is None:      # a high-school sheet in a college game: read the X-2 split
-        return g.x.big_play_def_legends[g.roll(20)]
-    return "LOSS" if table[g.roll(20)] in ("TFL", "SACK") else "TURNOVER"
+        return g.read_chart(g.x.big_play_def_legends, "Big Play (DEF)")
+    return ("LOSS" if g.read_chart(table, f"{kind} BP DEF table") in ("TFL", "SACK")
+            else "TURNOVER")
 
 
 def _guarded(g: LegendsGame) -> bool:
@@ -201,15 +209,15 @@ def _guarded(g: LegendsGame) -> bool:
 def _loss(g: LegendsGame, run: bool) -> int:
     """FNL-45: TFL chart on a run, Sack chart on a pass (defense rolls)."""
     chart = g.x.tfl if run else g.x.sack
-    return yards_of(chart[g.roll(20)], g.dice)
+    return g.yards(g.read_chart(chart, "TFL chart" if run else "Sack chart"))
 
 
-def _return(g: LegendsGame, chart: tuple[ChartValue, ...], o: Outcome) -> None:
-    v = chart[g.roll(20)]
+def _return(g: LegendsGame, chart: tuple[ChartValue, ...], o: Outcome, label: str) -> None:
+    v = g.read_chart(chart, label)
     if v == TD:
         o.return_td = True
     else:
-        o.return_yards = yards_of(v, g.dice)
+        o.return_yards = g.yards(v)
 
 
 def fumble(g: LegendsGame, o: Outcome, at: int, *, bp_off_return: bool = False,
@@ -217,30 +225,46 @@ def fumble(g: LegendsGame, o: Outcome, at: int, *, bp_off_return: bool = False,
     """FNL-45: recovery (1-10 offense, 11-20 defense), the FUM REC (O) spot, and the FUM RET
     (D) return if the defense has it. `at` is the gain before the fumble (AMB-FNL-17).
     Returns True if the offense kept the ball."""
+    again = "another " if o.fumble else ""
     o.fumble = True
-    who = g.x.fumble_recovery[recovery_roll if recovery_roll is not None else g.roll(20)]
-    o.yards = at + yards_of(g.x.fumble_spot[g.roll(20)], g.dice)
+    if recovery_roll is None:
+        who = g.read_chart(g.x.fumble_recovery, "fumble recovery")
+    else:
+        who = g.x.fumble_recovery[recovery_roll]
+    o.yards = at + g.yards(g.read_chart(g.x.fumble_spot, "FUM REC (O) spot"))
     if who == "offense":
-        o.desc.append("fumble, recovered by the offense")
+        o.desc.append(f"{again}fumble, recovered by the offense")
         return True
     o.turnover = "fumble"
-    o.desc.append("fumble, recovered by the defense")
+    o.desc.append(f"{again}fumble, recovered by the defense")
     # FNL-47: in the two-Big-Play procedures the return is read on Big Play (OFF).
-    _return(g, g.x.big_play_off if bp_off_return else g.x.fumble_return, o)
+    if bp_off_return:
+        _return(g, g.x.big_play_off, o, "return on Big Play (OFF)")
+    else:
+        _return(g, g.x.fumble_return, o, "FUM RET (D)")
     return False
 
 
 def interception(g: LegendsGame, o: Outcome, *, bp_off_return: bool = False) -> None:
     """FNL-45: INT (thrown) by the offense, INT RET by the defense."""
     o.turnover = "interception"
-    o.yards = yards_of(g.x.int_thrown[g.roll(20)], g.dice)
+    o.yards = g.yards(g.read_chart(g.x.int_thrown, "INT (thrown)"))
     o.desc.append("intercepted")
-    _return(g, g.x.big_play_off if bp_off_return else g.x.int_return, o)
+    if bp_off_return:
+        _return(g, g.x.big_play_off, o, "return on Big Play (OFF)")
+    else:
+        _return(g, g.x.int_return, o, "INT RET")
+
+
+def _label(o: Outcome, text: str) -> None:
+    """Name the Big Play procedure, unless the SPECIAL that called it already did."""
+    if not o.desc or o.desc[-1] != f"Special: {text}":
+        o.desc.append(text)
 
 
 def _single_def(g: LegendsGame, o: Outcome, run: bool, sheet: Side) -> None:
     kind = _bp_def_kind(g, run, sheet)
-    o.desc.append("Big Play (DEF)")
+    _label(o, "Big Play (DEF)")
     _def_result(g, o, run, kind)
 
 
@@ -276,7 +300,7 @@ def _big_plays(g: LegendsGame, o: Outcome, n_off: int, n_def: int, run: bool,
                sheet: Side) -> None:
     if n_off == 1 and n_def == 0:
         o.big_play = "off"
-        o.desc.append("Big Play (OFF)")
+        _label(o, "Big Play (OFF)")
         gain = _bp_off_gain(g, o)
         _gain(o, gain, run)
     elif n_off == 2:
@@ -305,7 +329,7 @@ def _big_plays(g: LegendsGame, o: Outcome, n_off: int, n_def: int, run: bool,
 def _gain(o: Outcome, gain: int | None, run: bool) -> None:
     if gain is None:
         o.td = True
-        o.desc.append("Big Play: touchdown")
+        o.desc.append("goes all the way")
     else:
         o.yards = gain
     if not run:

@@ -18,6 +18,7 @@ from typing import Any, Literal
 
 from scrimmage.core.dice import Dice
 from scrimmage.core.errors import SheetError
+from scrimmage.core.teamfile import read_toml_file
 
 TD = 999
 """Chart value: a touchdown whatever the distance."""
@@ -250,10 +251,7 @@ def bundled_xsheets(level: str) -> XSheets:
 
 def xsheets_from_file(path: str | Path) -> XSheets:
     p = Path(path)
-    try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise SheetError(str(p), "(file)", str(exc)) from None
+    data = read_toml_file(p)          # one clear line for a file that cannot be read
     return load_xsheets(data, str(p))
 
 

@@ -8,8 +8,8 @@ overtime) and the helpers every step shares: rolling, asking, scoring, timing an
 
 from __future__ import annotations
 
-from collections.abc import Generator
-from typing import Any
+from collections.abc import Generator, Sequence
+from typing import Any, TypeVar
 
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.dice import Dice
@@ -17,12 +17,15 @@ from scrimmage.core.fastpath import PassFilter, PassFilters
 from scrimmage.core.field import Side
 from scrimmage.core.records import snap_record
 from scrimmage.core.situation import Situation
-from scrimmage.rules.legends.charts import LevelRules, XSheets
+from scrimmage.rules.legends.charts import TD, ChartValue, LevelRules, Roll, XSheets
 from scrimmage.rules.legends.records import TEMPLATE
 from scrimmage.rules.legends.sheets import Team
 from scrimmage.rules.legends.state import GameState, SeatView, TeamState
+from scrimmage.rules.narration import TRY as TRY_LINE
+from scrimmage.rules.narration import DiceReads, kick_line, period_clock
 
 Flow = Generator[Decision, str, None]
+T = TypeVar("T")
 
 # What happens next, between plays.
 KICKOFF, FREE_KICK, TRY, SCRIMMAGE = "kickoff", "free_kick", "try", "scrimmage"
@@ -49,6 +52,8 @@ class LegendsGame:
         self.ot_turn = 0
         self.ot_score_at_start: dict[Side, int] = {}
         self._roll_mark = 0
+        self.reads = DiceReads(dice)
+        """What each die of the current play was read for (the record's `dice_read`)."""
         self._fast = PassFilters(self.view)
         self._names = {side: t.name for side, t in self.s.teams.items()}
         self.halftime_pending_choice = False
@@ -126,7 +131,8 @@ class LegendsGame:
                 # FNL-9: the team that deferred chooses for the second half.
                 self.halftime_pending_choice = False
                 choice = yield self.ask(Kind.SECOND_HALF, self.deferred, ("receive", "kick"),
-                                        "You deferred: choose for the second half")
+                                        "You deferred at the toss: receive or kick to open "
+                                        "the second half?")
                 self.kicker = self.deferred.other if choice == "receive" else self.deferred
             yield from kicking.kickoff(self, self.kicker, after_safety=False)
         elif self.next == FREE_KICK:
@@ -147,6 +153,24 @@ class LegendsGame:
     def roll(self, sides: int) -> int:
         return self.dice.roll(sides)
 
+    def note(self, text: str, back: int = 1) -> None:
+        """Say what the last roll (or the one `back` rolls ago) was read for (`dice_read`)."""
+        self.reads.note(text, back)
+
+    def read_chart(self, chart: Sequence[T], label: str) -> T:
+        """A d20 read on a chart column, noted as `label -> cell`."""
+        value = chart[self.dice.roll(20)]
+        self.reads.note(f"{label} -> {chart_text(value)}")
+        return value
+
+    def yards(self, value: ChartValue) -> int:
+        """Yards of a chart value; a `base + dN` cell rolls its die here (noted)."""
+        if isinstance(value, Roll):
+            yards = value.base + self.dice.roll(value.sides)
+            self.reads.note(f"{yards} yards")
+            return yards
+        return value
+
     def ask(self, kind: Kind, seat: Side, options: tuple[str, ...], prompt: str = "",
             info: dict[str, Any] | None = None, refused: dict[str, str] | None = None) -> Decision:
         return Decision(kind, seat, options, prompt, info, refused)
@@ -159,12 +183,31 @@ class LegendsGame:
         s = self.s
         pos = s.possession if posteam is None else posteam
         self._roll_mark = len(self.dice.log)
+        self.reads.clear()
         rec = snap_record(TEMPLATE, play_type, len(s.plays) + 1, s.clock, pos, self._names, s.score)
         if posteam is None or posteam is s.possession:
             rec.update(yardline_100=s.yardline, down=s.down, ydstogo=s.ydstogo,
                        goal_to_go=int(s.ydstogo >= s.yardline),
                        situation=s.situation().format())
         return rec
+
+    def kick_record(self, play_type: str, receiver: Side, kicker: Side, what: str,
+                    yardline: int) -> dict[str, Any]:
+        """The record of a kickoff or free kick: no down; `posteam` is the receiving team and
+        `yardline_100` the kick's spot seen from it; the situation says who kicks from where."""
+        rec = self.new_record(play_type, posteam=receiver)
+        rec.update(yardline_100=yardline, down=0, ydstogo=0, goal_to_go=0,
+                   situation=kick_line(self.clock_text(), kicker, what,
+                                       self.s.spot_text(100 - yardline)))
+        return rec
+
+    def try_situation(self, side: Side) -> str:
+        """`Q1 10:00 HOME try from OPP3`: a try's own situation line."""
+        return kick_line(self.clock_text(), side, TRY_LINE, self.s.spot_text())
+
+    def clock_text(self) -> str:
+        c = self.s.clock
+        return period_clock(c.quarter, c.seconds_left)
 
     def mark_rolls(self) -> None:
         """Start a new play's list of dice (for plays recorded after their first roll)."""
@@ -189,6 +232,7 @@ class LegendsGame:
         rec["total_away_score"] = s.score[Side.AWAY]
         rec["momentum"] = s.momentum.value
         rec["dice"] = self.dice.log[self._roll_mark:]
+        rec["dice_read"] = self.reads.read(self._roll_mark)
         s.plays.append(rec)
 
     def touchdown(self, side: Side, rec: dict[str, Any]) -> None:
@@ -248,11 +292,13 @@ class LegendsGame:
         """FNL-9: both roll a d20, re-rolling ties (AMB-FNL-33); the winner chooses."""
         winner, home, away = self._toss()
         choice = yield self.ask(Kind.COIN_TOSS, winner, ("receive", "kick", "defer"),
-                                "You won the toss", {"rolls": {"HOME": home, "AWAY": away}})
+                                f"You won the toss ({max(home, away)} to {min(home, away)}): "
+                                "receive, kick or defer?",
+                                {"rolls": {"HOME": home, "AWAY": away}})
         if choice == "defer":
             self.deferred = winner
             loser_choice = yield self.ask(Kind.COIN_TOSS, winner.other, ("receive", "kick"),
-                                          "Your opponent deferred")
+                                          "They won the toss and deferred: receive or kick?")
             receiver = winner.other if loser_choice == "receive" else winner
         else:
             receiver = winner if choice == "receive" else winner.other
@@ -363,7 +409,7 @@ class LegendsGame:
         """Pro overtime: a new toss; the winner chooses to receive or kick."""
         winner = self._toss()[0]
         choice = yield self.ask(Kind.OVERTIME_TOSS, winner, ("receive", "kick"),
-                                "Overtime: you won the toss")
+                                "Overtime: you won the toss. Receive or kick?")
         receiver = winner if choice == "receive" else winner.other
         self.kicker = receiver.other
         self.pro_ot = _ProOvertime(receiver)
@@ -399,6 +445,16 @@ class LegendsGame:
             elif ot.answered_fg and not ot.second_done:
                 ot.second_done = True
                 s.over = True       # the answering possession failed: the field goal wins
+
+
+def chart_text(value: object) -> str:
+    """A chart cell in a few characters: `12`, `TD`, `5+d10`, a word or a name."""
+    if value == TD:
+        return "TD"
+    if isinstance(value, Roll):
+        return f"{value.base}+d{value.sides}" if value.base else f"d{value.sides}"
+    name = getattr(value, "name", None) or getattr(value, "desc", None)
+    return str(name if name is not None else value)
 
 
 class _ProOvertime:

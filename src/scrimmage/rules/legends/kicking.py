@@ -3,13 +3,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.field import Side
-from scrimmage.rules.legends.charts import TD, KickoffSpecial, Penalty, Roll, yards_of
-from scrimmage.rules.legends.penalties import Foul, decide_penalty, enforce, roll_foul
+from scrimmage.rules.legends.charts import TD, KickoffSpecial, Penalty, Roll
+from scrimmage.rules.legends.game import chart_text
+from scrimmage.rules.legends.penalties import Foul, decide_penalty, enforce, foul_text, roll_foul
+from scrimmage.rules.narration import FREE_KICK, KICKOFF, join_parts, penalty_text
 
 if TYPE_CHECKING:
     from scrimmage.rules.legends.game import Flow, LegendsGame
@@ -17,10 +19,14 @@ if TYPE_CHECKING:
 ROUGHING = Penalty("Roughing the kicker", 15, first_down=True)
 
 
-def kick_roll(g: LegendsGame, kicking: Side, what: str) -> Generator[Decision, str, int]:
+def kick_roll(g: LegendsGame, kicking: Side, what: str,
+              cell: Callable[[int], str] | None = None) -> Generator[Decision, str, int]:
     """A d20 on a kicking play. FNL-74 item 4 (FNL-75 {C}: 2 points): a coach may add or
-    take 1 from the roll; the kicking team (the offense) is asked first."""
+    take 1 from the roll; the kicking team (the offense) is asked first. `cell` names what
+    the chart says for a roll, so a coach deciding sees what each choice would read."""
     roll = g.roll(20)
+    g.note(what)
+    at = g.reads.last()
     cost = g.rules.cp_costs.get("kick_roll")
     if cost is None:
         return roll
@@ -30,12 +36,21 @@ def kick_roll(g: LegendsGame, kicking: Side, what: str) -> Generator[Decision, s
         if not t.cp.can(cost, s.half) or g.passes(Kind.COACHING_POINTS, "kick_roll", side,
                                                    "none"):
             continue
+        up, down = min(20, roll + 1), max(1, roll - 1)
+        info: dict[str, Any] = {"item": "kick_roll", "cost": cost, "roll": roll, "what": what,
+                                "labels": {"plus": f"+1 (make it {up})",
+                                           "minus": f"-1 (make it {down})"}}
+        if cell is not None:
+            info["preview"] = {"none": f"{roll}: {cell(roll)}", "plus": f"{up}: {cell(up)}",
+                               "minus": f"{down}: {cell(down)}"}
         answer = yield g.ask(Kind.COACHING_POINTS, side, ("none", "plus", "minus"),
-                             f"{what}: rolled {roll}. Spend {cost} points to change it by 1?",
-                             {"item": "kick_roll", "cost": cost, "roll": roll, "what": what})
+                             f"{what}: rolled {roll}. Spend {cost} coaching points to change "
+                             f"it by 1? ({t.cp.left} left)", info)
         if answer != "none":
             t.cp.spend(cost)
-            return max(1, min(20, roll + (1 if answer == "plus" else -1)))
+            new = max(1, min(20, roll + (1 if answer == "plus" else -1)))
+            g.reads.note_at(at, f"{what}, changed to {new} with coaching points ({t.name})")
+            return new
     return roll
 
 
@@ -45,7 +60,8 @@ def assess_on_kickoff(g: LegendsGame, foul: Foul) -> None:
     s.kickoff_shift += foul.yards if foul.against is g.kicker else -foul.yards
 
 
-def _record_kick_foul(rec: dict[str, Any], g: LegendsGame, foul: Foul) -> None:
+def record_kick_foul(rec: dict[str, Any], g: LegendsGame, foul: Foul) -> None:
+    """The columns of a foul marked off on the next kickoff (FNL-36)."""
     rec.update(penalty=1, penalty_team=g.s.teams[foul.against].name,
                penalty_yards=foul.yards, penalty_type=f"{foul.name} (on the kickoff)")
 
@@ -66,24 +82,34 @@ def kickoff(g: LegendsGame, kicker: Side, after_safety: bool) -> Flow:
     s.pending_third_stop = None
     while True:
         choice = yield g.ask(Kind.KICKOFF, kicker, ("regular", "onside"),
-                             "Free kick after the safety" if after_safety else "Kickoff")
-        rec = g.new_record("kickoff", posteam=recv)
+                             "Your free kick after the safety: regular or onside?"
+                             if after_safety else "You kick off: regular or onside?")
+        # The kick's spot seen from the receiving team: the kicking team's own yard line.
+        spot = (r.onside_spot if choice == "onside" else r.kickoff_spot) - bonus - back
+        rec = g.kick_record("kickoff", recv, kicker, FREE_KICK if after_safety else KICKOFF,
+                            spot)
         rec["kickoff_attempt"] = 1
-        rec["yardline_100"] = r.kickoff_spot - bonus - back
         if choice == "onside":
             # FNL-21: d20+5 yards from the onside spot; the chart says who recovers.
-            kick_from = r.onside_spot - bonus - back
+            kick_from = spot
             travel = g.roll(20) + 5
+            g.note(f"onside kick travels {travel} yards")
             if travel < r.onside_short:
                 back += r.onside_short_penalty
                 rec.update(play_type="no_play", penalty=1, penalty_team=s.teams[kicker].name,
                            penalty_yards=r.onside_short_penalty,
-                           penalty_type="Short onside kick", kick_distance=travel,
-                           desc=f"{s.teams[kicker].name} onside kick travels {travel} yards: "
-                                f"short, {r.onside_short_penalty}-yard penalty, kick again")
+                           penalty_type="Short onside kick", kick_distance=travel)
+                foul = penalty_text("Short onside kick", s.teams[kicker].name,
+                                    r.onside_short_penalty, s.spot_text(100 - spot),
+                                    s.spot_text(100 - spot + r.onside_short_penalty),
+                                    more="kick again")
+                rec["desc"] = (f"{s.teams[kicker].name} onside kick travels {travel} yards: "
+                               f"short; {foul}")
                 g.finish(rec, 0)
                 continue
-            who = g.x.onside[(yield from kick_roll(g, kicker, "Onside recovery"))]
+            who = g.x.onside[(yield from kick_roll(
+                g, kicker, "Onside recovery", lambda r: f"the {g.x.onside[r]} team recovers"))]
+            g.reads.add(f"{who} team recovers")
             spot = kick_from + travel                     # the kicking team's own yard line
             rec["kick_distance"] = travel
             if who == "kicking":
@@ -121,11 +147,14 @@ def _kickoff_landing(g: LegendsGame, kicker: Side, rec: dict[str, Any], bonus: i
     return is d20 + 20. FNL-20: after a safety the catch is 20 yards further upfield."""
     roll = yield from kick_roll(g, kicker, "Kickoff")
     if roll == 20:
+        g.reads.add("Kickoff special")
         yield from _kickoff_special(g, kicker, rec, bonus + favour)
         return
     catch = roll + bonus
+    g.reads.add(f"comes down at the {catch}")
     ret_roll = yield from kick_roll(g, kicker, "Kickoff return")
     ret = ret_roll + g.rules.kickoff_return_base
+    g.reads.add(f"{ret} yards")
     _returned(g, kicker, rec, catch, ret + favour, ret)
 
 
@@ -155,7 +184,7 @@ def _returned(g: LegendsGame, kicker: Side, rec: dict[str, Any], catch: int, gai
 def _kickoff_special(g: LegendsGame, kicker: Side, rec: dict[str, Any],
                      favour: int) -> Generator[Decision, str, None]:
     """X-3 Kickoff Specials (FNL-16/24); no fair catch on a special (FNL-19)."""
-    e = g.x.kickoff_special[g.roll(20)]
+    e = g.read_chart(g.x.kickoff_special, "Kickoff special")
     rec["desc"] = f"Kickoff special: {e.desc}"
     yield from _apply_special(g, kicker, rec, e, favour, e.catch or 0)
 
@@ -186,7 +215,7 @@ def _apply_special(g: LegendsGame, kicker: Side, rec: dict[str, Any], e: Kickoff
     if e.ret == TD:
         _returned(g, kicker, rec, catch, 100, 100 - catch)
         return
-    ret = yards_of(e.ret, g.dice) if e.ret is not None else 0
+    ret = g.yards(e.ret) if e.ret is not None else 0
     if e.fumble == "kicking":
         end = min(99, max(1, catch + ret + favour))
         s.possession = kicker
@@ -216,7 +245,10 @@ def _kickoff_college_pro(g: LegendsGame, kicker: Side, rec: dict[str, Any], bonu
     adj = kickoff_return_adjustment(g, kicker)
     if r.kickoff == "pro":
         chart = s.teams[kicker].team.ko_touchback
-        tb_roll = yield from kick_roll(g, kicker, "Kickoff (touchback chart)")
+        tb_roll = yield from kick_roll(g, kicker, "Kickoff (touchback chart)",
+                                       None if chart is None else lambda r: str(chart[r]))
+        if chart is not None:
+            g.reads.add(str(chart[tb_roll]))
         if chart is not None and chart[tb_roll] == "touchback":
             _touchback(g, kicker, rec, "touchback", favour)
             return
@@ -225,12 +257,14 @@ def _kickoff_college_pro(g: LegendsGame, kicker: Side, rec: dict[str, Any], bonu
             yield from _kickoff_special(g, kicker, rec, bonus + favour + adj)
             return
         catch = roll - 10 if roll >= 11 else roll
+        g.reads.add(f"comes down at the {catch + bonus}")
     else:
         roll = yield from kick_roll(g, kicker, "Kickoff")
         if roll >= 19:
             yield from _kickoff_special(g, kicker, rec, bonus + favour + adj)
             return
         catch = roll - 8          # 0 or less is in the end zone (AMB-FNL-24)
+        g.reads.add(f"comes down at the {catch + bonus}")
     catch += bonus
     if r.kickoff_fair_catch_25 and catch < 25:
         choice = yield g.ask(Kind.KICK_RETURN, recv, ("return", "fair_catch"),
@@ -240,8 +274,10 @@ def _kickoff_college_pro(g: LegendsGame, kicker: Side, rec: dict[str, Any], bonu
             _touchback(g, kicker, rec, "fair catch", favour)
             return
     ret_roll = yield from kick_roll(g, kicker, "Kickoff return")
+    if ret_roll < 19 or g.x.kickoff_return_special is None:
+        g.reads.add(f"{ret_roll + r.kickoff_return_base + adj} yards")
     if ret_roll >= 19 and g.x.kickoff_return_special is not None:
-        e = g.x.kickoff_return_special[g.roll(20)]
+        e = g.read_chart(g.x.kickoff_return_special, "Kickoff return special")
         rec["desc"] = f"Kickoff return special: {e.desc}"
         yield from _apply_special(g, kicker, rec, e, favour + adj, catch)
         return
@@ -272,10 +308,11 @@ def _kickoff_classic(g: LegendsGame, kicker: Side, rec: dict[str, Any],
     s = g.s
     recv = kicker.other
     roll = yield from kick_roll(g, kicker, "Kickoff")
-    catch = yards_of(g.x.kickoff_classic[roll], g.dice)
+    catch = g.yards(g.x.kickoff_classic[roll])
     if catch <= 0:
         choice = yield g.ask(Kind.KICK_RETURN, recv, ("return", "touchback"),
-                             f"Caught {-catch} yards deep in the end zone")
+                             f"Caught {-catch} yards deep in the end zone: run it out or take "
+                             "the touchback?")
         if choice == "touchback":
             s.possession = recv
             s.first_down_at(100 - g.rules.touchback_spot)
@@ -288,7 +325,7 @@ def _kickoff_classic(g: LegendsGame, kicker: Side, rec: dict[str, Any],
     if v == TD:
         _returned(g, kicker, rec, catch, 200, 100 - catch)
         return
-    ret = yards_of(v, g.dice)
+    ret = g.yards(v)
     if catch + ret + favour <= 0:
         s.possession = recv
         s.first_down_at(100 - g.rules.touchback_spot)
@@ -302,7 +339,7 @@ def _kickoff_classic(g: LegendsGame, kicker: Side, rec: dict[str, Any],
 
 def try_after_touchdown(g: LegendsGame) -> Flow:
     """FNL-59 (kick: EXTRA POINT chart, no time) or FNL-61 (two points from the 3)."""
-    from scrimmage.rules.legends.scrimmage_play import two_point_play
+    from scrimmage.rules.legends.scrimmage_play import calls_text, two_point_play
 
     s = g.s
     side = s.possession
@@ -312,9 +349,10 @@ def try_after_touchdown(g: LegendsGame) -> Flow:
                          "Touchdown! Kick or go for two?")
     if choice == "kick":
         rec = g.new_record("extra_point")
-        rec["extra_point_attempt"] = 1
-        roll = yield from kick_roll(g, side, "Extra point")
+        rec.update(extra_point_attempt=1, situation=g.try_situation(side))
+        roll = yield from kick_roll(g, side, "Extra point", lambda r: g.x.extra_point[r])
         result = g.x.extra_point[roll]
+        g.reads.add(result)
         rec["extra_point_result"] = {"good": "good", "miss": "failed", "blocked": "blocked"}[result]
         if result == "good":
             s.score[side] += 1
@@ -323,14 +361,16 @@ def try_after_touchdown(g: LegendsGame) -> Flow:
         s.yardline = g.rules.two_point_spot
         s.down, s.ydstogo = 1, s.yardline
         rec = g.new_record("run")
-        rec.update(two_point_attempt=1)
-        ok = yield from two_point_play(g, rec)
+        rec.update(two_point_attempt=1, situation=g.try_situation(side))
+        fouls: list[str] = []
+        ok = yield from two_point_play(g, rec, fouls)
         rec["play_type"] = "pass" if rec.get("off_call") in ("roll_out", "drop_back",
                                                              "screen") else "run"
         rec["two_point_conv_result"] = "success" if ok else "failure"
         if ok:
             s.score[side] += 2
-        rec["desc"] = f"{s.teams[side].name} two-point try: {rec['two_point_conv_result']}"
+        rec["desc"] = join_parts([f"{s.teams[side].name} two-point try: {calls_text(rec)}",
+                                  *fouls, rec["two_point_conv_result"]])
     g.finish(rec, 0)
     g.kicker = side
     g.after_score_or_change()
@@ -343,9 +383,12 @@ def _kick_penalty_roll(g: LegendsGame) -> tuple[Foul | None, str | None]:
     from the kick column; every other roll, nothing. Returns (foul, special)."""
     pr = g.roll(20)
     if pr in (1, 20):
+        g.note("penalty roll: a foul on the " + ("kicking team" if pr == 1 else "defense"))
         return roll_foul(g, run=True, offense=pr == 1), None
     if pr == 15:
-        return None, g.x.special_kick[g.roll(20)]
+        g.note("penalty roll: SPECIAL")
+        return None, g.read_chart(g.x.special_kick, "kick SPECIAL")
+    g.note("penalty roll: nothing")
     return None, None
 
 
@@ -365,12 +408,14 @@ def field_goal(g: LegendsGame, third_stop: Side | None) -> Flow:
         return
     if special == "ROUGHING":
         foul = Foul(ROUGHING, kicker.other, "live", ROUGHING.yards)
-    roll = yield from kick_roll(g, kicker, f"{distance}-yard field goal")
     chart = g.x.field_goal
     team_chart = s.teams[kicker].team.field_goal_range
     if g.rules.field_goals == "team" and team_chart is not None:
         chart = team_chart                                  # FNL-63 [PRO]
+    roll = yield from kick_roll(g, kicker, f"{distance}-yard field goal",
+                                lambda r: chart.result(distance, r))
     result = chart.result(distance, roll)
+    g.reads.add(result)
     if special == "SHANK" and result == "made":
         result = "missed"
     if result == "blocked":
@@ -383,21 +428,23 @@ def field_goal(g: LegendsGame, third_stop: Side | None) -> Flow:
             rec["play_type"] = "no_play"
             rec["field_goal_attempt"] = 0
             enforce(g, foul, rec)
-            rec["desc"] = f"field goal attempt wiped out: {foul.name}"
+            rec["desc"] = (f"{s.teams[kicker].name} {distance}-yard field goal attempt wiped "
+                           f"out: {foul_text(g, foul)}")
             g.finish(rec, g.timing("penalty"))
             return
     rec["field_goal_result"] = result
+    declined = "" if foul is None else "; penalty: " + foul_text(g, foul)
     if result == "made":
         s.score[kicker] += 3
         g.push_momentum(kicker, "field_goal")
-        rec["desc"] = f"{s.teams[kicker].name} {distance}-yard field goal is GOOD"
+        rec["desc"] = f"{s.teams[kicker].name} {distance}-yard field goal is GOOD{declined}"
         g.finish(rec, g.timing("short"))
         g.kicker = kicker
         g.after_score_or_change()
         return
     own = g.rules.missed_fg_min if y < g.rules.missed_fg_min else y + g.rules.missed_fg_back
     own = min(99, own)          # a kick from the end zone: the defense takes over at the 1
-    rec["desc"] = f"{s.teams[kicker].name} {distance}-yard field goal is no good"
+    rec["desc"] = f"{s.teams[kicker].name} {distance}-yard field goal is no good{declined}"
     if third_stop is not None:
         g.push_momentum(third_stop, "third_down_stop")      # FNL-86: the offense kicked
     s.change_possession(100 - own)
@@ -411,8 +458,9 @@ def _blocked(g: LegendsGame, rec: dict[str, Any], what: str) -> Generator[Decisi
     recovered 10+d20 yards behind the line."""
     s = g.s
     kicker = s.possession
-    who = g.x.fumble_recovery[g.roll(20)]
+    who = g.read_chart(g.x.fumble_recovery, "blocked kick recovery")
     back = 10 + g.roll(20)
+    g.note(f"recovered {back} yards behind the line")
     spot = s.yardline + back
     rec["desc"] = f"{what} BLOCKED, recovered {back} yards behind the line by the " + (
         "kicking team" if who == "offense" else "defense")
@@ -452,12 +500,14 @@ def punt(g: LegendsGame, third_stop: Side | None) -> Flow:
     y = s.yardline
     rec = g.new_record("punt")
     rec["punt_attempt"] = 1
+    declined = ""
     style = yield g.ask(Kind.PUNT_STYLE, kicker, ("normal", "out_of_bounds"),
                         "Punt for distance or aim it out of bounds?")
     aimed_out = style == "out_of_bounds"
     # FNL-65: the penalty roll comes first; 2 or 19 sends the punt out of bounds, and 3-6
     # keeps an aimed punt in play (still read on the out-of-bounds chart).
     pr = g.roll(20)
+    at_pr = g.reads.last()
     foul: Foul | None = None
     special: str | None = None
     out = aimed_out
@@ -466,9 +516,17 @@ def punt(g: LegendsGame, third_stop: Side | None) -> Flow:
     elif aimed_out and 3 <= pr <= 6:
         out = False
     elif pr in (1, 20):
+        g.note("penalty roll: a foul on the " + ("kicking team" if pr == 1 else "defense"))
         foul = roll_foul(g, run=True, offense=pr == 1)
     elif pr == 15:
-        special = g.x.special_kick[g.roll(20)]
+        g.note("penalty roll: SPECIAL")
+        special = g.read_chart(g.x.special_kick, "kick SPECIAL")
+    if pr in (2, 19):
+        g.reads.note_at(at_pr, "penalty roll: out of bounds")
+    elif aimed_out and 3 <= pr <= 6:
+        g.reads.note_at(at_pr, "penalty roll: the aimed punt stays in bounds")
+    elif pr not in (1, 20, 15):
+        g.reads.note_at(at_pr, "penalty roll: nothing")
     if third_stop is not None:
         g.push_momentum(third_stop, "third_down_stop")   # FNL-86 example 1
     if special == "BLOCKED":
@@ -477,12 +535,14 @@ def punt(g: LegendsGame, third_stop: Side | None) -> Flow:
     if special == "ROUGHING":
         foul = Foul(ROUGHING, recv, "live", ROUGHING.yards)
     chart = g.x.punt_out_of_bounds if aimed_out else g.x.punt
-    roll = yield from kick_roll(g, kicker, "Punt")
+    roll = yield from kick_roll(g, kicker, "Punt", lambda r: f"{chart_text(chart[r])} yards")
+    at_kick = g.reads.last()
     # FNL-66/68: the level's subtraction; FNL-71: the kicking team's Punt adjustment.
-    gross = yards_of(chart[roll], g.dice) - r.punt_subtract + s.teams[kicker].team.header.punt
+    gross = g.yards(chart[roll]) - r.punt_subtract + s.teams[kicker].team.header.punt
     if special == "SHANK":
-        gross = yards_of(Roll(10), g.dice)
+        gross = g.yards(Roll(10))
     gross = max(1, gross)
+    g.reads.add(f"{gross} yards", at_kick)
     landing = y - gross                     # the receiver's own yard line where it lands
     rec["kick_distance"] = gross
     if foul is not None:
@@ -491,10 +551,11 @@ def punt(g: LegendsGame, third_stop: Side | None) -> Flow:
             rec["play_type"] = "no_play"
             rec["punt_attempt"] = 0
             enforce(g, foul, rec)
-            rec["desc"] = f"punt wiped out: {foul.name}"
+            rec["desc"] = f"{s.teams[kicker].name} punt wiped out: {foul_text(g, foul)}"
             g.finish(rec, g.timing("penalty"))
             return
         if not accepted:
+            declined = foul_text(g, foul)
             foul = None
     text = f"{s.teams[kicker].name} punts {gross} yards"
     if landing <= 0:
@@ -515,7 +576,7 @@ def punt(g: LegendsGame, third_stop: Side | None) -> Flow:
         fc_chart = s.teams[recv].team.punt_fair_catch
         if r.punt_fair_catch_chart and fc_chart is not None:
             # FNL-69 / AMB-FNL-21: the offense rolls the receiving team's fair-catch chart.
-            fair_catch = fc_chart[g.roll(20)] == "fair_catch"
+            fair_catch = g.read_chart(fc_chart, "punt fair catch chart") == "fair_catch"
         first = "fair_catch" if fair_catch else "return"
         choice = yield g.ask(Kind.PUNT_FIELD, recv, (first, "bounce"),
                              f"Punt comes down at your {landing}: "
@@ -529,7 +590,7 @@ def punt(g: LegendsGame, third_stop: Side | None) -> Flow:
             s.change_possession(100 - start)
             rec["desc"] = text + f", fair catch at {s.spot_text()}"
         elif choice == "bounce":
-            landing -= yards_of(g.x.punt_bounce[g.roll(20)], g.dice)
+            landing -= g.yards(g.read_chart(g.x.punt_bounce, "punt bounce"))
             if landing <= 0:
                 rec.update(touchback=1)
                 s.change_possession(100 - r.touchback_spot)
@@ -539,13 +600,15 @@ def punt(g: LegendsGame, third_stop: Side | None) -> Flow:
                 s.change_possession(100 - landing)
                 rec["desc"] = text + f", left to bounce, downed at {s.spot_text()}"
         else:
-            ret_roll = yield from kick_roll(g, recv, "Punt return")
+            ret_roll = yield from kick_roll(g, recv, "Punt return",
+                                            lambda r: chart_text(g.x.punt_return[r]))
             v = g.x.punt_return[ret_roll]
+            g.reads.add(chart_text(v))
             if special == "LONG_RETURN":
                 v = Roll(20)
             # FNL-71: the receiver's Punt Return plus the kicker's Punt Return Defense.
             td = special == "RETURN_TD" or v == TD
-            ret = 0 if td else (yards_of(v, g.dice) + s.teams[recv].team.header.punt_return
+            ret = 0 if td else (g.yards(v) + s.teams[recv].team.header.punt_return
                                 + s.teams[kicker].team.header.punt_return_defense)
             if td or landing + ret >= 100:
                 rec.update(returned=1, return_yards=100 - landing, return_touchdown=1)
@@ -569,6 +632,8 @@ def punt(g: LegendsGame, third_stop: Side | None) -> Flow:
                 s.change_possession(100 - (landing + ret))
                 rec["desc"] = text + f", returned {ret} to {s.spot_text()}"
     _after_punt_foul(g, rec, foul, scored=False)
+    if declined:
+        rec["desc"] += f"; penalty: {declined}"
     g.finish(rec, g.timing("short"))
 
 
@@ -578,6 +643,8 @@ def _after_punt_foul(g: LegendsGame, rec: dict[str, Any], foul: Foul | None,
         return
     if scored:
         assess_on_kickoff(g, foul)
-        _record_kick_foul(rec, g, foul)
+        record_kick_foul(rec, g, foul)
+        rec["desc"] += "; penalty: " + foul_text(g, foul, "on the kickoff")
     else:
         enforce(g, foul, rec, new_series=True)
+        rec["desc"] += "; penalty: " + foul_text(g, foul)

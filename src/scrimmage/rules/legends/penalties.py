@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.field import Side
-from scrimmage.rules.legends.charts import Penalty, yards_of
+from scrimmage.rules.legends.charts import Penalty
+from scrimmage.rules.narration import penalty_text
 
 if TYPE_CHECKING:
     from scrimmage.rules.legends.bigplays import Outcome
@@ -22,13 +23,19 @@ if TYPE_CHECKING:
 
 
 class Foul:
-    __slots__ = ("against", "penalty", "when", "yards")
+    __slots__ = ("against", "outcome", "penalty", "spots", "when", "yards")
 
     def __init__(self, penalty: Penalty, against: Side, when: str, yards: int) -> None:
         self.penalty = penalty
         self.against = against
         self.when = when          # "live" (during the play), "pre" or "post" (FNL-34)
         self.yards = yards
+        self.outcome = "accepted"
+        """What the coaches made of it: "accepted", "declined" or "ignored" (FNL-74)."""
+        self.spots: tuple[str, str, int, str] | None = None
+        """Where it was marked off, once enforced: from, to (seen from the play's offense),
+        the yards it really moved (half the distance near a goal line), and what came with
+        it ("automatic first down", "loss of down" or "")."""
 
     @property
     def name(self) -> str:
@@ -49,9 +56,16 @@ def foul_side(g: LegendsGame, d20: int) -> bool | None:
     for offense, face, extra in ((True, 1, 2), (False, 20, 19)):
         n = penalty_number(g, s.possession if offense else s.possession.other)
         if d20 == face:
-            return offense if n is None or n >= 20 or g.roll(20) <= n else None
-        if d20 == extra and n is not None and n > 20 and g.roll(20) <= n - 20:
-            return offense
+            if n is None or n >= 20:
+                return offense
+            fouled = g.roll(20) <= n
+            g.note(f"penalty number {n}: " + ("a foul" if fouled else "no foul"))
+            return offense if fouled else None
+        if d20 == extra and n is not None and n > 20:
+            fouled = g.roll(20) <= n - 20
+            g.note(f"penalty number {n}: " + ("a foul" if fouled else "no foul"))
+            if fouled:
+                return offense
     return None
 
 
@@ -65,14 +79,17 @@ def roll_foul(g: LegendsGame, run: bool, offense: bool) -> Foul:
     """FNL-33: d20 on Run/Pass OFF/DEF; FNL-37: pass interference measured on INT (thrown);
     FNL-34: the pre/post roll for 15-yard fouls."""
     chart = ("run" if run else "pass") + ("_off" if offense else "_def")
-    pen = g.x.penalties[chart][g.roll(20)]
+    side_text = "offense" if offense else "defense"
+    pen = g.read_chart(g.x.penalties[chart], f"{'Run' if run else 'Pass'} penalties "
+                                              f"({side_text})")
     yards = pen.yards
     when = "live"
     if pen.spot:
-        thrown = yards_of(g.x.int_thrown[g.roll(20)], g.dice)
+        thrown = g.yards(g.read_chart(g.x.int_thrown, "INT (thrown), the foul's yards"))
         yards = max(1, min(thrown, pen.yards))
     elif pen.yards >= 15:
         when = "pre" if g.roll(20) <= 10 else "post"
+        g.note("15-yard foul " + ("before the snap" if when == "pre" else "after the play"))
     side = g.s.possession if offense else g.s.possession.other
     return Foul(pen, side, when, yards)
 
@@ -89,10 +106,20 @@ def decide_penalty(g: LegendsGame, foul: Foul, o: Outcome | None, rec: dict[str,
             "play": kick_result if o is None else ("turnover" if o.turnover else
                                             "incomplete" if o.incomplete else
                                             "touchdown" if o.td else o.kind)}
+    play = info["play"]
+    stands = (f"{play}" if play in ("turnover", "incomplete", "touchdown") or o is None else
+              f"{play} for {o.yards} yards")
+    info["preview"] = {
+        "accept": f"{foul.yards} yards" + (", automatic first down" if foul.penalty.first_down
+                                            else "")
+        + (", marked after the play" if foul.when == "post" else ", the play does not count"),
+        "decline": f"the play stands: {stands}"}
     answer = yield g.ask(Kind.PENALTY, chooser, ("accept", "decline"),
-                         f"{foul.name} on {s.teams[foul.against].name}, {foul.yards} yards", info)
+                         f"Flag: {foul.name} on {s.teams[foul.against].name}, {foul.yards} "
+                         "yards. Accept it?", info)
     if answer == "decline":
         rec["penalty_type"] = f"{foul.name} (declined)"
+        foul.outcome = "declined"
         return False
     cost = g.rules.cp_costs.get("ignore_penalty")
     offender = s.teams[foul.against]
@@ -105,6 +132,7 @@ def decide_penalty(g: LegendsGame, foul: Foul, o: Outcome | None, rec: dict[str,
             offender.cp.spend(cost)
             offender.cp.ignored_penalty_quarter = s.clock.quarter
             rec["penalty_type"] = f"{foul.name} (ignored, coaching points)"
+            foul.outcome = "ignored"
             return False
     return True
 
@@ -116,9 +144,15 @@ def enforce(g: LegendsGame, foul: Foul, rec: dict[str, Any], try_: bool = False,
     from wherever the foul leaves the ball."""
     s = g.s
     y = s.yardline
+    # The spots are told from the record's offense, whoever has the ball now.
+    flip = s.teams[s.possession].name != rec["posteam"]
+    with_it = ""
     if foul.against is s.possession:
+        if foul.penalty.loss_of_down and not try_:
+            with_it = "loss of down"
         room = 100 - y
         eff = foul.yards if foul.yards * 2 <= room else room // 2
+        end = y + eff
         s.yardline = y + eff
         if not try_:
             s.ydstogo += eff
@@ -128,9 +162,13 @@ def enforce(g: LegendsGame, foul: Foul, rec: dict[str, Any], try_: bool = False,
                     s.change_possession(100 - s.yardline)
     else:
         eff = foul.yards if foul.yards * 2 <= y else y // 2
+        end = y - eff
         s.yardline = y - eff
         if not try_:
+            fresh = s.down == 1 and s.ydstogo == min(10, y)     # a new set already
             s.ydstogo -= eff
+            if foul.penalty.first_down and not fresh:
+                with_it = "automatic first down"
             if foul.penalty.first_down or s.ydstogo <= 0:
                 s.first_down_at(s.yardline)
     if new_series and not try_:
@@ -139,4 +177,20 @@ def enforce(g: LegendsGame, foul: Foul, rec: dict[str, Any], try_: bool = False,
     rec["penalty_team"] = s.teams[foul.against].name
     rec["penalty_yards"] = eff
     rec["penalty_type"] = foul.name
+    foul.spots = (s.spot_text(100 - y if flip else y), s.spot_text(100 - end if flip else end),
+                  eff, with_it)
     return eff
+
+
+def foul_text(g: LegendsGame, foul: Foul, more: str = "") -> str:
+    """The foul in words: who, how far, from where to where (once enforced), or declined."""
+    team = g.s.teams[foul.against].name
+    if foul.outcome != "accepted":
+        extra = "ignored (coaching points)" if foul.outcome == "ignored" else ""
+        return penalty_text(foul.name, team, foul.yards, declined=foul.outcome == "declined",
+                            more=extra or more)
+    if foul.spots is None:
+        return penalty_text(foul.name, team, foul.yards, more=more)
+    start, end, yards, with_it = foul.spots
+    more = ", ".join(x for x in (with_it, more) if x)
+    return penalty_text(foul.name, team, yards, start, end, more=more)

@@ -1,4 +1,9 @@
-"""Play records for Football Legends, with nflverse column names (DESIGN.md §6)."""
+"""Play records for Football Legends, with nflverse column names (DESIGN.md §6).
+
+Own columns besides the cards and cells: `timeouts_left` (the calling team's timeouts after a
+timeout on the play), `dice` (every roll as (sides, value)) and `dice_read` (the same rolls in
+words, what each was read for: `d24 15: Inside Run #1 -> 8`), and `situation` (the snap's
+situation, or for a kick or try who kicks or tries from where, `rules.narration`)."""
 
 from __future__ import annotations
 
@@ -27,12 +32,12 @@ TEMPLATE: dict[str, Any] = {
     "punt_attempt": 0, "punt_blocked": 0, "punt_fair_catch": 0, "punt_out_of_bounds": 0,
     "punt_downed": 0, "kickoff_attempt": 0, "own_kickoff_recovery": 0, "touchback": 0,
     "returned": 0, "return_yards": 0,
-    "timeout": 0, "timeout_team": None,
+    "timeout": 0, "timeout_team": None, "timeouts_left": None,
     "posteam_score": 0, "defteam_score": 0, "posteam_score_post": 0, "defteam_score_post": 0,
     "total_home_score": 0, "total_away_score": 0,
     "off_call": None, "def_call": None, "off_play": None, "def_play": None,
     "off_cell": None, "def_cell": None, "penalty_roll": None, "big_play": None,
-    "momentum": 0, "dice": None, "situation": "",
+    "momentum": 0, "dice": None, "dice_read": None, "situation": "",
 }
 
 

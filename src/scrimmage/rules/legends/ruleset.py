@@ -8,27 +8,55 @@ from typing import Any, ClassVar
 from scrimmage.core.decisions import Coach
 from scrimmage.core.dice import Dice
 from scrimmage.core.errors import ScrimmageError
+from scrimmage.core.field import Side
+from scrimmage.core.options import Option
 from scrimmage.core.ruleset import Ruleset
+from scrimmage.core.scoreboard import Scoreboard
 from scrimmage.rules.legends.charts import bundled_xsheets, level_rules, xsheets_from_file
 from scrimmage.rules.legends.game import LegendsGame
 from scrimmage.rules.legends.sheets import Team, read_team_file, team_from_data
 
-OPTIONS = ("profile", "neutral", "sos_adjust", "fair_catch_25", "overtime", "xsheets",
-           "two_minute_warning", "replay_ratings")
 _LEVEL_RULESET = {"hs": "legends-hs", "college": "legends-college", "pro": "legends-pro"}
-"""Options a game of Football Legends takes (`play_game(..., profile="classic")`)."""
+_OVERTIME = {"hs": "alternate", "college": "college", "pro": "pro"}
 
 
+def _options(level: str) -> tuple[Option, ...]:
+    """What a game of Football Legends at `level` may change (house rules marked so)."""
+    opts = [
+        Option("profile", "choice", "which rule book: the later one or the older (classic)",
+               "legends", ("legends", "classic")),
+        Option("neutral", "bool", "a neutral site: no home coaching-point bonus", False),
+        Option("fair_catch_25", "bool", "the post-2024 fair catch: a caught kickoff inside the "
+               "25 comes out at the 25", False),
+        Option("overtime", "choice", "overtime (AMB-FNL-14 house rules) or none: a tie stands",
+               _OVERTIME[level], (_OVERTIME[level], "none")),
+        Option("xsheets", "file", "your own X-sheets (the format of the bundled "
+               f"xsheets-{level}.toml)"),
+        Option("replay_ratings", "bool", "use the house-rule replay ratings of sheets built "
+               "from real seasons", True),
+    ]
+    # At college and pro the SOS only sets coaching points (FNL-11): the rules refuse the
+    # option there with that reason.
+    opts.insert(2, Option("sos_adjust", "bool", "the optional strength-of-schedule yardage "
+                          "(FNL-11, high school)", False))
+    opts.append(Option("two_minute_warning", "bool", "the clock stops at the two-minute "
+                       "warning (AMB-FNL-14 house rule)", False))
+    return tuple(opts)
 
 
 class LegendsRuleset(Ruleset):
     level: ClassVar[str]
+    words_package = "scrimmage.rules.legends"
+
+    def team_file_kind(self) -> str:
+        level = "high-school" if self.level == "hs" else self.level
+        return f"a Football Legends {level} team sheet"
 
     def read_team_file(self, path: Path) -> dict[str, Any]:
         return read_team_file(path)
 
 
-    def load_team(self, data: dict[str, Any], source: str = "team") -> Team:
+    def build_team(self, data: dict[str, Any], source: str = "team") -> Team:
         team = team_from_data(data, source)
         if team.header.level != self.level:
             raise ScrimmageError(
@@ -37,10 +65,6 @@ class LegendsRuleset(Ruleset):
         return team
 
     def new_game(self, home: Any, away: Any, dice: Dice, options: dict[str, Any]) -> LegendsGame:
-        unknown = set(options) - set(OPTIONS)
-        if unknown:
-            raise ScrimmageError(f"unknown option(s) for {self.name}: {', '.join(sorted(unknown))}"
-                                 f"; known: {', '.join(OPTIONS)}")
         overrides = {k: options[k] for k in
                      ("sos_adjust", "fair_catch_25", "overtime", "two_minute_warning",
                       "replay_ratings")
@@ -52,6 +76,16 @@ class LegendsRuleset(Ruleset):
         x = (xsheets_from_file(options["xsheets"]) if options.get("xsheets")
              else bundled_xsheets(self.level))
         return LegendsGame(home, away, dice, rules, x, neutral=bool(options.get("neutral")))
+
+    def scoreboard(self, game: Any) -> Scoreboard:
+        from scrimmage.rules.legends.table_view import scoreboard
+
+        return scoreboard(game)
+
+    def sheet(self, game: Any, seat: Side) -> list[str]:
+        from scrimmage.rules.legends.table_view import sheet
+
+        return sheet(game, seat)
 
     def default_coach(self, kind: str, seed: int) -> Coach:
         from scrimmage.coaches.legends import SolitaireCoach
@@ -69,6 +103,7 @@ class HighSchool(LegendsRuleset):
     title = "Friday Night Legends (high school)"
     aliases = ("fnl",)
     level = "hs"
+    options = _options("hs")
     folder = "legends-hs"
 
 
@@ -77,6 +112,7 @@ class College(LegendsRuleset):
     title = "Saturday Legends (college)"
     aliases = ("sl", "saturday-legends")
     level = "college"
+    options = _options("college")
     folder = "legends-college"
     default_pair = ("Bayou State Gators", "Coastal Pines Mariners")
 
@@ -86,5 +122,6 @@ class Pro(LegendsRuleset):
     title = "Pro Football Legends (pro)"
     aliases = ("pfl", "pro-football-legends")
     level = "pro"
+    options = _options("pro")
     folder = "legends-pro"
     default_pair = ("Iron Valley Forgers", "Desert Sun Scorpions")

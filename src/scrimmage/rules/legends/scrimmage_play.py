@@ -27,9 +27,11 @@ from scrimmage.rules.legends.penalties import (
     decide_penalty,
     enforce,
     foul_side,
+    foul_text,
     roll_foul,
 )
 from scrimmage.rules.legends.sheets import RED_ZONE_REACH, red_zone_edge, red_zone_number
+from scrimmage.rules.narration import join_parts
 
 if TYPE_CHECKING:
     from scrimmage.rules.legends.game import Flow, LegendsGame
@@ -42,14 +44,17 @@ SNAP_OT = ("play", "field_goal", "kneel", "spike")   # an overtime series is not
 class Snap:
     """The calls, numbers and penalty-roll facts of one snap."""
 
-    __slots__ = ("def_row", "def_set", "foul", "off_row", "off_set", "oob", "penalty_roll",
-                 "run", "special", "timeout")
+    __slots__ = ("def_at", "def_row", "def_set", "foul", "off_at", "off_row", "off_set", "oob",
+                 "penalty_roll", "run", "special", "timeout")
 
     def __init__(self) -> None:
         self.off_set = 0
         self.def_set = 0
         self.off_row = 0
         self.def_row = 0
+        self.off_at = -1
+        """Where in the dice log the roll that gave the offense's number is (`dice_read`)."""
+        self.def_at = -1
         self.run = True
         self.penalty_roll = 0
         self.foul: Foul | None = None
@@ -63,7 +68,7 @@ def down(g: LegendsGame) -> Flow:
     s = g.s
     off = s.offense
     snap = yield g.ask(Kind.SNAP, off.side, SNAP_OT if g.in_overtime else SNAP_OPTIONS,
-                       "Your snap")
+                       "Your down: run a play, or kick, kneel or spike?")
     if s.teams[s.possession].speed_owed or s.teams[s.possession.other].speed_owed:
         _play_speed_penalties(g)       # FNL-13: on the first snap, whatever it is
     # FNL-86: a 3rd-down stop counts only when the offense kicks on 4th down.
@@ -141,8 +146,8 @@ def _play_speed_penalties(g: LegendsGame) -> None:
             rec = g.new_record("no_play")
             foul = Foul(Penalty("Unsportsmanlike conduct (play speed)", 15), side, "pre", 15)
             enforce(g, foul, rec)
-            rec["desc"] = (f"{t.name} did not spend its play-speed quota: 15-yard "
-                           "unsportsmanlike conduct penalty")
+            rec["desc"] = (f"{t.name} did not spend its play-speed quota: "
+                           + foul_text(g, foul))
             g.finish(rec, 0)
 
 
@@ -200,11 +205,13 @@ def _call_roll_and_read(g: LegendsGame, p: Snap, rec: dict[str, Any],
     p.def_set = DEF_SETS.index(def_call)
     # Step 2 (FNL-26): d24 and d20 for the offense, d12 for the defense.
     d24, d20, d12 = g.roll(24), g.roll(20), g.roll(12)
+    p.off_at, p.def_at = g.reads.last() - 2, g.reads.last()
     p.off_row = _number(off.off_checkoff, p.off_set, d24, two_point)
     p.def_row = _number(dfn.def_checkoff, p.def_set, d12, two_point)
     p.penalty_roll = d20
     # Step 3 (FNL-31): the penalty roll.
     fouler = foul_side(g, d20)
+    g.reads.note_at(p.off_at + 1, _penalty_roll_text(d20, fouler))
     if d20 in (19, 2) and fouler is None:
         yield from _audible(g, p, offense=d20 == 19, two_point=two_point)
     if g.rules.pre_play_timeouts and not two_point:
@@ -213,18 +220,33 @@ def _call_roll_and_read(g: LegendsGame, p: Snap, rec: dict[str, Any],
     if fouler is not None:
         p.foul = roll_foul(g, p.run, offense=fouler)
     elif d20 == 15:
-        p.special = g.x.special_scrimmage[g.roll(20)]
+        p.special = g.read_chart(g.x.special_scrimmage, "SPECIAL")
     elif 9 <= d20 <= 11:
         p.oob = True
     # Step 4 (FNL-38): each coach reads his own sheet.
     oc = off.team.offense[p.off_set][p.off_row - 1][p.def_set]
     dc = dfn.team.defense[p.def_set][p.def_row - 1][p.off_set]
+    g.reads.note_at(p.off_at, f"{LABELS[OFF_SETS[p.off_set]]} #{p.off_row} -> {cell_text(oc)}")
+    g.reads.note_at(p.def_at, f"{LABELS[DEF_SETS[p.def_set]]} #{p.def_row} -> {cell_text(dc)}")
     sos = s.sos_adj[off.side][0 if p.run else 1]
     rec.update(off_call=OFF_SETS[p.off_set], def_call=DEF_SETS[p.def_set],
                off_play=p.off_row, def_play=p.def_row, off_cell=cell_text(oc),
                def_cell=cell_text(dc), penalty_roll=d20)
     outcome = yield from resolve(g, oc, dc, p.special, p.run, sos)
     return outcome
+
+
+def _penalty_roll_text(d20: int, fouler: bool | None) -> str:
+    """FNL-31: what the penalty roll called for."""
+    if fouler is not None:
+        return "penalty roll: a foul on the " + ("offense" if fouler else "defense")
+    if d20 in (2, 19):
+        return "penalty roll: audible (" + ("offense" if d20 == 19 else "defense") + ")"
+    if d20 == 15:
+        return "penalty roll: SPECIAL"
+    if 9 <= d20 <= 11:
+        return "penalty roll: out of bounds"
+    return "penalty roll: nothing"
 
 
 def _audible(g: LegendsGame, p: Snap, offense: bool,
@@ -239,7 +261,8 @@ def _audible(g: LegendsGame, p: Snap, offense: bool,
     own = OFF_SETS[p.off_set] if offense else DEF_SETS[p.def_set]
     theirs = DEF_SETS[p.def_set] if offense else OFF_SETS[p.off_set]
     answer = yield g.ask(Kind.AUDIBLE, t.side, ("keep", *legal),
-                         "Audible! Keep your play or change it",
+                         f"Audible! They called {LABELS[theirs]}: keep your {LABELS[own]} or "
+                         "change it?",
                          {"side": "offense" if offense else "defense", "own_call": own,
                           "their_call": theirs})
     if answer == "keep":
@@ -248,9 +271,15 @@ def _audible(g: LegendsGame, p: Snap, offense: bool,
     roll = g.roll(24 if offense else 12)
     number = checkoff.free_roll(i, roll) if two_point else checkoff.resolve(i, roll)
     if offense:
+        g.reads.note_at(p.off_at, f"{LABELS[OFF_SETS[p.off_set]]} #{p.off_row}, changed by an "
+                                  "audible")
         p.off_set, p.off_row, p.run = i, number, i < 3
+        p.off_at = g.reads.last()
     else:
+        g.reads.note_at(p.def_at, f"{LABELS[DEF_SETS[p.def_set]]} #{p.def_row}, changed by an "
+                                  "audible")
         p.def_set, p.def_row = i, number
+        p.def_at = g.reads.last()
 
 
 def timeout_window(g: LegendsGame, before: bool,
@@ -264,14 +293,48 @@ def timeout_window(g: LegendsGame, before: bool,
                                        "none"):
             continue
         answer = yield g.ask(Kind.TIMEOUT, side, ("none", "timeout"),
-                             "Timeout before the results are read?" if before else
-                             "Timeout after the play?",
+                             _timeout_prompt(before, t.timeouts, info or {}),
                              {"before": before, "left": t.timeouts, **(info or {})})
         if answer == "timeout":
             t.timeouts -= 1
             s.momentum.reset()
             return side
     return None
+
+
+def _timeout_prompt(before: bool, left: int, info: dict[str, Any]) -> str:
+    if before:
+        cards = f"{LABELS[info['off_call']]} against {LABELS[info['def_call']]}. " \
+            if "off_call" in info else ""
+        return f"{cards}Timeout before the results are read? ({left} left)"
+    saves = info.get("saves")
+    worth = "" if saves is None else (
+        f"; it saves {saves} seconds" if saves > 0 else
+        "; the clock is already stopped, so it saves nothing")
+    return f"Timeout after the play? ({left} left{worth})"
+
+
+def _gain_text(g: LegendsGame, o: Outcome, yards: int) -> str:
+    """What a gain of `yards` on this play would come to (a coaching-point preview)."""
+    s = g.s
+    if o.kind == "pass" and yards < 0:
+        return "incomplete (FNL-78)"
+    if yards >= s.yardline:
+        return f"{yards} yards: touchdown"
+    if yards >= s.ydstogo:
+        return f"{yards} yards: first down"
+    return f"{yards} yards, {s.ydstogo - yards} short of the first down"
+
+
+def _plus_minus(g: LegendsGame, o: Outcome, side: Side, delta: int,
+                what: str) -> dict[str, Any]:
+    """Labels that say which of plus and minus helps this side, and what each would give."""
+    helps_plus = side is g.s.possession
+    return {"labels": {"plus": f"+{what}" + (" (helps you)" if helps_plus else ""),
+                       "minus": f"-{what}" + ("" if helps_plus else " (helps you)")},
+            "preview": {"none": _gain_text(g, o, o.yards),
+                        "plus": _gain_text(g, o, o.yards + delta),
+                        "minus": _gain_text(g, o, o.yards - delta)}}
 
 
 def _coaching_point_yard(g: LegendsGame, o: Outcome) -> Generator[Decision, str, str | None]:
@@ -285,8 +348,10 @@ def _coaching_point_yard(g: LegendsGame, o: Outcome) -> Generator[Decision, str,
         if not t.cp.can(cost, s.half):
             continue
         answer = yield g.ask(Kind.COACHING_POINTS, side, ("none", "plus", "minus"),
-                             f"Spend {cost} coaching points to add or take a yard?",
-                             {"item": "yard", "cost": cost, "yards": o.yards})
+                             f"Spend {cost} coaching points to add or take a yard? "
+                             f"({t.cp.left} left)",
+                             {"item": "yard", "cost": cost, "yards": o.yards,
+                              **_plus_minus(g, o, side, 1, "1 yard")})
         if answer != "none":
             t.cp.spend(cost)
             o.yards += 1 if answer == "plus" else -1
@@ -314,9 +379,10 @@ def _coaching_point_modifier(g: LegendsGame, o: Outcome) -> Generator[Decision, 
         if mod <= 0 or not t.cp.can(cost, s.half):
             continue
         answer = yield g.ask(Kind.COACHING_POINTS, side, ("none", "plus", "minus"),
-                             f"Spend {cost} coaching points to add or take {mod} yards?",
+                             f"Spend {cost} coaching points to add or take {mod} yards? "
+                             f"({t.cp.left} left)",
                              {"item": "yardage_modifier", "cost": cost, "yards": o.yards,
-                              "modifier": mod})
+                              "modifier": mod, **_plus_minus(g, o, side, mod, f"{mod} yards")})
         if answer != "none":
             t.cp.spend(cost)
             _shift(o, mod if answer == "plus" else -mod)
@@ -338,9 +404,18 @@ def _out_of_bounds(g: LegendsGame, o: Outcome, p: Snap) -> Generator[Decision, s
     if g.passes(Kind.OUT_OF_BOUNDS, "offense", off.side, opts[0]):
         answer = opts[0]
     else:
+        cost = g.rules.oob_yards           # FNL-55: negative, the yards a choice costs
+        preview = {"out": f"{o.yards if oob else o.yards + cost} yards, the clock stops",
+                   "stay": f"{o.yards + cost if oob else o.yards} yards, the clock runs",
+                   "flip": f"{o.yards} yards, the clock "
+                           + ("runs" if oob else "stops") + f" ({flip_cost} coaching points)"}
         answer = yield g.ask(Kind.OUT_OF_BOUNDS, off.side, opts,
-                             "The ball went out of bounds" if oob else "Run out of bounds?",
-                             {"out_of_bounds": oob, "yards": o.yards, "flip_cost": flip_cost})
+                             f"The runner went out of bounds after {o.yards} yards: stay out?"
+                             if oob else
+                             f"Run out of bounds after {o.yards} yards? (it costs {-cost} "
+                             "yards, FNL-55)",
+                             {"out_of_bounds": oob, "yards": o.yards, "flip_cost": flip_cost,
+                              "preview": {k: v for k, v in preview.items() if k in opts}})
     if answer == "flip" and flip_cost is not None:
         off.cp.spend(flip_cost)
         return not oob
@@ -353,7 +428,9 @@ def _out_of_bounds(g: LegendsGame, o: Outcome, p: Snap) -> Generator[Decision, s
         if d.cp.can(flip_cost, s.half) and not g.passes(Kind.OUT_OF_BOUNDS, "defense", d.side,
                                                          "none"):
             answer = yield g.ask(Kind.OUT_OF_BOUNDS, d.side, ("none", "flip"),
-                                 "Spend points to flip out of bounds / in bounds?",
+                                 f"The runner is {'out of' if oob else 'in'} bounds: spend "
+                                 f"{flip_cost} coaching points to put him "
+                                 f"{'in' if oob else 'out of'} bounds?",
                                  {"out_of_bounds": oob, "flip_cost": flip_cost})
             if answer == "flip":
                 d.cp.spend(flip_cost)
@@ -402,6 +479,7 @@ def _settle(g: LegendsGame, p: Snap, o: Outcome, rec: dict[str, Any],
         if accepted and p.foul is not None:
             if result in ("touchdown", "safety", "defensive_td"):
                 kicking.assess_on_kickoff(g, p.foul)   # FNL-36
+                kicking.record_kick_foul(rec, g, p.foul)
             else:
                 enforce(g, p.foul, rec, new_series=s.possession is not off_side)
         first = result == "first_down"
@@ -424,16 +502,18 @@ def _settle(g: LegendsGame, p: Snap, o: Outcome, rec: dict[str, Any],
         rec["first_down"] = rec["first_down_penalty"] = 1
     # The clock (FNL-54).
     seconds = _play_seconds(g, o, result, p, oob, accepted)
+    rec["desc"] = _describe(g, rec, o, result, oob, p.foul)
     after = None
     if p.timeout is None and not g.in_overtime:
-        after = yield from timeout_window(g, before=False)
+        # The coaches see the play's result, and what a timeout would save, first.
+        after = yield from timeout_window(g, before=False, info={
+            "saves": max(0, seconds - g.timing("timeout")), "result": rec["desc"]})
     if p.timeout is not None or after is not None:
         seconds = g.timing("timeout")
-        rec["timeout"] = 1
-        rec["timeout_team"] = s.teams[p.timeout or after or off_side].name
+        caller = s.teams[p.timeout or after or off_side]
+        rec.update(timeout=1, timeout_team=caller.name, timeouts_left=caller.timeouts)
     seconds = max(0, seconds + time_adjust)
     g.propose_moves(events)
-    rec["desc"] = _describe(rec, o, result, oob)
     g.finish(rec, seconds)
     if after is not None:
         s.momentum.reset()          # FNL-84, after this play's own move
@@ -456,12 +536,16 @@ def _red_zone(g: LegendsGame, o: Outcome) -> None:
     if s.yardline > red_zone_edge(n):
         return
     to_gain = min(s.ydstogo, s.yardline)
-    if n > 0 and o.yards < s.yardline and g.roll(100) <= n:
-        o.yards = s.yardline
-        o.desc.append("Red-zone rating: all the way")
-    elif n < 0 and s.down >= 3 and o.yards >= to_gain and g.roll(100) <= -n:
-        o.yards = to_gain - 1
-        o.desc.append("Red-zone rating: stopped a yard short")
+    if n > 0 and o.yards < s.yardline:
+        if g.roll(100) <= n:
+            o.yards = s.yardline
+            o.desc.append("Red-zone rating: all the way")
+        g.note(f"red-zone rating {n}")
+    elif n < 0 and s.down >= 3 and o.yards >= to_gain:
+        if g.roll(100) <= -n:
+            o.yards = to_gain - 1
+            o.desc.append("Red-zone rating: stopped a yard short")
+        g.note(f"red-zone rating {n}")
 
 
 def apply_outcome(g: LegendsGame, o: Outcome, rec: dict[str, Any],
@@ -566,8 +650,8 @@ def _play_seconds(g: LegendsGame, o: Outcome, result: str, p: Snap, oob: bool,
     t = g.rules.timing
     if g.in_overtime:
         return 0
-    if result in ("touchdown", "defensive_td", "safety") or o.turnover:
-        return t["short"]
+    if result in ("touchdown", "defensive_td", "safety", "downs") or o.turnover:
+        return t["short"]          # a turnover on downs is a turnover (FNL-54: 10 s)
     if p.foul is not None:
         return t["penalty"]
     if oob or o.incomplete:
@@ -619,10 +703,13 @@ def _kneel_or_spike(g: LegendsGame, kind: str) -> None:
         g.end_ot_series()
 
 
-def two_point_play(g: LegendsGame, rec: dict[str, Any]) -> Generator[Decision, str, bool]:
+def two_point_play(g: LegendsGame, rec: dict[str, Any],
+                   fouls: list[str] | None = None) -> Generator[Decision, str, bool]:
     """FNL-61 / AMB-FNL-34: a play from the 3, numbers not crossed off, the penalty roll
-    applies; an accepted penalty moves the ball and the try is run again."""
+    applies; an accepted penalty moves the ball and the try is run again. Each foul is told
+    in `fouls` (for the try's description)."""
     s = g.s
+    told = [] if fouls is None else fouls
     while True:
         p = Snap()
         o = yield from _call_roll_and_read(g, p, rec, two_point=True)
@@ -634,10 +721,14 @@ def two_point_play(g: LegendsGame, rec: dict[str, Any]) -> Generator[Decision, s
             kicking.assess_on_kickoff(g, p.foul)
             rec.update(penalty=1, penalty_team=s.teams[p.foul.against].name,
                        penalty_yards=p.foul.yards, penalty_type=f"{p.foul.name} (on the kickoff)")
+            told.append(foul_text(g, p.foul, "on the kickoff"))
         elif accepted and p.foul is not None:
             enforce(g, p.foul, rec, try_=True)
+            told.append(foul_text(g, p.foul, "the try is run again"))
             g.mark_rolls()
             continue
+        elif p.foul is not None:
+            told.append(foul_text(g, p.foul))
         if o.turnover or o.incomplete:
             return False
         gain = s.yardline if o.td else o.yards
@@ -647,14 +738,19 @@ def two_point_play(g: LegendsGame, rec: dict[str, Any]) -> Generator[Decision, s
         return False
 
 
-def _describe(rec: dict[str, Any], o: Outcome, result: str, oob: bool) -> str:
-    parts = [f"{rec['posteam']} {LABELS.get(rec['off_call'] or '', '')} #{rec['off_play']}"
-             f" vs {LABELS.get(rec['def_call'] or '', '')} #{rec['def_play']}"
-             f" [{rec['off_cell']} / {rec['def_cell']}]"]
-    if rec["play_type"] == "no_play":
-        parts.append(f"no play: {rec['penalty_type']} on {rec['penalty_team']}, "
-                     f"{rec['penalty_yards']} yards")
-        return "; ".join(parts + o.desc)
+def calls_text(rec: dict[str, Any]) -> str:
+    """`Inside Run #1 vs Run Outside #1 [8 / -3]`: the two cards, their numbers and cells."""
+    return (f"{LABELS.get(rec['off_call'] or '', '')} #{rec['off_play']}"
+            f" vs {LABELS.get(rec['def_call'] or '', '')} #{rec['def_play']}"
+            f" [{rec['off_cell']} / {rec['def_cell']}]")
+
+
+def _describe(g: LegendsGame, rec: dict[str, Any], o: Outcome, result: str, oob: bool,
+              foul: Foul | None) -> str:
+    parts = [f"{rec['posteam']} {calls_text(rec)}"]
+    if rec["play_type"] == "no_play" and foul is not None:
+        # The play the foul wiped out, then the foul.
+        return join_parts(parts + o.desc + ["no play: " + foul_text(g, foul)])
     parts.extend(o.desc)
     if o.turnover:
         parts.append("touchdown return" if result == "defensive_td" else
@@ -678,10 +774,10 @@ def _describe(rec: dict[str, Any], o: Outcome, result: str, oob: bool) -> str:
         parts.append("first down")
     elif result == "downs":
         parts.append("turnover on downs")
-    if rec["penalty"]:
-        parts.append(f"penalty {rec['penalty_type']} on {rec['penalty_team']}"
-                     f" ({'accepted' if rec['penalty_yards'] else 'declined'})")
-    return "; ".join(parts)
+    if foul is not None:
+        on_kickoff = foul.outcome == "accepted" and foul.spots is None
+        parts.append("penalty: " + foul_text(g, foul, "on the kickoff" if on_kickoff else ""))
+    return join_parts(parts)
 
 
 __all__ = ["Penalty", "apply_outcome", "down", "timeout_window", "two_point_play", "yards_of"]

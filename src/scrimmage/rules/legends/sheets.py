@@ -13,13 +13,22 @@ A bad file is refused with `SheetError(file, field, reason)`.
 
 from __future__ import annotations
 
-import tomllib
+import re
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import Field, StrictBool, StrictInt, StrictStr, ValidationError, field_validator
 
 from scrimmage.core.errors import SheetError
+from scrimmage.core.teamfile import (
+    Colors,
+    LongText,
+    Name,
+    ShortText,
+    StrictModel,
+    read_toml_file,
+    sheet_error,
+)
 from scrimmage.rules.legends.cards import CELL_TOKENS, DEF_SETS, OFF_SETS
 from scrimmage.rules.legends.charts import FieldGoalChart, d20_column, field_goal_chart
 
@@ -67,81 +76,120 @@ def big_play_chance(threshold: int) -> float:
 """FNL-44: a BP DEF roll of 1-10 is no big play."""
 
 
-class TeamHeader(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+Year = Annotated[StrictInt, Field(ge=1869, le=2100)]
+"""A season: from the first college game (1869) to well past today."""
+Percent = Annotated[float, Field(ge=0, le=100)]
+Modifier = Annotated[StrictInt, Field(ge=-15, le=15)]
+"""A special-teams number: yards added to a punt or a return (FNL-23, FNL-71); the printed
+ones are a few yards, and 15 either way is already a whole return."""
+Average = Annotated[float, Field(ge=-20, le=99)]
+"""A season's average yards per run or completion (display only): short of the field."""
+RollKey = Annotated[StrictStr, Field(pattern=r"^([1-9]|1[0-9]|20)(-([1-9]|1[0-9]|20))?$")]
+"""A d20 face or range as a chart prints it: "7" or "1-6" (no spaces, no leading zero)."""
+D20Chart = Annotated[dict[RollKey, StrictStr], Field(min_length=1, max_length=20)]
+"""d20 rolls -> a word; `d20_column` checks that every face appears exactly once."""
+SheetRow = Annotated[StrictStr, Field(max_length=120)]
+"""Six cells, e.g. "     2 BP-OFF      2      6      4      2"."""
+MAX_ROWS = 24
+"""FNL-4: a play set has at most 24 plays (the d24 picks one)."""
 
-    name: str = Field(min_length=1, max_length=60)
-    year: int | None = None
-    record: str = ""
+
+class FieldGoalBand(StrictModel):
+    max: StrictInt = Field(ge=1, le=120)
+    """The longest kick of the band, in yards: the longest try the rules can set up is from
+    the kicking team's own 1 (99 yards out, plus the end zone and the hold)."""
+    good_from: StrictInt = Field(ge=1, le=21)
+    """The lowest d20 roll that is good (21: never)."""
+
+
+class FieldGoalRange(StrictModel):
+    """Pro, offensive side (FNL-63): blocked d20 rolls and bands of distance, shortest first."""
+
+    blocked: Annotated[list[Annotated[StrictInt, Field(ge=1, le=20)]],
+                       Field(max_length=20)] = Field(default_factory=list)
+    bands: Annotated[list[FieldGoalBand], Field(min_length=1, max_length=20)]
+
+
+class TeamHeader(StrictModel):
+    name: Name
+    year: Year | None = None
+    record: ShortText = ""
     level: Level = "hs"
-    official: bool = False
+    official: StrictBool = False
     """False for sheets we generated; a typed-in printed sheet may say true."""
     off_points: float = Field(ge=0, le=99)
-    """Average points scored per game (display and generator input)."""
+    """Average points scored per game (display and generator input); no team averages 99."""
     def_points: float = Field(ge=0, le=99)
     """Average points allowed per game."""
-    sos: int = Field(ge=0, le=9999)
-    """Strength of schedule (FNL-11; HS values run in the hundreds)."""
-    runs: int = Field(ge=1, le=24)
+    sos: StrictInt = Field(ge=0, le=999)
+    """Strength of schedule (FNL-11): HS values run in the hundreds (the SOS table reads
+    differences up to 250); college and pro ones are small (0..15), and the coaching-point
+    budget they make is capped at 30 whatever they are (AMB-FNL-30)."""
+    runs: StrictInt = Field(ge=1, le=MAX_ROWS)
     """Plays per run set (FNL-4)."""
-    passes: int = Field(ge=1, le=24)
+    passes: StrictInt = Field(ge=1, le=MAX_ROWS)
     """Plays per pass set (FNL-4)."""
-    coaching_points: int = Field(default=0, ge=0, le=99)
-    """HS coaching-point budget printed on the sheet (FNL-10)."""
-    def_rows: int = Field(default=12, ge=1, le=24)
+    coaching_points: StrictInt = Field(default=0, ge=0, le=99)
+    """HS coaching-point budget printed on the sheet (FNL-10): a dozen or so; 99 buys every
+    item of the menu many times over."""
+    def_rows: StrictInt = Field(default=12, ge=1, le=MAX_ROWS)
     """Plays per defensive set (AMB-FNL-11: the d12 suggests 12)."""
-    colors: list[str] = Field(default_factory=list)
-    generator: str = ""
+    colors: Colors = Field(default_factory=list)
+    generator: LongText = ""
     """How the sheet was made, when it was generated."""
 
     # -- college and pro only (FNL-3 [C/P]); high-school sheets leave these out ----------
-    yardage_modifier_run: int = Field(default=0, ge=0, le=20)
-    """Coaching-point yardage modifier on runs (the 10-point item, FNL-74)."""
-    yardage_modifier_pass: int = Field(default=0, ge=0, le=20)
-    play_speed: int = Field(default=0, ge=-90, le=90)
-    """Plays the team may slow down (+) or speed up (-) by 10 seconds (FNL-12)."""
-    punt: int = Field(default=0, ge=-15, le=15)
+    yardage_modifier_run: StrictInt = Field(default=0, ge=0, le=20)
+    """Coaching-point yardage modifier on runs (the 10-point item, FNL-74): a few yards on
+    the printed sheets; 20 would make every play a first down."""
+    yardage_modifier_pass: StrictInt = Field(default=0, ge=0, le=20)
+    play_speed: StrictInt = Field(default=0, ge=-90, le=90)
+    """Plays the team may slow down (+) or speed up (-) by 10 seconds (FNL-12): a count of
+    snaps, and no team runs 90 in a game."""
+    punt: Modifier = 0
     """Offensive side: added to this team's punt distance (FNL-71)."""
-    punt_return_defense: int = Field(default=0, ge=-15, le=15)
+    punt_return_defense: Modifier = 0
     """Offensive side: added to the opponent's punt returns (FNL-71)."""
-    kickoff_return_defense: int = Field(default=0, ge=-15, le=15)
+    kickoff_return_defense: Modifier = 0
     """Offensive side: added to the opponent's kickoff returns (FNL-23)."""
-    punt_return: int = Field(default=0, ge=-15, le=15)
+    punt_return: Modifier = 0
     """Defensive side: added to this team's punt returns (FNL-71)."""
-    kickoff_return: int = Field(default=0, ge=-15, le=15)
+    kickoff_return: Modifier = 0
     """Defensive side: added to this team's kickoff returns (FNL-23)."""
-    yards_per_run: float | None = None
-    yards_per_completion: float | None = None
-    def_yards_per_run: float | None = None
-    def_yards_per_completion: float | None = None
+    yards_per_run: Average | None = None
+    yards_per_completion: Average | None = None
+    def_yards_per_run: Average | None = None
+    def_yards_per_completion: Average | None = None
     """Display only (FNL-3): average yards per run / completion, offense and defense."""
-    run_bp_def: dict[str, str] | None = None
+    run_bp_def: D20Chart | None = None
     """Run BP DEF table (FNL-44): d20 rolls -> TFL or FUM, e.g. {"1-14": "TFL", "15-20": "FUM"}."""
-    pass_bp_def: dict[str, str] | None = None
+    pass_bp_def: D20Chart | None = None
     """Pass BP DEF table (FNL-44): d20 rolls -> SACK or INT."""
-    ko_touchback: dict[str, str] | None = None
+    ko_touchback: D20Chart | None = None
     """Pro, defensive side (FNL-18): d20 rolls -> touchback or return, for this team's kickoffs."""
-    field_goal_range: dict[str, Any] | None = None
-    """Pro, offensive side (FNL-63): {blocked = [1], bands = [{max = 29, good_from = 2}, ...]}."""
-    punt_fair_catch: dict[str, str] | None = None
+    field_goal_range: dict[StrictStr, Any] | None = None
+    """Pro, offensive side (FNL-63): {blocked = [1], bands = [{max = 29, good_from = 2}, ...]},
+    checked against `FieldGoalRange` and kept as written."""
+    punt_fair_catch: D20Chart | None = None
     """Pro, offensive side (FNL-69, AMB-FNL-21): d20 rolls -> fair_catch or return, read when
     this team receives a punt."""
 
     # -- replay ratings: the project's house rules for sheets built from real seasons ------
     # A printed sheet leaves them out and plays by the book; `-o replay_ratings=false` makes
     # a game ignore them (docs/design-notes.md, "Replay ratings").
-    run_call_pct: float | None = Field(default=None, ge=0, le=100)
+    run_call_pct: Percent | None = None
     """Computer coaches only: the share of run calls, in percent, that replaces the d24
     against Runs (FNL-89) so a built sheet can call its real run/pass mix."""
-    penalty_number: int | None = Field(default=None, ge=0, le=40)
+    penalty_number: StrictInt | None = Field(default=None, ge=0, le=40)
     """Fouls this team commits per 400 penalty rolls; the book's 1 and 20 faces are 20
-    (one snap in twenty on each side of the ball)."""
-    bp_def_guard: dict[str, dict[str, int]] | None = None
+    (one snap in twenty on each side of the ball), and twice the book is already the most
+    penalized team there is."""
+    bp_def_guard: dict[StrictStr, dict[StrictStr, StrictInt]] | None = None
     """`offense` and `defense` tables, by result (SACK, INT, TFL, FUM): the FNL-44 roll of a
     BP-DEF is no big play up to the offense's guard for the result plus the defense's, less
     10 (the book: 10 + 10 - 10, rolls 1-10). The BP DEF table (of the sheet the cell is on)
     is rolled first and says which result it would be."""
-    red_zone: dict[str, int] | None = None
+    red_zone: dict[StrictStr, StrictInt] | None = None
     """`offense` and `defense` numbers (-200..200), added up for a snap from the opponent's
     20 in: with a positive sum a run or catch that stops short of the goal line goes all the
     way on a d100 of at most the sum; with a negative sum, on 3rd and 4th down one that
@@ -149,6 +197,17 @@ class TeamHeader(BaseModel):
     sum. Beyond 100 the roll always succeeds and the zone reaches a yard further out for
     every 5 (200: from the opponent's 40). 0 is the book (no roll). The defense's number is
     what it gives up: a stingy defense's is negative."""
+
+    @field_validator("field_goal_range")
+    @classmethod
+    def _field_goal_range(cls, v: dict[str, Any] | None) -> dict[str, Any] | None:
+        if v is not None:
+            try:
+                FieldGoalRange.model_validate(v)
+            except ValidationError as exc:
+                err = sheet_error("", exc)
+                raise ValueError(f"{err.field}: {err.reason}") from None
+        return v
 
     @field_validator("bp_def_guard")
     @classmethod
@@ -180,12 +239,10 @@ class TeamHeader(BaseModel):
         return v
 
 
-class TeamFile(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class TeamFile(StrictModel):
     team: TeamHeader
-    offense: dict[str, list[str]]
-    defense: dict[str, list[str]]
+    offense: dict[StrictStr, Annotated[list[SheetRow], Field(max_length=MAX_ROWS)]]
+    defense: dict[StrictStr, Annotated[list[SheetRow], Field(max_length=MAX_ROWS)]]
 
     @field_validator("offense")
     @classmethod
@@ -209,14 +266,18 @@ def _check_sets(v: dict[str, list[str]], names: tuple[str, ...]) -> None:
         raise ValueError(f"unknown play sets: {', '.join(extra)} (known: {', '.join(names)})")
 
 
+_YARDS = re.compile(r"-?[0-9]{1,2}")
+
+
 def parse_cell(token: str) -> int:
-    code = CELL_TOKENS.get(token.upper())
+    """A cell as printed: INC, BP-OFF, BP-DEF or signed yards of at most two digits (a play
+    cannot go farther than the field is long)."""
+    code = CELL_TOKENS.get(token)
     if code is not None:
         return code
-    value = int(token)  # ValueError for anything else
-    if not -99 <= value <= 99:
-        raise ValueError(f"{value} yards is off the field")
-    return value
+    if not _YARDS.fullmatch(token):
+        raise ValueError(f"{token!r} is not a cell")
+    return int(token)
 
 
 class Team:
@@ -256,9 +317,7 @@ def team_from_data(data: dict[str, Any], source: str = "team") -> Team:
     try:
         model = TeamFile.model_validate(data)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = ".".join(str(p) for p in err["loc"]) or "(file)"
-        raise SheetError(source, loc, err["msg"]) from None
+        raise sheet_error(source, exc) from None
     h = model.team
     offense: list[list[list[int]]] = []
     for si, name in enumerate(OFF_SETS):
@@ -298,7 +357,7 @@ def _level_charts(team: Team, source: str) -> None:
                 raise SheetError(source, f"team.{name}[{r}]",
                                  f"{col[r]!r} is not one of {sorted(allowed)}")
         setattr(team, name, col)
-    if h.field_goal_range is not None:
+    if h.field_goal_range is not None:      # already checked against FieldGoalRange
         team.field_goal_range = field_goal_chart(h.field_goal_range, "team.field_goal_range",
                                                  source)
     elif h.level == "pro":
@@ -331,10 +390,4 @@ def _matrix(rows: list[str], where: str, want: int, source: str,
 
 
 def read_team_file(path: str | Path) -> dict[str, Any]:
-    p = Path(path)
-    try:
-        return tomllib.loads(p.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise SheetError(str(p), "(file)", f"cannot read: {exc.strerror}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise SheetError(str(p), "(file)", f"not valid TOML: {exc}") from None
+    return read_toml_file(path)

@@ -7,6 +7,7 @@ coach may look at: everything on the table except the opponent's unrevealed card
 
 from __future__ import annotations
 
+from math import ceil
 from typing import Any
 
 from scrimmage.core.clock import PeriodClock
@@ -47,6 +48,23 @@ class TeamState:
     @property
     def speed_used(self) -> int:
         return self.speed_total - self.speed_left
+
+
+SPEED_QUOTAS = ((2, 0.5, "by halftime"), (3, 0.75, "by the 4th quarter"))
+"""FNL-13: the share of play-speed points a team must have spent by the end of each of these
+quarters, or be flagged 15 yards."""
+
+
+def speed_quota(t: TeamState, quarter: int, seconds_left: int,
+                period_seconds: int) -> tuple[int, str, int] | None:
+    """The next FNL-13 quota: (points still needed, by when, seconds of play until then), or
+    None when no quota lies ahead."""
+    for last_quarter, share, when in SPEED_QUOTAS:
+        if quarter <= last_quarter:
+            needed = ceil(share * t.speed_total) - t.speed_used
+            seconds = seconds_left + (last_quarter - quarter) * period_seconds
+            return max(0, needed), when, seconds
+    return None
 
 
 def coaching_point_budgets(home: Team, away: Team, rules: LevelRules) -> tuple[int, int]:
@@ -240,6 +258,14 @@ class SeatView:
     @property
     def overtime(self) -> bool:
         return self._state.overtime > 0
+
+    @property
+    def speed_quota(self) -> tuple[int, str, int] | None:
+        """This team's next play-speed quota (FNL-13), see `speed_quota`."""
+        c = self._state.clock
+        if self._state.overtime:
+            return None
+        return speed_quota(self.own, c.quarter, c.seconds_left, c.period_seconds)
 
     @property
     def last_play(self) -> dict[str, Any] | None:

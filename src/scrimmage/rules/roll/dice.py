@@ -19,6 +19,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from scrimmage.core.errors import SheetError
+from scrimmage.core.teamfile import read_toml_file
 
 COLORS = ("red", "yellow", "green")
 CLOCK, TURNOVER, BLANK = "CLOCK", "T", "-"
@@ -212,10 +213,7 @@ def dice_from_data(data: dict[str, Any], source: str = "dice") -> DiceSet:
 
 def dice_from_file(path: str | Path) -> DiceSet:
     p = Path(path)
-    try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise SheetError(str(p), "(file)", str(exc)) from None
+    data = read_toml_file(p)          # one clear line for a file that cannot be read
     return dice_from_data(data, str(p))
 
 

@@ -17,7 +17,9 @@ from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
 from scrimmage.core.field import Side
 from scrimmage.core.situation import Situation
+from scrimmage.rules.narration import kick_line
 from scrimmage.rules.roll.dice import DiceSet, Die, Face
+from scrimmage.rules.roll.penalties import FOULS
 from scrimmage.rules.roll.records import TEMPLATE
 from scrimmage.rules.roll.state import TIMEOUTS, RollState, RollView
 from scrimmage.rules.roll.teams import RollTeam
@@ -51,6 +53,8 @@ class RollGame:
         self.first_half_receiver = Side.HOME
         self._roll_mark = 0
         self._faces: list[str] = []
+        self._reads: list[str] = []
+        """`dice_read` of the play under way: each die named, with its face and meaning."""
         self._views = {side: RollView(self.s, side, faces.two_minute) for side in Side}
 
     # -- the driver's interface -------------------------------------------------------
@@ -78,9 +82,8 @@ class RollGame:
         """Score, clock marker, timeouts and the ball in one line (rich markup)."""
         s = self.s
         h, a = Side.HOME, Side.AWAY
-        period = ("1st half", "2nd half")[s.period - 1] if s.period <= 2 else f"OT{s.overtime}"
         return (f"[yellow]{s.names[h]} {s.score[h]} – {s.names[a]} {s.score[a]}[/] "
-                f"{period} {s.clock_text} | timeouts {s.timeouts[h]}/{s.timeouts[a]} | "
+                f"{s.clock_line} | timeouts {s.timeouts[h]}/{s.timeouts[a]} | "
                 f"{s.names[s.possession]} ball, {s.down_text()}")
 
     def run(self) -> Flow:
@@ -128,7 +131,22 @@ class RollGame:
     def face(self, die: Die) -> Face:
         f = die.faces[self.dice.roll(die.sides) - 1]
         self._faces.append(f"{die.name}:{f.label}")
+        side = "offense" if die is self.d.offense.get(die.name) else "defense"
+        meaning = ("penalty flag" if f.flag else "breakaway" if f.breakaway
+                   else "broken tackle" if f.square else
+                   f"{f.value:+d} yard" + ("" if abs(f.value) == 1 else "s"))
+        self._reads.append(f"{side} {die.name} {f.label}: {meaning}")
         return f
+
+    def read_more(self, text: str) -> None:
+        """Add what came of the last die read (`dice_read`)."""
+        if self._reads:
+            self._reads[-1] += f", {text}"
+
+    def read_as(self, text: str) -> None:
+        """Say what the last die was read for instead (`dice_read`): `defense red -2: no flag`."""
+        if self._reads:
+            self._reads[-1] = self._reads[-1].partition(":")[0] + f": {text}"
 
     def yards(self, die: Die, *, breakaways: bool = True, broken_tackle: bool = False,
               rec: dict[str, Any] | None = None) -> int:
@@ -140,11 +158,13 @@ class RollGame:
         if broken_tackle and f.square:
             if rec is not None:
                 rec["broken_tackle"] = 1
+            self.read_more("roll again")
             f = self.face(die)
             total += f.value
         while breakaways and f.breakaway:
             if rec is not None:
                 rec["breakaway"] = 1
+            self.read_more("roll again")
             f = self.face(die)
             total += f.value
         return total
@@ -152,16 +172,20 @@ class RollGame:
     def clock_die(self) -> str:
         f = self.d.clock[self.dice.roll(len(self.d.clock)) - 1]
         self._faces.append(f"clock:{f}")
+        self._reads.append(f"Clock die {f}" if f != "-" else "Clock die blank")
         return f
 
     def kick_die(self) -> int:
         k = self.d.kick[self.dice.roll(len(self.d.kick)) - 1]
         self._faces.append(f"kick:{k}")
+        self._reads.append(f"kick die {k}")
         return k
 
     def penalty_die(self) -> str:
         p = self.d.penalty[self.dice.roll(len(self.d.penalty)) - 1]
         self._faces.append(f"penalty:{p}")
+        self._reads.append(f"penalty die {p}: {FOULS[p].name}" if p in FOULS else
+                           f"penalty die {p}")
         return p
 
     # -- asking ------------------------------------------------------------------------
@@ -191,6 +215,7 @@ class RollGame:
                 s.timeouts[side] -= 1
                 rec["timeout"] = 1
                 rec["timeout_team"] = s.names[side]
+                rec["timeouts_left"] = s.timeouts[side]
                 return
         rec["seconds"] += s.track[s.space] - s.track[s.space + 1]
         s.space += 1
@@ -207,6 +232,7 @@ class RollGame:
         rec = TEMPLATE.copy()
         self._roll_mark = len(self.dice.log)
         self._faces = []
+        self._reads = []
         rec.update(
             play_id=len(s.plays) + 1, qtr=s.qtr, quarter_seconds_remaining=s.quarter_seconds,
             half_seconds_remaining=s.half_seconds, game_seconds_remaining=s.game_seconds,
@@ -217,8 +243,14 @@ class RollGame:
         )
         if posteam is None:
             rec.update(yardline_100=s.yardline, down=s.down, ydstogo=min(s.ydstogo, s.yardline),
-                       goal_to_go=int(s.ydstogo >= s.yardline), situation=s.situation().format())
+                       goal_to_go=int(s.ydstogo >= s.yardline), situation=s.situation_text())
         return rec
+
+    def kick_line(self, side: Side, what: str, spot: int | None = None) -> str:
+        """`H1 30:00 AWAY kickoff`, `H1 12:00 HOME try from OPP2`: the situation of a kick or
+        try (no down); `spot` is a yardline_100 seen from `side`."""
+        return kick_line(self.s.clock_line, side, what,
+                         None if spot is None else self.s.spot_text(spot).upper().replace(" ", ""))
 
     def finish(self, rec: dict[str, Any], desc: str) -> None:
         """Close the record with the score after the play and log it."""
@@ -231,7 +263,9 @@ class RollGame:
         rec["total_away_score"] = s.score[Side.AWAY]
         rec["dice"] = self.dice.log[self._roll_mark:]
         rec["faces"] = self._faces
+        rec["dice_read"] = self._reads
         self._faces = []
+        self._reads = []
         s.plays.append(rec)
 
     # -- scoring -----------------------------------------------------------------------

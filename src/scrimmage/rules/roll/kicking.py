@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.field import Side
+from scrimmage.rules.narration import FREE_KICK, KICKOFF, TRY
 from scrimmage.rules.roll.dice import CLOCK, COLORS, TURNOVER
 from scrimmage.rules.roll.penalties import (
     FOULS,
@@ -23,6 +24,7 @@ from scrimmage.rules.roll.penalties import (
     after_accepted,
     ask_accept,
     enforce,
+    foul_text,
     mark,
 )
 from scrimmage.rules.roll.plays import RED_ZONE, TOUCHBACK, play, run_return, scrimmage_penalty
@@ -47,6 +49,12 @@ def kickoff(g: RollGame, kicker: Side) -> Flow:
     kind = yield g.ask(Kind.KICKOFF, kicker, ("regular", "onside"), "Kick off: regular or onside?")
     rec = g.new_record("kickoff", posteam=receiver)
     rec["kickoff_attempt"] = 1
+    if kind == "onside":
+        # FR-9: from the kicking team's 30; the record's spot is seen from the receivers.
+        rec.update(yardline_100=100 - ONSIDE_SPOT,
+                   situation=g.kick_line(kicker, KICKOFF, ONSIDE_SPOT))
+    else:
+        rec["situation"] = g.kick_line(kicker, KICKOFF)
     if kind == "onside":
         yield from _onside(g, kicker, rec)
         return
@@ -100,7 +108,10 @@ def _block(g: RollGame, dfn: Side, what: str) -> Generator[Decision, str, bool]:
     pair = yield g.ask(Kind.DICE_CHOICE, dfn, BLOCK_PAIRS, f"{what}: roll two dice to block")
     a, b = pair.split("+")
     first = g.face(g.d.defense[a]).flag
+    g.read_as("a flag for the block" if first else "no flag, no block")
     second = g.face(g.d.defense[b]).flag
+    g.read_as(("a flag for the block" if second else "no flag, no block")
+              + (": BLOCKED" if first and second else ""))
     return first and second
 
 
@@ -187,8 +198,9 @@ def kick_and_return(g: RollGame, rec: dict[str, Any], free_kick: bool) -> Flow:
         s.take_over(dfn, TOUCHBACK)
         g.finish(rec, f"{what}: touchback, {s.names[dfn]} ball at own 25")
         return
+    # The landing spot as the receivers see it, as the result tells it.
     answer = yield g.ask(Kind.KICK_RETURN, dfn, ("fair_catch", "return"),
-                         f"Punt lands at your {100 - land}: fair catch or return?")
+                         f"Punt lands at {s.spot_text(100 - land)}: fair catch or return?")
     if answer == "fair_catch":
         rec["punt_fair_catch"] = 1
         s.take_over(dfn, 100 - land)
@@ -219,15 +231,18 @@ def kick_and_return(g: RollGame, rec: dict[str, Any], free_kick: bool) -> Flow:
             if accepted:
                 rec["returned"] = rec["return_yards"] = 0
                 rec["play_type"] = "no_play"
-                what += f", {foul.code} {foul.name} accepted"
+                what += "; no play: "
                 if after == SAFETY:
+                    what += foul_text(g, foul, off, moved, y, more="in the end zone")
                     g.safety(off, rec)
                     g.finish(rec, what + ": SAFETY")
                     return
+                what += foul_text(g, foul, off, moved, y, after)
                 if after_accepted(s, foul, after):
                     rec["first_down"] = rec["first_down_penalty"] = 1
-                g.finish(rec, what + f": {s.down_text()}")
+                g.finish(rec, what + f": {s.names[off]} {s.down_text()}")
                 return
+            what += "; " + foul_text(g, foul, off, moved, accepted=False)
     if new <= 0:                                                   # AMB-FR-7
         rec["return_touchdown"] = 1
         g.touchdown(dfn, rec)
@@ -245,7 +260,7 @@ def safety_punt(g: RollGame, kicker: Side) -> Flow:
     s.first_down_at(SAFETY_PUNT_SPOT)
     s.down = 4
     rec = g.new_record("punt")
-    rec["punt_attempt"] = 1
+    rec.update(punt_attempt=1, situation=g.kick_line(kicker, FREE_KICK, SAFETY_PUNT_SPOT))
     yield from kick_and_return(g, rec, free_kick=True)
 
 
@@ -292,7 +307,7 @@ def try_after_touchdown(g: RollGame) -> Flow:
     choice = yield g.ask(Kind.TRY, off, ("kick", "two"), "Touchdown! Kick the PAT or go for two?")
     if choice == "kick":
         rec = g.new_record("extra_point")
-        rec["extra_point_attempt"] = 1
+        rec.update(extra_point_attempt=1, situation=g.kick_line(off, TRY, s.yardline))
         clock = g.clock_die()
         kick = g.kick_die()
         rec["clock_face"] = clock

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.field import Side
+from scrimmage.rules.narration import penalty_text
 
 if TYPE_CHECKING:
     from scrimmage.rules.roll.game import RollGame
@@ -110,3 +111,17 @@ def after_accepted(s: RollState, foul: Foul, new: int) -> bool:
     s.ydstogo = new - line_to_gain
     s.yardline = new
     return False
+
+
+def foul_text(g: RollGame, foul: Foul, offense: Side, moved: int, start: int | None = None,
+              end: int | None = None, *, accepted: bool = True, more: str = "") -> str:
+    """The foul in words, `O10 holding (offense) on X, 10 yards, from the own 30 to the own
+    20`. `offense` is the side the foul's O/D is read against; `start` and `end` are
+    yardline_100 values seen from the play record's offense."""
+    team = g.s.names[offender(foul, offense)]
+    name = f"{foul.code} {foul.name}"
+    if not accepted:
+        return penalty_text(name, team, foul.yards, declined=True, more=more)
+    spot = g.s.spot_text
+    return penalty_text(name, team, moved, None if start is None else spot(start),
+                        None if end is None else spot(end), more=more)

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.field import Side
+from scrimmage.rules.narration import TRY
 from scrimmage.rules.roll.dice import CLOCK, COLORS, TURNOVER
 from scrimmage.rules.roll.penalties import (
     FOULS,
@@ -32,6 +33,7 @@ from scrimmage.rules.roll.penalties import (
     after_accepted,
     ask_accept,
     enforce,
+    foul_text,
     mark,
 )
 
@@ -85,6 +87,8 @@ def play(g: RollGame, two_point: bool = False) -> Generator[Decision, str, str]:
     d = g.d
     off, dfn = s.possession, s.possession.other
     rec = g.new_record("run")
+    if two_point:
+        rec["situation"] = g.kick_line(off, TRY, s.yardline)
     # FR-10: both choose in a closed hand; the defense holds the Clock die too.
     off_c = yield g.ask(Kind.PLAY_CALL, off, COLORS, "Choose your die (hidden until both show)",
                         {"side": "offense"})
@@ -105,6 +109,7 @@ def play(g: RollGame, two_point: bool = False) -> Generator[Decision, str, str]:
         g_face = g.face(d.offense["green"])
         kick = g.kick_die()
         y_face = g.face(d.offense["yellow"])
+        g.read_as("a 0: no pass" if y_face.value == 0 else f"{y_face.value} yards taken away")
         if g_face.value == 0 and y_face.value == 0:
             interception, gain = True, kick
             what = "long bomb INTERCEPTED"
@@ -139,6 +144,7 @@ def play(g: RollGame, two_point: bool = False) -> Generator[Decision, str, str]:
         result = yield from scrimmage_penalty(g, rec, foul, gain, clock, two_point, what)
         if result != "declined":
             return result
+        what += " (" + foul_text(g, foul, off, 0, accepted=False) + ")"
 
     turnover = interception
     moves = 1 if clock == CLOCK else 0
@@ -148,6 +154,7 @@ def play(g: RollGame, two_point: bool = False) -> Generator[Decision, str, str]:
             turnover = True
         elif again == CLOCK:
             moves += 1
+        g.read_more("TURNOVER" if again == TURNOVER else "no turnover")
 
     _stat_columns(rec, off_c, same, gain, incomplete, interception)
     rec["yards_gained"] = gain
@@ -203,7 +210,6 @@ def scrimmage_penalty(g: RollGame, rec: dict[str, Any], foul: Any, gain: int,
     y = s.yardline
     new = enforce(y, foul)
     moved = abs(new - y) if new != SAFETY else 100 - y
-    sign = -1 if foul.by_offense else 1         # yards for the team that did not foul
     accept_text = "safety" if new == SAFETY else f"ball at {s.spot_text(new)}, repeat the down"
     declined_gain = gain if not foul.by_offense else -gain
     accepted = yield from ask_accept(
@@ -214,15 +220,16 @@ def scrimmage_penalty(g: RollGame, rec: dict[str, Any], foul: Any, gain: int,
     if not accepted:
         return "declined"
     rec["play_type"] = "no_play"
-    desc = f"{what}: {foul.code} {foul.name}, accepted"
+    desc = f"{what}: no play"
     if new == SAFETY:
+        desc += ": " + foul_text(g, foul, off, moved, y, more="in the end zone: SAFETY")
         g.safety(off, rec)
-        desc += ": SAFETY"
     else:
         first = after_accepted(s, foul, new)
         if first:
             rec["first_down"] = rec["first_down_penalty"] = 1
-        desc += f" ({sign * moved:+d}): {s.down_text()}"
+        desc += ": " + foul_text(g, foul, off, moved, y, new)
+        desc += f": {s.names[off]} {s.down_text()}"
     if clock == CLOCK and not two_point:
         yield from g.advance_clock(rec)
     g.finish(rec, desc)
@@ -341,12 +348,19 @@ def run_return(g: RollGame, rec: dict[str, Any], returner: Side, start: int, col
                 g, foul, returner, "safety" if after == SAFETY else f"ball at {after}",
                 f"ball at {new}", moved, 0)
             mark(rec, g, foul, returner, moved, accepted)
-            if accepted:
-                what += f", {foul.code} {foul.name}"
-                if after == SAFETY:
-                    g.safety(returner, rec)
-                    return what + ": SAFETY"
+            # The spots are told from the record's offense, the team the returner played.
+            if not accepted:
+                what += "; " + foul_text(g, foul, returner, moved, accepted=False)
+            elif after == SAFETY:
+                what += "; " + foul_text(g, foul, returner, moved, 100 - new,
+                                         more="in the end zone")
+                g.safety(returner, rec)
+                return what + ": SAFETY"
+            else:
+                what += "; " + foul_text(g, foul, returner, moved, 100 - new, 100 - after)
                 new = after
+                s.take_over(returner, new)
+                return what + f": {s.names[returner]} ball at {s.spot_text(new)}"
     s.take_over(returner, new)
     return what + f" to {s.spot_text(new)}"
 

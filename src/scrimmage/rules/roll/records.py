@@ -1,7 +1,9 @@
 """Play records for 1st & Roll, with nflverse column names (DESIGN.md §6) plus the dice.
 
 Own columns: `off_die` / `def_die` (the colours shown), `faces` (every face read, in order,
-as `die:face`), `clock_face`, `clock_space` (the marker's space at the snap), `clock`,
+as `die:face`), `dice_read` (the same in words: `offense red (8): breakaway, roll again`),
+`timeouts_left` (the calling team's count after a timeout), `clock_face`, `clock_space` (the
+marker's space at the snap), `clock` (the half's clock, which the situation shows too),
 `long_bomb`, `hail_mary`, `breakaway`, `broken_tackle`, `penalty_accepted`, `safety_team`.
 """
 
@@ -28,10 +30,10 @@ TEMPLATE: dict[str, Any] = {
     "two_point_attempt": 0, "two_point_conv_result": None,
     "punt_attempt": 0, "punt_blocked": 0, "punt_fair_catch": 0, "kickoff_attempt": 0,
     "own_kickoff_recovery": 0, "touchback": 0, "returned": 0, "return_yards": 0,
-    "timeout": 0, "timeout_team": None,
+    "timeout": 0, "timeout_team": None, "timeouts_left": None,
     "posteam_score": 0, "defteam_score": 0, "posteam_score_post": 0, "defteam_score_post": 0,
     "total_home_score": 0, "total_away_score": 0,
     "off_die": None, "def_die": None, "faces": None, "clock_face": None, "clock_space": 0,
     "clock": "", "long_bomb": 0, "hail_mary": 0, "breakaway": 0, "broken_tackle": 0,
-    "dice": None, "situation": "",
+    "dice": None, "dice_read": None, "situation": "",
 }

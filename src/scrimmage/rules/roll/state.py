@@ -2,9 +2,11 @@
 and the timeout magnets (FR-3, FR-5). `RollView` is what one seat may see: everything on the
 table (the dice each coach holds in a closed hand are never stored here before they are shown).
 
-The clock marker stands on a space of the clock track (DATA-FR-2). For play records the
-30:00 of a half is read as two 15-minute quarters, so `qtr` and `quarter_seconds_remaining`
-mean what they mean in nflverse data; overtime periods are quarters 5, 6, ...
+The clock marker stands on a space of the clock track (DATA-FR-2): the book keeps one clock
+a half, running down from 30:00, and that is the clock every line shows (the situation
+`H1 28:00 HOME 1&10 OWN25`, the record's `clock` and `half_seconds_remaining`, the score pad).
+The nflverse columns `qtr` and `quarter_seconds_remaining` are derived from it, reading the
+half as two 15-minute quarters; overtime periods are quarters 5, 6, ...
 """
 
 from __future__ import annotations
@@ -73,6 +75,24 @@ class RollState:
     def clock_text(self) -> str:
         mm, ss = divmod(self.half_seconds, 60)
         return f"{mm}:{ss:02d}"
+
+    @property
+    def period_label(self) -> str:
+        """H1, H2 for the halves; OT1, OT2... for overtime periods."""
+        return f"H{self.period}" if self.period <= 2 else f"OT{self.overtime}"
+
+    @property
+    def clock_line(self) -> str:
+        """`H1 28:00`: the period and the half's clock, as the book's clock track shows it."""
+        return f"{self.period_label} {self.clock_text}"
+
+    def situation_text(self) -> str:
+        """`H1 28:00 HOME 1&10 OWN25`: the situation told with the book's half clock (the
+        core `Situation`, with quarters, is what coaches read)."""
+        togo = "G" if self.ydstogo >= self.yardline else str(self.ydstogo)
+        y = self.yardline
+        spot = "50" if y == 50 else f"OWN{100 - y}" if y > 50 else f"OPP{y}"
+        return f"{self.clock_line} {self.possession} {self.down}&{togo} {spot}"
 
     # -- the ball ----------------------------------------------------------------------
     def situation(self) -> Situation:

@@ -1,0 +1,35 @@
+"""What a 5D20 table shows: the score pad as a `Scoreboard` (score, clock, ball, timeouts) and
+a coach's team chart in short (`sheet`)."""
+
+from __future__ import annotations
+
+from scrimmage.core.field import Side
+from scrimmage.core.scoreboard import Scoreboard, clock_text, period_name
+from scrimmage.rules.fived20.game import SCRIMMAGE, TRY, FiveD20Game
+
+
+def scoreboard(g: FiveD20Game) -> Scoreboard:
+    c = g.clock
+    snap = g.next == SCRIMMAGE
+    return Scoreboard(
+        names={side: t.name for side, t in g.teams.items()}, score=dict(g.score),
+        period=period_name(c.quarter), qtr=c.quarter, clock="" if c.untimed else clock_text(c.seconds_left),
+        possession=g.possession, down=g.down if snap else None,
+        ydstogo=g.ydstogo if snap else None,
+        yardline=g.yardline if snap or g.next == TRY else None,
+        timeouts={side: t.timeouts for side, t in g.teams.items()},
+        extra=("try after the touchdown",) if g.next == TRY else (), over=g.over)
+
+
+def sheet(g: FiveD20Game, seat: Side) -> list[str]:
+    """The seat's team chart in short (every chart is public in 5D20): the players each die
+    may name, the kickers, and the timeouts left."""
+    c = g.teams[seat].chart
+    lines = [f"{c.name} ({c.season}) team chart; timeouts left {g.teams[seat].timeouts}",
+             f"  QB: {c.qb.name}",
+             "  runners: " + ", ".join(r.name for r in c.runners),
+             "  receivers: " + ", ".join(r.name for r in c.receivers),
+             f"  kicker: {c.kicker}; punter: {c.punter}",
+             "The system calls the play from the chart's row for the down and distance "
+             "(D20-12); the coloured dice then pick the player and the result."]
+    return lines

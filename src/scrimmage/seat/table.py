@@ -1,0 +1,245 @@
+"""A coached game: the table that a terminal or a web page puts in front of people.
+
+`Table` plays a game one person's decision at a time. It seats a person (or two) and computer
+coaches, hands every decision a person has not taken to the seat's assistant (`policy`), keeps
+the record saved as it goes, and takes back a person's last decision (`undo`) by replaying the
+record without its tail.
+
+The assistant looks at every decision of its seat, even those the person answers: its
+suggestion is shown to the person, and its dice move the same way whoever answers. So a
+replayed record (a resumed game, an undo) leaves the assistant's and the computer coach's dice
+exactly where they were, and the same decisions give the same game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from scrimmage.api import coach_seed, new_game, restore
+from scrimmage.coaches.split import SplitCoach
+from scrimmage.core.decisions import Coach, Decision
+from scrimmage.core.driver import Driver
+from scrimmage.core.errors import IllegalDecision, ScrimmageError
+from scrimmage.core.field import Side
+from scrimmage.core.records import GameRecord
+from scrimmage.core.ruleset import Game, Ruleset, find_ruleset
+from scrimmage.seat.policy import AskPolicy
+
+PERSON = "person"
+UNITS = ("offense", "defense")
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who coaches one side: `offense` and `defense` are "person" or a computer coach kind
+    (the same for both unless a team has two coaches, 1st & Roll's FR-1), and what the person
+    is asked."""
+
+    offense: str = "solitaire"
+    defense: str = "solitaire"
+    ask: AskPolicy | None = None
+
+    @property
+    def has_person(self) -> bool:
+        return PERSON in (self.offense, self.defense)
+
+    @property
+    def split(self) -> bool:
+        return self.offense != self.defense
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"offense": self.offense, "defense": self.defense}
+        if self.ask is not None and self.has_person:
+            data["ask"] = self.ask.to_json()
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> SeatSpec:
+        offense, defense = data.get("offense"), data.get("defense")
+        if not isinstance(offense, str) or not isinstance(defense, str):
+            raise ScrimmageError("a saved seat needs 'offense' and 'defense' coaches")
+        ask = AskPolicy.from_json(data["ask"]) if "ask" in data else None
+        return cls(offense, defense, ask)
+
+    @classmethod
+    def person(cls, ask: AskPolicy | None = None) -> SeatSpec:
+        return cls(PERSON, PERSON, ask or AskPolicy())
+
+    @classmethod
+    def computer(cls, kind: str) -> SeatSpec:
+        return cls(kind, kind)
+
+
+@dataclass
+class Pending:
+    """A decision waiting for a person: what the seat sees and what its assistant would do."""
+
+    decision: Decision
+    view: Any
+    suggestion: str
+    index: int
+    """The decision's position in the game's record."""
+
+    @property
+    def side(self) -> Side:
+        return self.decision.seat
+
+
+class Table:
+    """One game with at least one person seated (or none: then it plays straight through)."""
+
+    def __init__(self, record: GameRecord, seats: Mapping[Side, SeatSpec],
+                 save_to: Path | None = None, source: str = "record") -> None:
+        self.seats = dict(seats)
+        self.rules: Ruleset = find_ruleset(record.rules)
+        self.save_to = save_to
+        self.source = source
+        record.seats = {side.value: spec.to_json() for side, spec in self.seats.items()}
+        self._start(record)
+
+    # -- seating and replaying ----------------------------------------------------------
+    def _start(self, record: GameRecord) -> None:
+        """Seat the coaches afresh and replay `record` (checked) up to its last decision."""
+        self.assistants: dict[Side, Coach] = {}
+        self.computers: dict[Side, Coach] = {}
+        coaches: dict[Side, Coach] = {}
+        for side, spec in self.seats.items():
+            seed = coach_seed(record.seed, side)
+            units = [self._coach(kind, seed, side, i) for i, kind in
+                     enumerate((spec.offense, spec.defense) if spec.split else (spec.offense,))]
+            coaches[side] = units[0] if len(units) == 1 else SplitCoach(units[0], units[1])
+        people = tuple(side for side, spec in self.seats.items() if spec.has_person)
+        if record.decisions:
+            self.game, self.driver, self.record = restore(record, coaches, people, self.source)
+        else:
+            self.game, self.record = _fresh(record)
+            self.driver = Driver(self.game, coaches, self.record.decisions, people=people)
+        self.coaches = coaches
+        self._pending: Pending | None = None
+
+    def _coach(self, kind: str, seed: int, side: Side, unit: int) -> Coach:
+        # A split team's second coach has dice of its own (as `scrimmage play --split` always
+        # had); a person's assistant is the ruleset's solitaire coach.
+        if unit:
+            seed += 7919 * 2
+        elif self.seats[side].split:
+            seed += 7919
+        if kind == PERSON:
+            coach = self.rules.default_coach("solitaire", seed)
+            self.assistants[side] = coach
+        else:
+            coach = self.rules.default_coach(kind, seed)
+            self.computers[side] = coach
+        return coach
+
+    # -- playing ------------------------------------------------------------------------
+    @property
+    def record_names(self) -> dict[Side, str]:
+        return {Side.HOME: self.record.home, Side.AWAY: self.record.away}
+
+    @property
+    def people(self) -> int:
+        """How many sides a person coaches."""
+        return sum(spec.has_person for spec in self.seats.values())
+
+    @property
+    def over(self) -> bool:
+        return self.game.over and self.driver.pending is None
+
+    def advance(self) -> Pending | None:
+        """Play on until a person must answer (returned) or the game ends (None). The record
+        is saved whenever play stops."""
+        if self._pending is not None:
+            return self._pending
+        while True:
+            decision = self.driver.advance()
+            if decision is None:
+                self._finish()
+                self.save()
+                return None
+            side = decision.seat
+            view = self.game.view(side)
+            coach = self.coaches[side]
+            if isinstance(coach, SplitCoach) and coach.coach_for(view) is not \
+                    self.assistants.get(side):
+                # The computer half of a team with two coaches.
+                self.driver.answer(coach.decide(decision, view), by="computer")
+                continue
+            suggestion = self.assistants[side].decide(decision, view)
+            policy = self.seats[side].ask or AskPolicy()
+            if policy.asks(decision, view, suggestion):
+                self._pending = Pending(decision, view, suggestion, self.driver.index)
+                self.save()
+                return self._pending
+            self.driver.answer(suggestion, by="assistant")
+
+    def answer(self, answer: str) -> None:
+        """The person's answer to the pending decision: an option's name. An illegal answer
+        raises `IllegalDecision` (saying why) and changes nothing."""
+        if self._pending is None:
+            raise IllegalDecision("no decision is waiting for an answer")
+        self.driver.answer(answer, by=PERSON)
+        self._pending = None
+
+    def undo(self) -> Pending:
+        """Take back the person's last decision: replay the record without it and what
+        followed, and ask it again. Only against a computer coach."""
+        if self.people > 1:
+            raise IllegalDecision("undo works against a computer coach, not between two people")
+        log = self.record.decisions
+        end = self.driver.index if self._pending is not None else len(log)
+        last = next((i for i in range(min(end, len(log)) - 1, -1, -1)
+                     if len(log[i]) > 3 and log[i][3] == PERSON), None)
+        if last is None:
+            raise IllegalDecision("nothing to undo: you have not decided anything yet")
+        cut = GameRecord.from_json({**self.record.to_json(), "decisions": log[:last],
+                                    "finished": False, "final_score": {}})
+        cut.digest = cut.play_count = None
+        self._start(cut)
+        pending = self.advance()
+        if pending is None:          # cannot happen: the person's decision comes back
+            raise ScrimmageError("undo replayed past the end of the game")
+        return pending
+
+    def policy(self, side: Side) -> AskPolicy:
+        spec = self.seats[side]
+        if spec.ask is None:
+            raise ScrimmageError(f"{side.value.lower()} is not a person's seat")
+        return spec.ask
+
+    def changed_policy(self) -> None:
+        """The person changed what they are asked: keep it with the record."""
+        self.record.seats = {side.value: spec.to_json() for side, spec in self.seats.items()}
+        self.save()
+
+    def _finish(self) -> None:
+        r = self.record
+        r.plays = self.game.plays
+        r.finished = self.game.over
+        r.final_score = {r.home: self.game.score[Side.HOME], r.away: self.game.score[Side.AWAY]}
+
+    def save(self) -> Path | None:
+        if self.save_to is None:
+            return None
+        self.record.plays = self.game.plays
+        board = self.rules.scoreboard(self.game)
+        when = "final" if self.game.over else f"{board.period} {board.clock}".strip()
+        self.record.status = f"{when} · {board.score_text()}"
+        self.record.save(self.save_to)
+        return self.save_to
+
+    def play_out(self, on_stop: Callable[[Pending], str]) -> None:
+        """Play to the end, asking `on_stop` for each person's answer (tests and bots)."""
+        while (pending := self.advance()) is not None:
+            self.answer(on_stop(pending))
+
+
+def _fresh(record: GameRecord) -> tuple[Game, GameRecord]:
+    """A new game for an empty record (same teams, seed and options)."""
+    game, fresh = new_game(record.rules, record.home_team, record.away_team, seed=record.seed,
+                           **record.options)
+    fresh.seats = record.seats
+    return game, fresh

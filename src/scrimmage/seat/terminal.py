@@ -1,0 +1,178 @@
+"""The terminal face of a table: prints the play-by-play, asks each question a person has taken,
+and reads the answers and the table commands (help, sheet, undo, quit, ask/auto KIND).
+
+All the game's logic is in `Table`; this module only shows and reads, so a web page can be
+another face of the same table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.console import Console
+from rich.markup import escape
+
+from scrimmage.core.errors import IllegalDecision, ScrimmageError
+from scrimmage.core.field import Side
+from scrimmage.seat.narration import Narrator
+from scrimmage.seat.policy import kind_named
+from scrimmage.seat.table import Pending, Table
+from scrimmage.seat.words import Question, question
+
+COMMANDS = ("help", "sheet", "undo", "quit", "ask", "auto")
+COLUMNS_FROM = 8
+"""Questions with more options than this list them in rows."""
+HELP_COMMANDS = ("At any question: a number or a name answers it (Enter takes the assistant's "
+                 "choice). help [option] explains the choice; sheet shows your team sheet and "
+                 "the plays you have left; undo takes back your last answer; ask KIND / auto "
+                 "KIND take a kind of decision or hand it to the assistant (ask alone lists "
+                 "them); quit saves the game and stops.")
+
+
+class Quit(Exception):
+    """The person stopped the game (quit, Ctrl-C or the end of input); it is saved."""
+
+
+class TerminalSeat:
+    def __init__(self, table: Table, console: Console,
+                 read: Callable[[], str] | None = None) -> None:
+        self.table = table
+        self.console = console
+        self._read = read or input
+        self.narrator = Narrator(dict(table.record_names), table.rules.periods)
+        self.narrator.skip_to(table.game.plays)
+
+    # -- the game ----------------------------------------------------------------------
+    def run(self) -> bool:
+        """Play until the game ends (True) or the person quits (False; the game is saved)."""
+        try:
+            while True:
+                pending = self.table.advance()
+                self.show_new_plays()
+                if pending is None:
+                    return True
+                self.ask(pending)
+        except Quit:
+            self.table.save()
+            return False
+
+    def show_new_plays(self) -> None:
+        board = self.table.rules.scoreboard(self.table.game)
+        for line in self.narrator.lines(self.table.game.plays, board):
+            self.console.print(line)
+
+    def ask(self, pending: Pending) -> None:
+        """Ask one question until it is answered (commands may come first)."""
+        q = question(self.table.rules, pending.decision, pending.suggestion)
+        self._show(pending, q)
+        while True:
+            text = self._line()
+            word, _, rest = text.strip().partition(" ")
+            if word.lower() in COMMANDS:
+                if self._command(word.lower(), rest.strip(), pending, q):
+                    return
+                continue
+            try:
+                answer = q.read(text)
+                self.table.answer(answer)
+            except IllegalDecision as exc:
+                self.console.print(f"[red]{escape(str(exc))}[/]")
+                continue
+            self.console.print(f"[dim]→ {escape(q.label(answer))}[/]")
+            return
+
+    def _show(self, pending: Pending, q: Question) -> None:
+        c = self.console
+        side = pending.side
+        board = self.table.rules.scoreboard(self.table.game)
+        c.print(f"[magenta]{escape(board.line(side))}[/]")
+        for warning in board.warnings.get(side, ()):
+            c.print(f"[bold red]{escape(warning)}[/]")
+        if q.result:
+            c.print(f"[bold]The play:[/] {escape(q.result)}")
+        who = f"{self.table.record_names[side]}: " if self.table.people > 1 else ""
+        c.print(f"[bold cyan]{escape(who + q.prompt)}[/]")
+        if len(q.choices) > COLUMNS_FROM and not any(ch.preview for ch in q.choices):
+            self._columns(q)
+        else:
+            for i, choice in enumerate(q.choices, start=1):
+                note = " [dim](the assistant's choice)[/]" if choice.answer == q.suggestion \
+                    else ""
+                more = f" [dim]→ {escape(choice.preview)}[/]" if choice.preview else ""
+                c.print(f"  [bold]{i}[/] {escape(choice.label)}{more}{note}")
+        for answer, why in q.refused.items():
+            c.print(f"  [dim]– {escape(q.refused_labels.get(answer, answer))}: {escape(why)}[/]")
+        hint = f"Enter: {q.label(q.suggestion)}" if q.suggestion is not None else ""
+        c.print(f"  [dim]{escape(hint)}{' · ' if hint else ''}help · sheet · undo · quit[/]")
+
+    def _columns(self, q: Question) -> None:
+        """A long list (The Grid's twenty defensive cards) in rows of four."""
+        cells = [f"{i:>2} {ch.label}{'*' if ch.answer == q.suggestion else ''}"
+                 for i, ch in enumerate(q.choices, start=1)]
+        width = max(len(cell) for cell in cells) + 2
+        for row in range(0, len(cells), 4):
+            self.console.print("  " + "".join(cell.ljust(width) for cell in cells[row:row + 4]))
+        self.console.print("  [dim]* the assistant's choice[/]")
+
+    def _line(self) -> str:
+        self.console.print("> ", end="")
+        try:
+            return self._read()
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()
+            raise Quit from None
+
+    # -- commands ----------------------------------------------------------------------
+    def _command(self, word: str, rest: str, pending: Pending, q: Question) -> bool:
+        """Run a table command; True when it settled the question (an undo)."""
+        c = self.console
+        if word == "quit":
+            raise Quit
+        if word == "help":
+            self._help(q, rest)
+        elif word == "sheet":
+            lines = self.table.rules.sheet(self.table.game, pending.side)
+            for line in lines or ["(this game has no sheet to show)"]:
+                c.print(escape(line))
+        elif word == "undo":
+            try:
+                self.table.undo()
+            except (IllegalDecision, ScrimmageError) as exc:
+                c.print(f"[red]{escape(str(exc))}[/]")
+                return False
+            self.narrator.skip_to(self.table.game.plays)
+            c.print("[yellow]Taken back. Asking again:[/]")
+            return True
+        elif word in ("ask", "auto"):
+            self._policy(word, rest, pending.side)
+        return False
+
+    def _help(self, q: Question, rest: str) -> None:
+        c = self.console
+        if rest:
+            try:
+                answer = q.read(rest)
+            except IllegalDecision as exc:
+                c.print(f"[red]{escape(str(exc))}[/]")
+                return
+            choice = next(ch for ch in q.choices if ch.answer == answer)
+            c.print(f"[bold]{escape(choice.label)}[/]: {escape(choice.explain or q.help)}")
+            return
+        c.print(f"[bold]{escape(q.title)}[/]. {escape(q.help)}")
+        for choice in q.choices:
+            if choice.explain:
+                c.print(f"  {escape(choice.label)}: {escape(choice.explain)}")
+        c.print(f"[dim]{escape(HELP_COMMANDS)}[/]")
+
+    def _policy(self, word: str, rest: str, side: Side) -> None:
+        c = self.console
+        policy = self.table.policy(side)
+        if rest:
+            try:
+                kind = kind_named(rest)
+            except ScrimmageError as exc:
+                c.print(f"[red]{escape(str(exc))}[/]")
+                return
+            (policy.ask if word == "ask" else policy.auto)(kind)
+            self.table.changed_policy()
+        c.print(escape(policy.describe()) + "; the assistant answers the rest.")
