@@ -27,7 +27,7 @@ def bench(coach: str, games: int, calibrate: bool) -> float:
         home, away = teams[i % 12], teams[(i * 5 + 1) % 12]
         if home is away:
             away = teams[(i + 2) % 12]
-        game = rs.new_game(home, away, SeededDice(i), {})
+        game = rs.new_game(home, away, SeededDice(i), {}, narrate=False)
         drive(game, make_coaches(rs, coach, i), [])
         if calibrate:
             points.extend(game.score.values())

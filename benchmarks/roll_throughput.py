@@ -27,7 +27,7 @@ def bench(coach: str, games: int) -> float:
     start = time.perf_counter()
     for i in range(games):
         home, away = teams[i % len(teams)], teams[(i + 1) % len(teams)]
-        game = rs.new_game(home, away, SeededDice(i), {})
+        game = rs.new_game(home, away, SeededDice(i), {}, narrate=False)
         log: list[list[str]] = []
         drive(game, make_coaches(rs, coach, i), log)
         plays += len(game.plays)

@@ -26,7 +26,7 @@ def bench(rules: str, coach: str, games: int) -> float:
     cpu = time.process_time()
     for i in range(games):
         home, away = teams[i % len(teams)], teams[(i + 1) % len(teams)]
-        game = rs.new_game(home, away, SeededDice(i), {})
+        game = rs.new_game(home, away, SeededDice(i), {}, narrate=False)
         drive(game, make_coaches(rs, coach, i), [])
         plays += len(game.plays)
     elapsed = time.perf_counter() - start

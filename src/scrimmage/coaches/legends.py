@@ -238,13 +238,16 @@ class SolitaireCoach:
         played = ((quarter - 1) * 900 + (900 - min(v.seconds_left, 900))) / 3600
         if used < played * total + 1:
             return "use"
-        # FNL-13: never fall behind a quota. Both teams may want the same snaps (one point a
-        # snap, the offense first), so hurry once the time left allows about one point in
-        # every three snaps.
-        quota = v.speed_quota
-        if quota is not None and quota[0] > 0 and quota[2] <= quota[0] * HURRY_SECONDS:
-            return "use"
-        return "none"
+        # FNL-13: never fall behind a quota (half spent by halftime, three quarters before the
+        # 4th quarter). Both teams may want the same snaps (one point a snap, the offense
+        # first), so hurry once the time left allows about one point in every three snaps.
+        if quarter <= 2:
+            needed, until = 0.5 * total - used, v.half_seconds_left
+        elif quarter == 3 and not v.overtime:
+            needed, until = 0.75 * total - used, v.seconds_left
+        else:
+            return "none"
+        return "use" if needed > 0 and until <= needed * HURRY_SECONDS else "none"
 
     def overtime_toss(self, d: Decision, v: Any) -> str:
         return "receive"

@@ -189,9 +189,11 @@ class Ruleset(ABC):
 
     @abstractmethod
     def new_game(
-        self, home: Any, away: Any, dice: Dice, options: dict[str, Any]
+        self, home: Any, away: Any, dice: Dice, options: dict[str, Any], narrate: bool = True
     ) -> Game:
-        """A game ready to `run()`."""
+        """A game ready to `run()`. `options` are checked ones (`check_options`). Batch
+        simulation passes `narrate=False`: the records then carry no `dice_read` (what each
+        die was read for), which nobody reads there and which costs time."""
 
     @abstractmethod
     def default_coach(self, kind: str, seed: int) -> Coach:

@@ -60,42 +60,55 @@ class DiceReads:
     Notes are kept by the roll's place in the dice log, so a ruleset notes a roll right after
     it is made (`note`) and the record's `dice_read` is built from the log when the play is
     finished (`read`): one string per die, in the order rolled, `"d20 13: penalty roll"`, or
-    with the die's own name (`"red 17: ..."`) where the ruleset gives one."""
+    with the die's own name (`"red 17: ..."`) where the ruleset gives one.
 
-    __slots__ = ("dice", "names", "notes")
+    Batch simulation turns it off (`on` False: nothing is noted and `read` gives None), and
+    the rules skip building the notes of their busiest rolls: words nobody reads are the
+    hot loop's largest cost after the dice."""
 
-    def __init__(self, dice: Dice) -> None:
+    __slots__ = ("dice", "names", "notes", "on")
+
+    def __init__(self, dice: Dice, on: bool = True) -> None:
         self.dice = dice
+        self.on = on
         self.notes: dict[int, str] = {}
         self.names: dict[int, str] = {}
 
     def clear(self) -> None:
-        self.notes.clear()
-        self.names.clear()
+        if self.on:
+            self.notes.clear()
+            self.names.clear()
 
     def note(self, text: str, back: int = 1) -> None:
         """Say what the roll `back` places from the end of the log was read for."""
-        self.notes[len(self.dice.log) - back] = text
+        if self.on:
+            self.notes[len(self.dice.log) - back] = text
 
     def last(self) -> int:
         """The log index of the last roll (to note it later with `note_at`)."""
         return len(self.dice.log) - 1
 
     def note_at(self, index: int, text: str) -> None:
-        self.notes[index] = text
+        if self.on:
+            self.notes[index] = text
 
     def add(self, text: str, index: int | None = None) -> None:
         """Add `-> text` (what came of it) to the note of a roll (the last one by default)."""
+        if not self.on:
+            return
         i = len(self.dice.log) - 1 if index is None else index
         note = self.notes.get(i)
         self.notes[i] = f"{note} -> {text}" if note else text
 
     def name(self, name: str, back: int = 1) -> None:
         """Name the die of the roll `back` places from the end of the log ("red")."""
-        self.names[len(self.dice.log) - back] = name
+        if self.on:
+            self.names[len(self.dice.log) - back] = name
 
-    def read(self, mark: int) -> list[str]:
-        """The rolls from `mark` on, each as `name value: note`."""
+    def read(self, mark: int) -> list[str] | None:
+        """The rolls from `mark` on, each as `name value: note` (None when off)."""
+        if not self.on:
+            return None
         log = self.dice.log
         notes, names = self.notes, self.names
         out: list[str] = []

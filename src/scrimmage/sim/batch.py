@@ -66,15 +66,14 @@ def run_series(rules: str, home: TeamRef, away: TeamRef, games: int, seed: int,
                progress: Callable[[int], None] | None = None) -> SeriesResult:
     """Play `games` games; the teams are loaded and checked once, then every game reuses them."""
     rs = find_ruleset(rules)
-    opts = dict(options or {})
-    _, first = new_game(rules, home, away, seed=seed, **opts)   # validates teams and options
+    _, first = new_game(rules, home, away, seed=seed, **(options or {}))  # checks teams, options
     home_team = rs.load_team(first.home_team, first.home)
     away_team = rs.load_team(first.away_team, first.away)
     away_team.name = first.away
     result = SeriesResult(rs.name, seed, first.home, first.away)
     for i in range(games):
         s = game_seed(seed, i)
-        game = rs.new_game(home_team, away_team, SeededDice(s), opts)
+        game = rs.new_game(home_team, away_team, SeededDice(s), first.options, narrate=False)
         drive(game, make_coaches(rs, coach, s), [])
         result.add(box_score(game.plays, first.home, first.away))
         if progress is not None:

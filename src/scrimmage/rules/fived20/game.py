@@ -118,7 +118,8 @@ class FiveD20Game:
     """One game of 5D20 Football."""
 
     def __init__(self, home: TeamChart, away: TeamChart, dice: Dice, charts: GameCharts, era: Era,
-                 *, neutral: bool = False, situation_chart: bool = True) -> None:
+                 *, neutral: bool = False, situation_chart: bool = True,
+                 narrate: bool = True) -> None:
         self.dice = dice
         self.charts = charts
         self.era = era
@@ -143,7 +144,7 @@ class FiveD20Game:
         self.ot_first: Side | None = None
         self.ot_first_done = False
         self._roll_mark = 0
-        self.reads = DiceReads(dice)
+        self.reads = DiceReads(dice, narrate)
         """What each die of the current play was read for (the record's `dice_read`)."""
         self._colours: dict[int, tuple[Roll, list[int]]] = {}
         """For each roll of the current play (by id): where each of its colours (in colour
@@ -227,6 +228,8 @@ class FiveD20Game:
     # -- shared helpers ------------------------------------------------------------------------
     def roll5(self) -> Roll:
         roll = roll_five(self.dice)
+        if not self.reads.on:
+            return roll
         end = len(self.dice.log)
         names = self.reads.names
         for i, colour in enumerate(COLOURS, end - 5):
@@ -248,6 +251,8 @@ class FiveD20Game:
     def _name_colours(self, roll: Roll, rolled: tuple[str, ...], base: Roll | None) -> None:
         """Name the dice just thrown by colour, and remember where each colour of `roll`
         (the ones kept from `base` too) sits in the dice log, for `read`."""
+        if not self.reads.on:
+            return
         end = len(self.dice.log)
         kept = self._colours.get(id(base)) if base is not None else None
         where = list(kept[1]) if kept is not None else [-1] * 5
@@ -258,6 +263,8 @@ class FiveD20Game:
 
     def read(self, roll: Roll, colour: str, text: str) -> None:
         """Say what a die of `roll` was read for (`dice_read`): `red 17: ... -> SP`."""
+        if not self.reads.on:
+            return
         entry = self._colours.get(id(roll))
         if entry is not None:
             at = entry[1][_COLOUR_AT[colour]]

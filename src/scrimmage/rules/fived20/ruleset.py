@@ -55,7 +55,8 @@ class FiveD20(Ruleset):
     def build_team(self, data: dict[str, Any], source: str = "team") -> TeamChart:
         return chart_from_data(data, source)
 
-    def new_game(self, home: Any, away: Any, dice: Dice, options: dict[str, Any]) -> FiveD20Game:
+    def new_game(self, home: Any, away: Any, dice: Dice, options: dict[str, Any],
+                 narrate: bool = True) -> FiveD20Game:
         season = options.get("era") or home.season or DEFAULT_SEASON
         try:
             era = era_for(int(season))
@@ -64,7 +65,8 @@ class FiveD20(Ruleset):
         charts = (game_charts_from_data(read_toml(options["charts"]), str(options["charts"]))
                   if options.get("charts") else bundled_game_charts())
         return FiveD20Game(home, away, dice, charts, era, neutral=bool(options.get("neutral")),
-                           situation_chart=options.get("situation", True) is not False)
+                           situation_chart=options.get("situation", True) is not False,
+                           narrate=narrate)
 
     def scoreboard(self, game: Any) -> Scoreboard:
         from scrimmage.rules.fived20.table_view import scoreboard

@@ -102,7 +102,7 @@ class GridGame:
     """One game of The Grid."""
 
     def __init__(self, home: Team, away: Team, dice: Dice, tables: Tables, *,
-                 playoff: bool = False, overtime: bool = True) -> None:
+                 playoff: bool = False, overtime: bool = True, narrate: bool = True) -> None:
         self.dice = dice
         self.tables = tables
         self.playoff = playoff
@@ -125,7 +125,7 @@ class GridGame:
         self.over = False
         self.winner: Side | None = None
         self._roll_mark = 0
-        self.reads = DiceReads(dice)
+        self.reads = DiceReads(dice, narrate)
         """What each die of the current play was read for (the record's `dice_read`)."""
         self._rec: dict[str, Any] | None = None
         """The record of the play under way: the cards flipped now are its time."""

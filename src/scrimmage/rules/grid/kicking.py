@@ -53,7 +53,7 @@ def flip(g: GridGame) -> int | None:
     """Flip a timing card, noting the draw in `dice_read` (a stacked card draws no die)."""
     before = len(g.dice.log)
     card = g.flip()
-    if card is not None and len(g.dice.log) > before:
+    if card is not None and len(g.dice.log) > before and g.reads.on:
         g.reads.note(f"timing card {card_text(card)}")
     return card
 
@@ -69,8 +69,9 @@ def field_goal(g: GridGame, slot: str) -> Flow:
     rolls = []
     for _ in range(boxes):                     # GRID-45: one roll a box; any 1 misses
         rolls.append(g.roll(kicker.kicking))
-        g.reads.note(f"{kicker.name}'s kicking die" + (": a 1, no good" if rolls[-1] == 1
-                                                       else ""))
+        if g.reads.on:
+            g.reads.note(f"{kicker.name}'s kicking die" + (": a 1, no good" if rolls[-1] == 1
+                                                           else ""))
     made = 1 not in rolls
     card = flip(g)
     rec.update(field_goal_attempt=1, field_goal_result="made" if made else "missed",

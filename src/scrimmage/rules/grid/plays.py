@@ -71,25 +71,29 @@ def roll_play(g: GridGame, off_call: str) -> tuple[int, int, int]:
     d20 = g.roll(20)
     if is_run(play):
         dice = d20, g.roll(runner.run_yards), g.roll(lineup.run_block_die)
-        g.reads.note(f"{runner.name}'s run die", 2)
-        g.reads.note("blocking die", 1)
+        if g.reads.on:
+            g.reads.note(f"{runner.name}'s run die", 2)
+            g.reads.note("blocking die", 1)
     else:
         dice = d20, g.roll(lineup["QB"].pass_yards), g.roll(runner.pass_yards)
-        g.reads.note(f"{lineup['QB'].name}'s pass-yards die", 2)
-        g.reads.note(f"{runner.name}'s pass die", 1)
+        if g.reads.on:
+            g.reads.note(f"{lineup['QB'].name}'s pass-yards die", 2)
+            g.reads.note(f"{runner.name}'s pass die", 1)
     return dice
 
 
 def _note_play_die(g: GridGame, off_call: str, d20: int, mod: int, result: int) -> None:
     """`dice_read` of the play dice: the d20 on the result table of the offense's card."""
-    g.reads.note(f"{card_label(off_call)} table at {d20}{mod:+d} = {d20 + mod} -> "
-                 f"{RESULT_NAMES[result]}", 3)
+    if g.reads.on:
+        g.reads.note(f"{card_label(off_call)} table at {d20}{mod:+d} = {d20 + mod} -> "
+                     f"{RESULT_NAMES[result]}", 3)
 
 
 def _fumbled(g: GridGame, runner: Player) -> bool:
     """GRID-34: the carrier's fumble die; a 1 is a fumble."""
     lost = g.roll(runner.fumble) == 1
-    g.reads.note(f"{runner.name}'s fumble die: " + ("a 1, FUMBLE" if lost else "held"))
+    if g.reads.on:
+        g.reads.note(f"{runner.name}'s fumble die: " + ("a 1, FUMBLE" if lost else "held"))
     return lost
 
 

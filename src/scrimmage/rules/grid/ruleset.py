@@ -46,10 +46,11 @@ class Grid(Ruleset):
     def build_team(self, data: dict[str, Any], source: str = "team") -> Team:
         return team_from_data(data, source)
 
-    def new_game(self, home: Any, away: Any, dice: Dice, options: dict[str, Any]) -> GridGame:
+    def new_game(self, home: Any, away: Any, dice: Dice, options: dict[str, Any],
+                 narrate: bool = True) -> GridGame:
         tables = tables_from_file(options["tables"]) if options.get("tables") else bundled_tables()
         return GridGame(home, away, dice, tables, playoff=bool(options.get("playoff", False)),
-                        overtime=bool(options.get("overtime", True)))
+                        overtime=bool(options.get("overtime", True)), narrate=narrate)
 
     def scoreboard(self, game: Any) -> Scoreboard:
         from scrimmage.rules.grid.table_view import scoreboard

@@ -39,7 +39,7 @@ class LegendsGame:
     """One game of Football Legends at one level, under one profile."""
 
     def __init__(self, home: Team, away: Team, dice: Dice, rules: LevelRules, xsheets: XSheets,
-                 *, neutral: bool = False) -> None:
+                 *, neutral: bool = False, narrate: bool = True) -> None:
         self.dice = dice
         self.rules = rules
         self.x = xsheets
@@ -52,7 +52,7 @@ class LegendsGame:
         self.ot_turn = 0
         self.ot_score_at_start: dict[Side, int] = {}
         self._roll_mark = 0
-        self.reads = DiceReads(dice)
+        self.reads = DiceReads(dice, narrate)
         """What each die of the current play was read for (the record's `dice_read`)."""
         self._fast = PassFilters(self.view)
         self._names = {side: t.name for side, t in self.s.teams.items()}
@@ -155,19 +155,22 @@ class LegendsGame:
 
     def note(self, text: str, back: int = 1) -> None:
         """Say what the last roll (or the one `back` rolls ago) was read for (`dice_read`)."""
-        self.reads.note(text, back)
+        if self.reads.on:
+            self.reads.note(text, back)
 
     def read_chart(self, chart: Sequence[T], label: str) -> T:
         """A d20 read on a chart column, noted as `label -> cell`."""
         value = chart[self.dice.roll(20)]
-        self.reads.note(f"{label} -> {chart_text(value)}")
+        if self.reads.on:
+            self.reads.note(f"{label} -> {chart_text(value)}")
         return value
 
     def yards(self, value: ChartValue) -> int:
         """Yards of a chart value; a `base + dN` cell rolls its die here (noted)."""
         if isinstance(value, Roll):
             yards = value.base + self.dice.roll(value.sides)
-            self.reads.note(f"{yards} yards")
+            if self.reads.on:
+                self.reads.note(f"{yards} yards")
             return yards
         return value
 

@@ -25,8 +25,10 @@ def kick_roll(g: LegendsGame, kicking: Side, what: str,
     take 1 from the roll; the kicking team (the offense) is asked first. `cell` names what
     the chart says for a roll, so a coach deciding sees what each choice would read."""
     roll = g.roll(20)
-    g.note(what)
-    at = g.reads.last()
+    at = -1
+    if g.reads.on:
+        g.note(what)
+        at = g.reads.last()
     cost = g.rules.cp_costs.get("kick_roll")
     if cost is None:
         return roll
@@ -36,13 +38,13 @@ def kick_roll(g: LegendsGame, kicking: Side, what: str,
         if not t.cp.can(cost, s.half) or g.passes(Kind.COACHING_POINTS, "kick_roll", side,
                                                    "none"):
             continue
-        up, down = min(20, roll + 1), max(1, roll - 1)
-        info: dict[str, Any] = {"item": "kick_roll", "cost": cost, "roll": roll, "what": what,
-                                "labels": {"plus": f"+1 (make it {up})",
-                                           "minus": f"-1 (make it {down})"}}
-        if cell is not None:
-            info["preview"] = {"none": f"{roll}: {cell(roll)}", "plus": f"{up}: {cell(up)}",
-                               "minus": f"{down}: {cell(down)}"}
+        info: dict[str, Any] = {"item": "kick_roll", "cost": cost, "roll": roll, "what": what}
+        if g.reads.on:                  # words for a person: none in batch simulation
+            up, down = min(20, roll + 1), max(1, roll - 1)
+            info["labels"] = {"plus": f"+1 (make it {up})", "minus": f"-1 (make it {down})"}
+            if cell is not None:
+                info["preview"] = {"none": f"{roll}: {cell(roll)}", "plus": f"{up}: {cell(up)}",
+                                   "minus": f"{down}: {cell(down)}"}
         answer = yield g.ask(Kind.COACHING_POINTS, side, ("none", "plus", "minus"),
                              f"{what}: rolled {roll}. Spend {cost} coaching points to change "
                              f"it by 1? ({t.cp.left} left)", info)

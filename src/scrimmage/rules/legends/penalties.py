@@ -106,14 +106,16 @@ def decide_penalty(g: LegendsGame, foul: Foul, o: Outcome | None, rec: dict[str,
             "play": kick_result if o is None else ("turnover" if o.turnover else
                                             "incomplete" if o.incomplete else
                                             "touchdown" if o.td else o.kind)}
-    play = info["play"]
-    stands = (f"{play}" if play in ("turnover", "incomplete", "touchdown") or o is None else
-              f"{play} for {o.yards} yards")
-    info["preview"] = {
-        "accept": f"{foul.yards} yards" + (", automatic first down" if foul.penalty.first_down
-                                            else "")
-        + (", marked after the play" if foul.when == "post" else ", the play does not count"),
-        "decline": f"the play stands: {stands}"}
+    if g.reads.on:                  # words for a person: none in batch simulation
+        play = info["play"]
+        stands = (f"{play}" if play in ("turnover", "incomplete", "touchdown") or o is None
+                  else f"{play} for {o.yards} yards")
+        info["preview"] = {
+            "accept": f"{foul.yards} yards"
+            + (", automatic first down" if foul.penalty.first_down else "")
+            + (", marked after the play" if foul.when == "post" else
+               ", the play does not count"),
+            "decline": f"the play stands: {stands}"}
     answer = yield g.ask(Kind.PENALTY, chooser, ("accept", "decline"),
                          f"Flag: {foul.name} on {s.teams[foul.against].name}, {foul.yards} "
                          "yards. Accept it?", info)

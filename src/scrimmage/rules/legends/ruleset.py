@@ -64,7 +64,8 @@ class LegendsRuleset(Ruleset):
                 f"{_LEVEL_RULESET[team.header.level]}")
         return team
 
-    def new_game(self, home: Any, away: Any, dice: Dice, options: dict[str, Any]) -> LegendsGame:
+    def new_game(self, home: Any, away: Any, dice: Dice, options: dict[str, Any],
+                 narrate: bool = True) -> LegendsGame:
         overrides = {k: options[k] for k in
                      ("sos_adjust", "fair_catch_25", "overtime", "two_minute_warning",
                       "replay_ratings")
@@ -75,7 +76,8 @@ class LegendsRuleset(Ruleset):
             raise ScrimmageError(str(exc)) from None
         x = (xsheets_from_file(options["xsheets"]) if options.get("xsheets")
              else bundled_xsheets(self.level))
-        return LegendsGame(home, away, dice, rules, x, neutral=bool(options.get("neutral")))
+        return LegendsGame(home, away, dice, rules, x, neutral=bool(options.get("neutral")),
+                           narrate=narrate)
 
     def scoreboard(self, game: Any) -> Scoreboard:
         from scrimmage.rules.legends.table_view import scoreboard

@@ -205,13 +205,16 @@ def _call_roll_and_read(g: LegendsGame, p: Snap, rec: dict[str, Any],
     p.def_set = DEF_SETS.index(def_call)
     # Step 2 (FNL-26): d24 and d20 for the offense, d12 for the defense.
     d24, d20, d12 = g.roll(24), g.roll(20), g.roll(12)
-    p.off_at, p.def_at = g.reads.last() - 2, g.reads.last()
+    narrate = g.reads.on
+    if narrate:
+        p.off_at, p.def_at = g.reads.last() - 2, g.reads.last()
     p.off_row = _number(off.off_checkoff, p.off_set, d24, two_point)
     p.def_row = _number(dfn.def_checkoff, p.def_set, d12, two_point)
     p.penalty_roll = d20
     # Step 3 (FNL-31): the penalty roll.
     fouler = foul_side(g, d20)
-    g.reads.note_at(p.off_at + 1, _penalty_roll_text(d20, fouler))
+    if narrate:
+        g.reads.note_at(p.off_at + 1, _penalty_roll_text(d20, fouler))
     if d20 in (19, 2) and fouler is None:
         yield from _audible(g, p, offense=d20 == 19, two_point=two_point)
     if g.rules.pre_play_timeouts and not two_point:
@@ -226,8 +229,11 @@ def _call_roll_and_read(g: LegendsGame, p: Snap, rec: dict[str, Any],
     # Step 4 (FNL-38): each coach reads his own sheet.
     oc = off.team.offense[p.off_set][p.off_row - 1][p.def_set]
     dc = dfn.team.defense[p.def_set][p.def_row - 1][p.off_set]
-    g.reads.note_at(p.off_at, f"{LABELS[OFF_SETS[p.off_set]]} #{p.off_row} -> {cell_text(oc)}")
-    g.reads.note_at(p.def_at, f"{LABELS[DEF_SETS[p.def_set]]} #{p.def_row} -> {cell_text(dc)}")
+    if narrate:
+        g.reads.note_at(p.off_at, f"{LABELS[OFF_SETS[p.off_set]]} #{p.off_row} -> "
+                                  f"{cell_text(oc)}")
+        g.reads.note_at(p.def_at, f"{LABELS[DEF_SETS[p.def_set]]} #{p.def_row} -> "
+                                  f"{cell_text(dc)}")
     sos = s.sos_adj[off.side][0 if p.run else 1]
     rec.update(off_call=OFF_SETS[p.off_set], def_call=DEF_SETS[p.def_set],
                off_play=p.off_row, def_play=p.def_row, off_cell=cell_text(oc),
@@ -293,7 +299,8 @@ def timeout_window(g: LegendsGame, before: bool,
                                        "none"):
             continue
         answer = yield g.ask(Kind.TIMEOUT, side, ("none", "timeout"),
-                             _timeout_prompt(before, t.timeouts, info or {}),
+                             _timeout_prompt(before, t.timeouts, info or {})
+                             if g.reads.on else "",
                              {"before": before, "left": t.timeouts, **(info or {})})
         if answer == "timeout":
             t.timeouts -= 1
@@ -328,7 +335,10 @@ def _gain_text(g: LegendsGame, o: Outcome, yards: int) -> str:
 
 def _plus_minus(g: LegendsGame, o: Outcome, side: Side, delta: int,
                 what: str) -> dict[str, Any]:
-    """Labels that say which of plus and minus helps this side, and what each would give."""
+    """Labels that say which of plus and minus helps this side, and what each would give
+    (words for a person: none in batch simulation)."""
+    if not g.reads.on:
+        return {}
     helps_plus = side is g.s.possession
     return {"labels": {"plus": f"+{what}" + (" (helps you)" if helps_plus else ""),
                        "minus": f"-{what}" + ("" if helps_plus else " (helps you)")},
@@ -404,18 +414,19 @@ def _out_of_bounds(g: LegendsGame, o: Outcome, p: Snap) -> Generator[Decision, s
     if g.passes(Kind.OUT_OF_BOUNDS, "offense", off.side, opts[0]):
         answer = opts[0]
     else:
+        info: dict[str, Any] = {"out_of_bounds": oob, "yards": o.yards, "flip_cost": flip_cost}
         cost = g.rules.oob_yards           # FNL-55: negative, the yards a choice costs
-        preview = {"out": f"{o.yards if oob else o.yards + cost} yards, the clock stops",
-                   "stay": f"{o.yards + cost if oob else o.yards} yards, the clock runs",
-                   "flip": f"{o.yards} yards, the clock "
-                           + ("runs" if oob else "stops") + f" ({flip_cost} coaching points)"}
+        if g.reads.on:                     # words for a person: none in batch simulation
+            info["preview"] = {
+                "out": f"{o.yards if oob else o.yards + cost} yards, the clock stops",
+                "stay": f"{o.yards + cost if oob else o.yards} yards, the clock runs",
+                "flip": f"{o.yards} yards, the clock " + ("runs" if oob else "stops")
+                        + f" ({flip_cost} coaching points)"}
         answer = yield g.ask(Kind.OUT_OF_BOUNDS, off.side, opts,
                              f"The runner went out of bounds after {o.yards} yards: stay out?"
                              if oob else
                              f"Run out of bounds after {o.yards} yards? (it costs {-cost} "
-                             "yards, FNL-55)",
-                             {"out_of_bounds": oob, "yards": o.yards, "flip_cost": flip_cost,
-                              "preview": {k: v for k, v in preview.items() if k in opts}})
+                             "yards, FNL-55)", info)
     if answer == "flip" and flip_cost is not None:
         off.cp.spend(flip_cost)
         return not oob

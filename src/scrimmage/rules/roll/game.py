@@ -40,7 +40,7 @@ class RollGame:
     """One game of 1st & Roll between two teams, with one set of dice."""
 
     def __init__(self, home: RollTeam, away: RollTeam, dice: Dice, faces: DiceSet,
-                 *, overtime: str = "sudden_death") -> None:
+                 *, overtime: str = "sudden_death", narrate: bool = True) -> None:
         if overtime not in OVERTIME_MODES:
             raise ValueError(f"overtime must be one of {', '.join(OVERTIME_MODES)}")
         self._fast = PassFilters(self.view)
@@ -55,6 +55,7 @@ class RollGame:
         self._faces: list[str] = []
         self._reads: list[str] = []
         """`dice_read` of the play under way: each die named, with its face and meaning."""
+        self._narrate = narrate
         self._views = {side: RollView(self.s, side, faces.two_minute) for side in Side}
 
     # -- the driver's interface -------------------------------------------------------
@@ -131,11 +132,12 @@ class RollGame:
     def face(self, die: Die) -> Face:
         f = die.faces[self.dice.roll(die.sides) - 1]
         self._faces.append(f"{die.name}:{f.label}")
-        side = "offense" if die is self.d.offense.get(die.name) else "defense"
-        meaning = ("penalty flag" if f.flag else "breakaway" if f.breakaway
-                   else "broken tackle" if f.square else
-                   f"{f.value:+d} yard" + ("" if abs(f.value) == 1 else "s"))
-        self._reads.append(f"{side} {die.name} {f.label}: {meaning}")
+        if self._narrate:
+            side = "offense" if die is self.d.offense.get(die.name) else "defense"
+            meaning = ("penalty flag" if f.flag else "breakaway" if f.breakaway
+                       else "broken tackle" if f.square else
+                       f"{f.value:+d} yard" + ("" if abs(f.value) == 1 else "s"))
+            self._reads.append(f"{side} {die.name} {f.label}: {meaning}")
         return f
 
     def read_more(self, text: str) -> None:
@@ -172,20 +174,23 @@ class RollGame:
     def clock_die(self) -> str:
         f = self.d.clock[self.dice.roll(len(self.d.clock)) - 1]
         self._faces.append(f"clock:{f}")
-        self._reads.append(f"Clock die {f}" if f != "-" else "Clock die blank")
+        if self._narrate:
+            self._reads.append(f"Clock die {f}" if f != "-" else "Clock die blank")
         return f
 
     def kick_die(self) -> int:
         k = self.d.kick[self.dice.roll(len(self.d.kick)) - 1]
         self._faces.append(f"kick:{k}")
-        self._reads.append(f"kick die {k}")
+        if self._narrate:
+            self._reads.append(f"kick die {k}")
         return k
 
     def penalty_die(self) -> str:
         p = self.d.penalty[self.dice.roll(len(self.d.penalty)) - 1]
         self._faces.append(f"penalty:{p}")
-        self._reads.append(f"penalty die {p}: {FOULS[p].name}" if p in FOULS else
-                           f"penalty die {p}")
+        if self._narrate:
+            self._reads.append(f"penalty die {p}: {FOULS[p].name}" if p in FOULS else
+                               f"penalty die {p}")
         return p
 
     # -- asking ------------------------------------------------------------------------
@@ -263,7 +268,7 @@ class RollGame:
         rec["total_away_score"] = s.score[Side.AWAY]
         rec["dice"] = self.dice.log[self._roll_mark:]
         rec["faces"] = self._faces
-        rec["dice_read"] = self._reads
+        rec["dice_read"] = self._reads if self._narrate else None
         self._faces = []
         self._reads = []
         s.plays.append(rec)

@@ -45,12 +45,11 @@ class FirstAndRoll(Ruleset):
     def build_team(self, data: dict[str, Any], source: str = "team") -> RollTeam:
         return team_from_data(data, source)
 
-    def new_game(self, home: Any, away: Any, dice: Dice, options: dict[str, Any]) -> RollGame:
+    def new_game(self, home: Any, away: Any, dice: Dice, options: dict[str, Any],
+                 narrate: bool = True) -> RollGame:
         overtime = str(options.get("overtime", "sudden_death"))
-        if overtime not in OVERTIME_MODES:
-            raise ScrimmageError(f"overtime={overtime!r}: use one of {', '.join(OVERTIME_MODES)}")
         faces = dice_from_file(options["dice"]) if options.get("dice") else bundled_dice()
-        return RollGame(home, away, dice, faces, overtime=overtime)
+        return RollGame(home, away, dice, faces, overtime=overtime, narrate=narrate)
 
     def scoreboard(self, game: Any) -> Scoreboard:
         from scrimmage.rules.roll.table_view import scoreboard
