@@ -428,7 +428,11 @@ class FiveD20Game:
             t = self.teams[side]
             if t.timeouts <= 0 or self.passes(Kind.TIMEOUT, item, side, "none"):
                 continue
-            answer = yield self.ask(Kind.TIMEOUT, side, ("none", "timeout"), "Timeout now?",
+            saves = last["seconds"] - timing.STOPPED
+            answer = yield self.ask(Kind.TIMEOUT, side, ("none", "timeout"),
+                                    f"Timeout after the play? ({t.timeouts} left; " + (
+                                        f"it saves {saves} seconds)" if saves > 0 else
+                                        "the clock is already stopped, so it saves nothing)"),
                                     {"item": item, "seconds": last["seconds"],
                                      "left": t.timeouts})
             if answer == "timeout":
@@ -473,7 +477,8 @@ class FiveD20Game:
 
     def coin_toss(self) -> Flow:
         winner = self._toss()
-        choice = yield self.ask(Kind.COIN_TOSS, winner, ("receive", "kick"), "You won the toss")
+        choice = yield self.ask(Kind.COIN_TOSS, winner, ("receive", "kick"),
+                                "You won the toss: receive or kick?")
         receiver = winner if choice == "receive" else winner.other
         self.kicker = receiver.other
         self.second_half_kicker = receiver
@@ -505,7 +510,7 @@ class FiveD20Game:
     def overtime_toss(self) -> Flow:
         winner = self._toss()
         choice = yield self.ask(Kind.OVERTIME_TOSS, winner, ("receive", "kick"),
-                                "Overtime: you won the toss")
+                                "Overtime: you won the toss. Receive or kick?")
         receiver = winner if choice == "receive" else winner.other
         self.kicker = receiver.other
         self.possession = receiver

@@ -67,7 +67,8 @@ def _returner(ret: Returners, blue: int) -> int:
 def kickoff(g: Any) -> Flow:
     kicker: Side = g.kicker
     recv = kicker.other
-    choice = yield g.ask(Kind.KICKOFF, kicker, ("regular", "onside"), "Kickoff")
+    choice = yield g.ask(Kind.KICKOFF, kicker, ("regular", "onside"),
+                         "You kick off: regular or onside?")
     kick_spot = max(1, min(99, g.era.kickoff_spot + g.kickoff_shift))
     rec = g.kick_record("kickoff", recv, KICKOFF, kick_spot)
     rec["kickoff_attempt"] = 1
@@ -158,7 +159,8 @@ def _kick_penalty(g: Any, rec: dict[str, Any], roll: Roll, kind: str, kicker: Si
         return None
     assert isinstance(foul, penalties.Foul)
     answer = yield g.ask(Kind.PENALTY, foul.against.other, ("accept", "decline"),
-                         f"{foul.name} on {g.teams[foul.against].name}, {foul.yards} yards",
+                         f"Flag: {foul.name} on {g.teams[foul.against].name}, {foul.yards} yards. "
+                         "Accept it?",
                          penalties.info(foul, return_end=end, kick=kind,
                                         offense_fouled=foul.offense))
     if answer == "decline":
@@ -414,7 +416,8 @@ def field_goal(g: Any) -> Flow:
         return
     if isinstance(foul, penalties.Foul) and (foul.offense == good):
         answer = yield g.ask(Kind.PENALTY, foul.against.other, ("accept", "decline"),
-                             f"{foul.name} on {g.teams[foul.against].name}, {foul.yards} yards",
+                             f"Flag: {foul.name} on {g.teams[foul.against].name}, {foul.yards} yards. "
+                         "Accept it?",
                              penalties.info(foul, kick_good=good))
         if answer == "decline":
             declined = "; " + penalties.declined(g, foul)
@@ -562,7 +565,7 @@ def try_penalty(g: Any, rec: dict[str, Any], foul: penalties.Foul | str, made: b
         return AGAIN
     assert isinstance(foul, penalties.Foul)
     answer = yield g.ask(Kind.PENALTY, foul.against.other, ("accept", "decline"),
-                         f"{foul.name} on {g.teams[foul.against].name} on the try, "
+                         f"Flag on the try: {foul.name} on {g.teams[foul.against].name}, "
                          f"{foul.yards} yards",
                          penalties.info(foul, try_made=made, offense_fouled=foul.offense,
                                         play_yards=play_yards, turnover=turnover,

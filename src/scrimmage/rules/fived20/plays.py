@@ -53,7 +53,8 @@ def snap(g: Any) -> Flow:
     """The offense chooses: run a play, punt or try a field goal."""
     from scrimmage.rules.fived20 import kicking
 
-    choice = yield g.ask(Kind.SNAP, g.possession, SNAP_OPTIONS, "Your snap",
+    choice = yield g.ask(Kind.SNAP, g.possession, SNAP_OPTIONS,
+                         "Your down: run a play, or punt, kick, kneel or spike?",
                          {"kick_distance": g.yardline + g.era.post_offset})
     if choice == "punt":
         yield from kicking.punt(g)
@@ -519,7 +520,8 @@ def _enforce(g: Any, rec: dict[str, Any], out: Outcome, foul: penalties.Foul | s
     assert isinstance(foul, penalties.Foul)
     chooser = foul.against.other
     answer = yield g.ask(Kind.PENALTY, chooser, ("accept", "decline"),
-                         f"{foul.name} on {g.teams[foul.against].name}, {foul.yards} yards",
+                         f"Flag: {foul.name} on {g.teams[foul.against].name}, {foul.yards} yards. "
+                         "Accept it?",
                          penalties.info(foul, play_yards=out.yards, turnover=out.turnover,
                                         offense_fouled=foul.offense,
                                         touchdown=out.yards >= g.yardline and not out.turnover))

@@ -226,7 +226,7 @@ def kick_and_return(g: RollGame, rec: dict[str, Any], free_kick: bool) -> Flow:
             accepted = yield from ask_accept(
                 g, foul, off, "the punt is wiped out: " + (
                     "safety" if after == SAFETY else f"punt team's ball at {s.spot_text(after)}"),
-                f"the return stands: ball at the receivers' {100 - new}", moved, 0)
+                f"the return stands: {s.ball_for(dfn, new)}", moved, 0)
             mark(rec, g, foul, off, moved, accepted)
             if accepted:
                 rec["returned"] = rec["return_yards"] = 0

@@ -85,8 +85,9 @@ def ask_accept(g: RollGame, foul: Foul, offense: Side, accept: str, decline: str
     if extra:
         info.update(extra)
     answer = yield g.ask(Kind.PENALTY, chooser, ("accept", "decline"),
-                         f"Penalty: {foul.code} {foul.name}. Accept ({accept}) or decline "
-                         f"({decline})?", info)
+                         f"Flag: {foul.name} ({foul.code}) on "
+                         f"{g.s.names[offender(foul, offense)]}. Accept it?",
+                         {**info, "preview": {"accept": accept, "decline": decline}})
     return answer == "accept"
 
 

@@ -68,7 +68,8 @@ def snap(g: RollGame) -> Flow:
     options.append("field_goal")                     # FR-28
     if hail_mary_legal(g):
         options.append("hail_mary")                  # FR-34
-    choice = yield g.ask(Kind.SNAP, s.possession, tuple(options), "Your snap",
+    choice = yield g.ask(Kind.SNAP, s.possession, tuple(options),
+                         "What will you do on this down?",
                          {"situation": s.situation().format()})
     if choice == "punt":
         yield from kicking.punt(g)
@@ -345,8 +346,8 @@ def run_return(g: RollGame, rec: dict[str, Any], returner: Side, start: int, col
             after = enforce(new, foul)
             moved = abs(after - new) if after != SAFETY else 100 - new
             accepted = yield from ask_accept(
-                g, foul, returner, "safety" if after == SAFETY else f"ball at {after}",
-                f"ball at {new}", moved, 0)
+                g, foul, returner, "safety" if after == SAFETY else s.ball_for(returner, after),
+                s.ball_for(returner, new), moved, 0)
             mark(rec, g, foul, returner, moved, accepted)
             # The spots are told from the record's offense, the team the returner played.
             if not accepted:

@@ -134,6 +134,17 @@ class RollState:
         togo = "G" if self.ydstogo >= self.yardline else str(self.ydstogo)
         return f"{self.down} & {togo} at {self.spot_text()}"
 
+    def ball_for(self, side: Side, yardline: int) -> str:
+        """`Harbor Hounds ball at their own 30`: a spot given as `side`'s yardline_100, in
+        words either coach reads the same way."""
+        if yardline == 50:
+            where = "midfield"
+        elif yardline > 50:
+            where = f"their own {100 - yardline}"
+        else:
+            where = f"the opponents' {yardline}"
+        return f"{self.names[side]} ball at {where}"
+
     def spot_text(self, yardline: int | None = None) -> str:
         y = self.yardline if yardline is None else yardline
         if y == 50:
