@@ -17,8 +17,9 @@ import scrimmage
 from scrimmage.core.boxscore import fan_box_score, scoring_summary
 from scrimmage.core.records import GameRecord
 from scrimmage.core.ruleset import find_ruleset
+from scrimmage.core.scoreboard import short_names
 from scrimmage.rules.grid.records import mark_conversion
-from scrimmage.seat.boxscore import render_box_score, short_names
+from scrimmage.seat.boxscore import render_box_score
 
 RULESETS = scrimmage.rulesets()
 SEEDS = range(8)

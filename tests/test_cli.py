@@ -181,3 +181,29 @@ def test_bad_chart_file_is_refused_with_file_field_and_reason(tmp_path: Path) ->
     proc = run(["sim", "--games", "1", "-o", f"xsheets={bad}"], check=False)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert str(bad) in proc.stderr and "big_play_off" in proc.stderr
+
+
+def test_coaching_commands_save_list_and_resume_by_number() -> None:
+    """The table commands at a question (help, sheet, ask/auto, undo, quit), the games folder
+    (`games`) and `--resume` by number: a person's session as the README shows it."""
+    first = run(["play", "--rules", "legends-pro", "--seed", "12"],
+                stdin="help\nsheet\nask timeout\n\n5\nundo\n2\nauto timeout\nquit\n")
+    out = first.stdout
+    assert "The coin toss" in out                        # help names the choice
+    assert "Your offense (plays left" in out             # sheet: the checkoff
+    assert "the try, timeouts; the snap" in out          # `ask timeout` took timeouts
+    assert out.count("you call the plays and make the big choices") == 2   # header, `auto`
+    assert "Taken back" in out
+    assert "→ Outside Run" in out                        # the answer after the undo
+    assert "Carry on with: scrimmage play --resume 1" in out
+    listing = run(["games"]).stdout
+    assert "legends-pro" in listing and "Scorpions" in listing and "Q1" in listing
+    done = run(["play", "--resume", "1"], stdin="\n" * 5000)
+    assert "Final:" in done.stdout
+    assert "final" in run(["games"]).stdout
+    refused = run(["play", "--resume", "last", "--rules", "grid"], check=False)
+    assert refused.returncode == 2 and "legends-pro game" in refused.stderr
+
+
+def test_version() -> None:
+    assert run(["--version"]).stdout.startswith("scrimmage ")

@@ -151,11 +151,23 @@ def _split(item: str, rs: Any) -> tuple[Side, tuple[str, str]]:
     return Side(name.strip().upper()), (kinds[0], kinds[1])
 
 
+def _options_in_force(rs: Any, given: dict[str, Any]) -> str:
+    """Every option of the ruleset with its value in this game (given, or the default)."""
+    parts = []
+    for option in rs.options:
+        value = given.get(option.name, option.default)
+        if value is None:
+            continue
+        text = str(value).lower() if isinstance(value, bool) else str(value)
+        parts.append(f"{option.name}={text}" + ("" if option.name in given else " (default)"))
+    return ", ".join(parts) or "none"
+
+
 def _header(table: Table, console: Console) -> None:
     r = table.record
     rs = table.rules
-    opts = ", ".join(f"{k}={v}" for k, v in r.options.items()) or "the book's defaults"
-    console.print(f"[bold]{rs.title}[/]: {r.away} at {r.home} (seed {r.seed}; options: {opts})")
+    console.print(f"[bold]{rs.title}[/]: {r.away} at {r.home} (seed {r.seed})")
+    console.print(f"[dim]Options in force: {escape(_options_in_force(rs, r.options))}[/]")
     for side, spec in table.seats.items():
         name = r.home if side is Side.HOME else r.away
         if spec.has_person and spec.ask is not None:

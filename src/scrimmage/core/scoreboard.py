@@ -8,12 +8,39 @@ resources (coaching points, play speed...).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from scrimmage.core.field import Side
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+
+_YEAR = re.compile(r"^\d{4}\s+")
+SHORT = 14
+"""Longest team name used as it is in a column head."""
+
+
+def short_names(away: str, home: str) -> tuple[str, str]:
+    """Column heads for the two teams: "2016 Atlanta Falcons" -> "Falcons" (both teams alike:
+    "Bills", not "Buffalo Bills"), "Brazil" stays; the first form that tells the two teams
+    apart."""
+
+    def nickname(name: str) -> str:
+        rest = _YEAR.sub("", name)
+        return rest if long_ok else rest.split()[-1]
+
+    long_ok = all(len(_YEAR.sub("", n)) <= SHORT for n in (away, home))
+
+    def dated(name: str) -> str:
+        year = _YEAR.match(name)
+        return (year.group(0) if year else "") + name.split()[-1]
+
+    for form in (nickname, dated):
+        a, h = form(away), form(home)
+        if a != h:
+            return a, h
+    return away, home
 
 
 @dataclass(frozen=True)
@@ -70,15 +97,27 @@ class Scoreboard:
         return f"{'your' if owner is seat else 'their'} {line}"
 
     def line(self, seat: Side | None = None) -> str:
-        """The status line a prompt carries (plain text)."""
-        parts = [self.score_text(), f"{self.period} {self.clock}".strip()]
+        """The status a prompt carries, in one line (plain text)."""
+        return " · ".join(p for p in (self.situation_line(seat), self.resources_line(seat)) if p)
+
+    def situation_line(self, seat: Side | None = None) -> str:
+        """Score (short names), period and clock, the ball, down and distance, the spot."""
+        away, home = short_names(self.names[Side.AWAY], self.names[Side.HOME])
+        score = f"{away} {self.score[Side.AWAY]} at {home} {self.score[Side.HOME]}"
+        parts = [score, f"{self.period} {self.clock}".strip()]
         if self.possession is not None and not self.over:
             ball = ("your ball" if self.possession is seat else
                     f"{self.names[self.possession]} ball" if seat is None else "their ball")
             where = self.spot_text(seat)
             downs = self.down_text()
-            parts.append(", ".join(p for p in (ball, f"{downs} on {where}" if downs and where
+            on = "at" if where == "midfield" else "on"
+            parts.append(", ".join(p for p in (ball, f"{downs} {on} {where}" if downs and where
                                                else where) if p))
+        return " · ".join(p for p in parts if p)
+
+    def resources_line(self, seat: Side | None = None) -> str:
+        """Timeouts, the seat's own resources, and what both sides share (momentum)."""
+        parts: list[str] = []
         if self.timeouts:
             if seat is None:
                 parts.append("timeouts " + " / ".join(

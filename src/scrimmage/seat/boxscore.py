@@ -5,38 +5,13 @@ by a short name in column heads, long scoring descriptions wrap."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from rich import box as boxes
 from rich.console import Console
 from rich.table import Table
 
-_YEAR = re.compile(r"^\d{4}\s+")
-SHORT = 14
-"""Longest team name used as it is in a column head."""
-
-
-def short_names(away: str, home: str) -> tuple[str, str]:
-    """Column heads for the two teams: "2016 Atlanta Falcons" -> "Falcons" (both teams alike:
-    "Bills", not "Buffalo Bills"), "Brazil" stays; the first form that tells the two teams
-    apart."""
-
-    def nickname(name: str) -> str:
-        rest = _YEAR.sub("", name)
-        return rest if long_ok else rest.split()[-1]
-
-    long_ok = all(len(_YEAR.sub("", n)) <= SHORT for n in (away, home))
-
-    def dated(name: str) -> str:
-        year = _YEAR.match(name)
-        return (year.group(0) if year else "") + name.split()[-1]
-
-    for form in (nickname, dated):
-        a, h = form(away), form(home)
-        if a != h:
-            return a, h
-    return away, home
+from scrimmage.core.scoreboard import short_names
 
 
 def _table(title: str, **kwargs: Any) -> Table:

@@ -106,6 +106,9 @@ class AskPolicy:
         return kind in self.when_it_matters and matters(decision, view, suggestion)
 
     def describe(self) -> str:
+        if self.always == set(CALLS) and self.when_it_matters == set(WHEN_IT_MATTERS):
+            return ("you call the plays and make the big choices (the toss, kickoffs, tries, "
+                    "penalties, and the snap on 4th down, late in a half and in overtime)")
         always = ", ".join(sorted(KIND_WORDS.get(k, k.value) for k in self.always)) or "nothing"
         text = f"you answer {always}"
         if self.when_it_matters:

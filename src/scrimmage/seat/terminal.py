@@ -22,6 +22,8 @@ from scrimmage.seat.words import Question, question
 COMMANDS = ("help", "sheet", "undo", "quit", "ask", "auto")
 COLUMNS_FROM = 8
 """Questions with more options than this list them in rows."""
+INLINE_WIDTH = 96
+"""Options that fit on a line this long are listed on one line."""
 HELP_COMMANDS = ("At any question: a number or a name answers it (Enter takes the assistant's "
                  "choice). help [option] explains the choice; sheet shows your team sheet and "
                  "the plays you have left; undo takes back your last answer; ask KIND / auto "
@@ -85,15 +87,21 @@ class TerminalSeat:
         c = self.console
         side = pending.side
         board = self.table.rules.scoreboard(self.table.game)
-        c.print(f"[magenta]{escape(board.line(side))}[/]")
+        c.print(f"[magenta]{escape(board.situation_line(side))}[/]")
+        c.print(f"[dim magenta]{escape(board.resources_line(side))}[/]")
         for warning in board.warnings.get(side, ()):
             c.print(f"[bold red]{escape(warning)}[/]")
         if q.result:
             c.print(f"[bold]The play:[/] {escape(q.result)}")
         who = f"{self.table.record_names[side]}: " if self.table.people > 1 else ""
         c.print(f"[bold cyan]{escape(who + q.prompt)}[/]")
-        if len(q.choices) > COLUMNS_FROM and not any(ch.preview for ch in q.choices):
+        inline = "   ".join(f"{i} {ch.label}{'*' if ch.answer == q.suggestion else ''}"
+                              for i, ch in enumerate(q.choices, start=1))
+        previews = any(ch.preview for ch in q.choices)
+        if len(q.choices) > COLUMNS_FROM and not previews:
             self._columns(q)
+        elif len(inline) <= INLINE_WIDTH and not previews:
+            c.print("  " + escape(inline))
         else:
             for i, choice in enumerate(q.choices, start=1):
                 note = " [dim](the assistant's choice)[/]" if choice.answer == q.suggestion \
@@ -102,7 +110,7 @@ class TerminalSeat:
                 c.print(f"  [bold]{i}[/] {escape(choice.label)}{more}{note}")
         for answer, why in q.refused.items():
             c.print(f"  [dim]– {escape(q.refused_labels.get(answer, answer))}: {escape(why)}[/]")
-        hint = f"Enter: {q.label(q.suggestion)}" if q.suggestion is not None else ""
+        hint = f"Enter: {q.label(q.suggestion)}*" if q.suggestion is not None else ""
         c.print(f"  [dim]{escape(hint)}{' · ' if hint else ''}help · sheet · undo · quit[/]")
 
     def _columns(self, q: Question) -> None:
@@ -112,7 +120,7 @@ class TerminalSeat:
         width = max(len(cell) for cell in cells) + 2
         for row in range(0, len(cells), 4):
             self.console.print("  " + "".join(cell.ljust(width) for cell in cells[row:row + 4]))
-        self.console.print("  [dim]* the assistant's choice[/]")
+
 
     def _line(self) -> str:
         self.console.print("> ", end="")

@@ -5,7 +5,7 @@ momentum meter) and a coach's own sheet and checkoff (`sheet`)."""
 from __future__ import annotations
 
 from scrimmage.core.field import Side
-from scrimmage.core.scoreboard import Scoreboard, clock_text, period_name
+from scrimmage.core.scoreboard import Scoreboard, clock_text, period_name, short_names
 from scrimmage.rules.legends.cards import DEF_SETS, LABELS, OFF_SETS
 from scrimmage.rules.legends.checkoff import Checkoff
 from scrimmage.rules.legends.game import SCRIMMAGE, TRY, LegendsGame
@@ -26,8 +26,7 @@ def _team_lines(g: LegendsGame, t: TeamState) -> tuple[tuple[str, ...], tuple[st
         lines[0] += " (none more this half, FNL-77)"
     warnings: list[str] = []
     if g.rules.play_speed and t.speed_total:
-        direction = "slow-downs" if t.speed_sign > 0 else "speed-ups"
-        text = f"play speed: spent {t.speed_used} of {t.speed_total} {direction}"
+        text = f"play speed: spent {t.speed_used} of {t.speed_total}"
         quota = None if s.overtime else speed_quota(t, c.quarter, c.seconds_left,
                                                     c.period_seconds)
         if quota is not None and quota[0] > 0:
@@ -49,8 +48,8 @@ def scoreboard(g: LegendsGame) -> Scoreboard:
     resources, warnings = {}, {}
     for side, t in s.teams.items():
         resources[side], warnings[side] = _team_lines(g, t)
-    extra = (f"momentum {s.momentum.text(names[Side.HOME], names[Side.AWAY])}",) \
-        if g.rules.momentum else ()
+    away, home = short_names(names[Side.AWAY], names[Side.HOME])
+    extra = (f"momentum {s.momentum.text(home, away)}",) if g.rules.momentum else ()
     snap = g.next == SCRIMMAGE
     if g.next == TRY:
         extra = ("try after the touchdown", *extra)
