@@ -203,10 +203,12 @@ class RollGame:
     def clock_ended(self) -> bool:
         return self.s.space >= self.d.last_space
 
-    def advance_clock(self, rec: dict[str, Any], *, asked: tuple[Side, ...] | None = None) -> Flow:
+    def advance_clock(self, rec: dict[str, Any], *, asked: tuple[Side, ...] | None = None,
+                      result: str = "") -> Flow:
         """FR-13: the marker moves one space, unless a team spends a timeout (FR-36): either
         team may, the offense asked first; a team with none left cannot. `asked` limits who is
-        asked (the offense does not stop its own run-out, FR-35)."""
+        asked (the offense does not stop its own run-out, FR-35). `result` is the play so
+        far, told to a coach before the question."""
         s = self.s
         if self.clock_ended:
             return
@@ -215,7 +217,8 @@ class RollGame:
                 continue
             answer = yield self.ask(Kind.TIMEOUT, side, ("no", "timeout"),
                                     f"The clock marker moves to {self._next_clock()}: timeout?",
-                                    {"timeouts": s.timeouts[side], "clock": s.clock_text})
+                                    {"timeouts": s.timeouts[side], "clock": s.clock_text,
+                                     "result": result})
             if answer == "timeout":
                 s.timeouts[side] -= 1
                 rec["timeout"] = 1

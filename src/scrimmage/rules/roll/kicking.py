@@ -100,7 +100,7 @@ def _onside(g: RollGame, kicker: Side, rec: dict[str, Any]) -> Flow:
         s.take_over(kicker.other, 100 - land)
         what = f"onside kick {red} + {yellow} = {total}, {clock}: {s.names[kicker.other]} ball"
     if clock == CLOCK:
-        yield from g.advance_clock(rec)
+        yield from g.advance_clock(rec, result=f"{what} at {s.spot_text()}")
     g.finish(rec, f"{what} at {s.spot_text()}")
 
 
@@ -170,7 +170,7 @@ def _blocked_punt(g: RollGame, rec: dict[str, Any]) -> Flow:
             s.take_over(dfn, 100 - new)
             what += f": {s.names[dfn]} ball at {s.spot_text()}"
     if clock == CLOCK:
-        yield from g.advance_clock(rec)
+        yield from g.advance_clock(rec, result=what)
     g.finish(rec, what)
 
 

@@ -187,14 +187,14 @@ def play(g: RollGame, two_point: bool = False) -> Generator[Decision, str, str]:
             ended = _move_chains(g, rec, gain)
             what += ": turnover on downs" if ended else f": {s.names[s.possession]} {s.down_text()}"
     for _ in range(moves):                                      # FR-13
-        yield from g.advance_clock(rec)
+        yield from g.advance_clock(rec, result=what)
     # FR-35: after a running play that was not matched, the offense may run the clock.
     if (not ended and off_c == "red" and def_c != "red" and s.space != d.two_minute
             and not g.clock_ended):
         answer = yield g.ask(Kind.RUN_CLOCK, off, ("no", "run"),
-                             "Run out the clock one space?")
+                             "Run out the clock one space?", {"result": what})
         if answer == "run":
-            yield from g.advance_clock(rec, asked=(dfn,))       # AMB-FR-12
+            yield from g.advance_clock(rec, asked=(dfn,), result=what)   # AMB-FR-12
     g.finish(rec, what)
     return "done"
 
@@ -232,7 +232,7 @@ def scrimmage_penalty(g: RollGame, rec: dict[str, Any], foul: Any, gain: int,
         desc += ": " + foul_text(g, foul, off, moved, y, new)
         desc += f": {s.names[off]} {s.down_text()}"
     if clock == CLOCK and not two_point:
-        yield from g.advance_clock(rec)
+        yield from g.advance_clock(rec, result=desc)
     g.finish(rec, desc)
     return "repeat"
 
