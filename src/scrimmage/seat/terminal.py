@@ -142,6 +142,11 @@ class TerminalSeat:
             lines = self.table.rules.sheet(self.table.game, pending.side)
             for line in lines or ["(this game has no sheet to show)"]:
                 c.print(escape(line))
+            reads = [f"  {ch.label}: {ch.preview}" for ch in q.choices if ch.preview]
+            if reads:
+                c.print("What each answer to this question reads:")
+                for line in reads:
+                    c.print(escape(line))
         elif word == "undo":
             try:
                 self.table.undo()
