@@ -287,6 +287,29 @@ def games() -> None:
 
 
 @app.command()
+def serve(
+    db: Annotated[Path | None, typer.Option(
+        help="The games database (SQLite; default: server.db in your data folder).")] = None,
+    host: Annotated[str, typer.Option(
+        help="Address to listen on: 127.0.0.1 is this computer only, 0.0.0.0 your network."
+    )] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+) -> None:
+    """Serve games in the browser: a board for every game, a friend across the net."""
+    import uvicorn
+
+    from scrimmage.web.app import create_app
+
+    path = db or games_dir().parent / "server.db"
+    try:
+        web = create_app(path)
+    except ScrimmageError as exc:
+        _fail(exc)
+    err.print(f"scrimmage serves on http://{host}:{port}/ (games kept in {path}); Ctrl-C stops")
+    uvicorn.run(web, host=host, port=port, log_level="warning")
+
+
+@app.command()
 def sim(
     rules: RulesOpt = "legends-hs",
     home: HomeOpt = None,

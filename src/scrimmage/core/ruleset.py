@@ -106,9 +106,10 @@ class Ruleset(ABC):
                     out.append((key.lower(), name))
         return out
 
-    def team_data(self, name_or_path: str) -> dict[str, Any]:
+    def team_data(self, name_or_path: str, files: bool = True) -> dict[str, Any]:
         """Raw data of a bundled team (by name, file name or `team_keys`, in any case) or of
-        a team file; a miss suggests the closest bundled names."""
+        a team file (unless `files` is False: a server never opens a path a client names); a
+        miss suggests the closest bundled names."""
         bundled = bundled_teams(self.folder)
         if name_or_path in bundled:
             return bundled[name_or_path][1]
@@ -118,7 +119,7 @@ class Ruleset(ABC):
             if key == low:
                 return bundled[name][1]
         p = Path(name_or_path)
-        if p.exists():
+        if files and p.exists():
             return self.read_team_file(p)
         raise UnknownTeam(self._no_such_team(name_or_path, low, keys))
 
@@ -219,6 +220,11 @@ class Ruleset(ABC):
         """The seat's team sheet or chart as a table player reads it: the ratings, and what is
         left to call (the checkoff sheet). Plain text lines."""
         return []
+
+    def board(self, game: Any) -> dict[str, Any]:
+        """What lies on the table for this game, as JSON for a web page's board: checkoff
+        sheets, lineups, dice faces, the clock track... (public: both seats see it)."""
+        return {}
 
     def words(self) -> dict[str, Any]:
         """Plain words for this ruleset's decisions: prompts, the book's names of options, help

@@ -34,6 +34,12 @@ def read_toml_file(path: str | Path) -> dict[str, Any]:
     except OSError as exc:
         raise SheetError(where, "(file)",
                          f"cannot read: {one_line(exc.strerror or str(exc))}") from None
+    return read_toml_bytes(raw, where)
+
+
+def read_toml_bytes(raw: bytes, where: str) -> dict[str, Any]:
+    """The data of a TOML file's bytes (a file read, or one uploaded to the web page), or a
+    one-line `SheetError(where, "(file)", reason)`."""
     try:
         text = raw.decode("utf-8-sig")        # a byte-order mark (Windows editors) is fine
     except UnicodeDecodeError as exc:

@@ -176,12 +176,18 @@ class Table:
                 return self._pending
             self.driver.answer(suggestion, by="assistant")
 
-    def answer(self, answer: str) -> None:
+    @property
+    def pending(self) -> Pending | None:
+        """The decision waiting for a person (after `advance`), or None."""
+        return self._pending
+
+    def answer(self, answer: str, by: str = PERSON) -> None:
         """The person's answer to the pending decision: an option's name. An illegal answer
-        raises `IllegalDecision` (saying why) and changes nothing."""
+        raises `IllegalDecision` (saying why) and changes nothing. `by` is "assistant" when
+        the person hands the question to the assistant after it was asked."""
         if self._pending is None:
             raise IllegalDecision("no decision is waiting for an answer")
-        self.driver.answer(answer, by=PERSON)
+        self.driver.answer(answer, by=by)
         self._pending = None
 
     def undo(self) -> Pending:

@@ -78,6 +78,11 @@ class FiveD20(Ruleset):
 
         return sheet(game, seat)
 
+    def board(self, game: Any) -> dict[str, Any]:
+        from scrimmage.rules.fived20.table_view import board
+
+        return board(game)
+
     def default_coach(self, kind: str, seed: int) -> Coach:
         from scrimmage.coaches.fived20 import SystemCoach
         from scrimmage.coaches.random import RandomCoach

@@ -3,6 +3,8 @@ a coach's team chart in short (`sheet`)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from scrimmage.core.field import Side
 from scrimmage.core.scoreboard import Scoreboard, clock_text, period_name
 from scrimmage.rules.fived20.game import SCRIMMAGE, TRY, FiveD20Game
@@ -33,3 +35,17 @@ def sheet(g: FiveD20Game, seat: Side) -> list[str]:
              "The system calls the play from the chart's row for the down and distance "
              "(D20-12); the coloured dice then pick the player and the result."]
     return lines
+
+
+def board(g: FiveD20Game) -> dict[str, Any]:
+    """The table for a web page: the five dice's colours and each team's chart in short (the
+    rows read show in each play's `dice_read`)."""
+    teams = {}
+    for side, t in g.teams.items():
+        c = t.chart
+        teams[side.value] = {"name": c.name, "season": c.season, "qb": c.qb.name,
+                             "runners": [r.name for r in c.runners],
+                             "receivers": [r.name for r in c.receivers],
+                             "kicker": c.kicker, "punter": c.punter}
+    return {"kind": "5d20", "dice": ["red", "white", "blue", "black", "yellow"],
+            "era": g.era.season, "teams": teams}

@@ -62,6 +62,11 @@ class Grid(Ruleset):
 
         return sheet(game, seat)
 
+    def board(self, game: Any) -> dict[str, Any]:
+        from scrimmage.rules.grid.table_view import board
+
+        return board(game)
+
     def default_coach(self, kind: str, seed: int) -> Coach:
         from scrimmage.coaches.grid import SensibleCoach
         from scrimmage.coaches.random import RandomCoach

@@ -4,6 +4,8 @@ deck's cards left, the ball in yards on the 60-yard field, timeouts) and a coach
 
 from __future__ import annotations
 
+from typing import Any
+
 from scrimmage.core.field import Side
 from scrimmage.core.scoreboard import Scoreboard
 from scrimmage.rules.grid.game import BOX, BOXES, SCRIMMAGE, GridGame
@@ -38,3 +40,24 @@ def sheet(g: GridGame, seat: Side) -> list[str]:
     if t.out:
         lines.append("  out: " + ", ".join(p.name for p in t.out))
     return lines
+
+
+def board(g: GridGame) -> dict[str, Any]:
+    """The table for a web page: the 60-yard field in 5-yard boxes, both lineups with their
+    cards' dice, the blocking dice and defence modifiers, reserves and injured players, and
+    the timing deck (cards left, the last card flipped)."""
+    teams = {}
+    for side, t in g.teams.items():
+        lu = t.lineup
+        teams[side.value] = {
+            "lineup": [{"slot": slot, "name": p.name, "run": p.run_yards, "pass": p.pass_yards,
+                        "kick": p.kicking, "fumble": p.fumble}
+                       for slot, p in zip(SLOTS, lu.players, strict=True)],
+            "blocking": {"run": lu.run_block_die, "pass": lu.pass_block_die},
+            "defense": {"run": lu.run_def_mod, "pass": lu.pass_def_mod},
+            "reserves": [p.name for p in t.reserves], "out": [p.name for p in t.out],
+            "timeouts": t.timeouts}
+    last = next((p for p in reversed(g.plays) if p.get("timing_cards")), None)
+    cards = last["timing_cards"] if last is not None else []
+    return {"kind": "grid", "boxes": BOXES, "box_yards": BOX, "teams": teams,
+            "deck": {"cards_left": g.clock.cards_left, "last": cards[-1] if cards else None}}

@@ -89,6 +89,11 @@ class LegendsRuleset(Ruleset):
 
         return sheet(game, seat)
 
+    def board(self, game: Any) -> dict[str, Any]:
+        from scrimmage.rules.legends.table_view import board
+
+        return board(game)
+
     def default_coach(self, kind: str, seed: int) -> Coach:
         from scrimmage.coaches.legends import SolitaireCoach
         from scrimmage.coaches.random import RandomCoach

@@ -4,6 +4,8 @@ momentum meter) and a coach's own sheet and checkoff (`sheet`)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from scrimmage.core.field import Side
 from scrimmage.core.scoreboard import Scoreboard, clock_text, period_name, short_names
 from scrimmage.rules.legends.cards import DEF_SETS, LABELS, OFF_SETS
@@ -105,3 +107,31 @@ def _checkoff_lines(c: Checkoff, sets: tuple[str, ...]) -> list[str]:
             ("used " + " ".join(map(str, used)) if used else "none used")
         out.append(f"  {LABELS[name]:<12} {left:>2}/{c.rows[i]:<2} {note}")
     return out
+
+
+def board(g: LegendsGame) -> dict[str, Any]:
+    """The table for a web page: the play cards, both checkoff sheets, coaching points, play
+    speed and the momentum meter (home positive)."""
+    s = g.s
+    teams: dict[str, Any] = {}
+    for side, t in s.teams.items():
+        resources, _ = _team_lines(g, t)
+        teams[side.value] = {
+            "offense": _checkoff_json(t.off_checkoff, OFF_SETS),
+            "defense": _checkoff_json(t.def_checkoff, DEF_SETS),
+            "coaching_points": {"left": t.cp.left, "total": t.cp.total},
+            "play_speed": {"spent": t.speed_used, "total": t.speed_total,
+                           "line": next((r for r in resources if r.startswith("play speed")),
+                                        "")},
+        }
+    return {"kind": "legends", "level": g.rules.level, "teams": teams,
+            "cards": {"offense": [{"card": c, "label": LABELS[c]} for c in OFF_SETS],
+                      "defense": [{"card": c, "label": LABELS[c]} for c in DEF_SETS]},
+            "momentum": {"value": s.momentum.value, "limit": g.rules.momentum_points["limit"],
+                         "on": g.rules.momentum},
+            "play_speed": g.rules.play_speed}
+
+
+def _checkoff_json(c: Checkoff, sets: tuple[str, ...]) -> list[dict[str, Any]]:
+    return [{"card": name, "label": LABELS[name], "left": c.available[i], "of": c.rows[i],
+             "used": c.used_numbers(i)} for i, name in enumerate(sets)]

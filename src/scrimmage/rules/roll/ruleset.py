@@ -61,6 +61,11 @@ class FirstAndRoll(Ruleset):
 
         return sheet(game, seat)
 
+    def board(self, game: Any) -> dict[str, Any]:
+        from scrimmage.rules.roll.table_view import board
+
+        return board(game)
+
     def default_coach(self, kind: str, seed: int) -> Coach:
         from scrimmage.coaches.random import RandomCoach
         from scrimmage.coaches.roll import SensibleCoach

@@ -3,6 +3,8 @@ track, the ball, the timeout magnets) and the dice (`sheet`)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from scrimmage.core.field import Side
 from scrimmage.core.scoreboard import Scoreboard
 from scrimmage.rules.roll.game import SCRIMMAGE, TRY, RollGame
@@ -30,3 +32,13 @@ def sheet(g: RollGame, seat: Side) -> list[str]:
         for colour, die in dice.items():
             lines.append(f"  {unit} {colour}: " + " ".join(f.label for f in die.faces))
     return lines
+
+
+def board(g: RollGame) -> dict[str, Any]:
+    """The table for a web page: every die's faces and the clock track with the marker."""
+    s = g.s
+    return {"kind": "roll",
+            "dice": {unit: {colour: [f.label for f in die.faces] for colour, die in dice.items()}
+                     for unit, dice in (("offense", g.d.offense), ("defense", g.d.defense))},
+            "clock": {"track": list(s.track), "space": s.space, "two_minute": g.d.two_minute},
+            "kick": list(g.d.kick), "penalty": list(g.d.penalty), "clock_die": list(g.d.clock)}

@@ -1,0 +1,218 @@
+"""Games in play on the server: each is a `Table` (the same seat and assistant a terminal uses)
+in a room with a lock, the seats its tokens open, and the sockets watching it.
+
+A room is made from the store on first use, so a restarted server picks every game up where
+its last committed decision left it. Every change a person makes is committed to the store
+before anyone is told of it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from scrimmage.api import new_game
+from scrimmage.core.errors import IllegalDecision, ScrimmageError
+from scrimmage.core.field import Side
+from scrimmage.core.ruleset import find_ruleset
+from scrimmage.seat.policy import AskPolicy
+from scrimmage.seat.table import PERSON, SeatSpec, Table
+from scrimmage.web.store import SavedSeat, Store, digest
+
+TOKEN_BYTES = 24
+"""A seat's token: 192 random bits, written as 32 URL-safe characters."""
+COMPUTER_KINDS = ("solitaire", "random")
+
+
+class Forbidden(ScrimmageError):
+    """A token that opens no seat of this game, or a seat acting for another (403)."""
+
+
+class Stale(ScrimmageError):
+    """An answer to a decision that is no longer the one waiting (409)."""
+
+
+class NotFound(ScrimmageError):
+    """No such game (404)."""
+
+
+@dataclass
+class Room:
+    game_id: str
+    table: Table
+    seats: dict[str, SavedSeat]
+    """Token digest -> the seat it opens."""
+    kept: int
+    """How many of the record's decisions the store holds."""
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    sockets: dict[Any, SavedSeat | None] = field(default_factory=dict)
+    """Open WebSockets and the seat each watches (None: a spectator)."""
+
+    def seat_for(self, token: str | None) -> SavedSeat | None:
+        """The seat `token` opens (None for no token: a spectator); a token that opens no
+        seat of this game is refused. Compared in constant time."""
+        if token is None or token == "":
+            return None
+        given = digest(token)
+        found = None
+        for saved, seat in self.seats.items():
+            if hmac.compare_digest(saved, given):
+                found = seat
+        if found is None:
+            raise Forbidden("this token opens no seat of this game")
+        return found
+
+    def may_answer(self, seat: SavedSeat | None) -> bool:
+        """Is the pending decision this seat's to answer?"""
+        pending = self.table.pending
+        if seat is None or pending is None or pending.side.value != seat.side:
+            return False
+        if not seat.unit:
+            return True
+        unit = "offense" if getattr(pending.view, "on_offense", True) else "defense"
+        return unit == seat.unit
+
+
+class Rooms:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.rooms: dict[str, Room] = {}
+
+    # -- making and finding games -------------------------------------------------------
+    def create(self, body: Mapping[str, Any], base_url: str) -> tuple[Room, dict[str, Any]]:
+        """A new game from a request (already checked for shape): its room, and the seats'
+        tokens and invitation links (returned once, never stored in clear)."""
+        rules = find_ruleset(str(body["rules"]))
+        home, away = body.get("home"), body.get("away")
+        default_home, default_away = rules.default_teams()
+        given_seed = body.get("seed")
+        seed = int(given_seed) if given_seed is not None else secrets.randbelow(2**31)
+        _, record = new_game(rules.name, home if home is not None else default_home,
+                             away if away is not None else default_away, seed=seed,
+                             **dict(body.get("options") or {}))
+        specs, tokens = _seats(rules, body.get("seats") or {})
+        game_id = secrets.token_urlsafe(9)
+        table = Table(record, specs)
+        room = Room(game_id, table, {digest(t): s for t, s in tokens.items()}, 0)
+        table.advance()
+        self.store.create(game_id, table.record, tokens)
+        room.kept = len(table.record.decisions)
+        self.rooms[game_id] = room
+        links = {s.key().lower(): {"token": t, "url": f"{base_url}games/{game_id}?token={t}"}
+                 for t, s in tokens.items()}
+        return room, links
+
+    def get(self, game_id: str) -> Room:
+        room = self.rooms.get(game_id)
+        if room is not None:
+            return room
+        record = self.store.record(game_id)
+        if record is None:
+            raise NotFound(f"no game {game_id!r}")
+        specs = {Side(k): SeatSpec.from_json(v) for k, v in record.seats.items()}
+        table = Table(record, specs, source=f"game {game_id}")
+        table.advance()
+        room = Room(game_id, table, self.store.seats_of(game_id), len(record.decisions))
+        self.rooms[game_id] = room
+        return room
+
+    # -- changing a game ----------------------------------------------------------------
+    def answer(self, room: Room, seat: SavedSeat | None, index: int, answer: str) -> None:
+        """A seat's answer to the pending decision, committed before it is acknowledged."""
+        table = room.table
+        pending = table.pending
+        if seat is None:
+            raise Forbidden("a spectator cannot answer: use your seat's link")
+        if pending is None or index != pending.index:
+            if pending is None or index < pending.index:
+                raise Stale(f"decision {index} is already answered; the game is at "
+                            f"{'its end' if pending is None else f'decision {pending.index}'}")
+            raise Stale(f"decision {index} has not been asked yet; the game waits at "
+                        f"decision {pending.index}")
+        if not room.may_answer(seat):
+            raise Forbidden("this decision is not your seat's to answer")
+        table.answer(answer)              # IllegalDecision: nothing changed
+        table.advance()
+        self._commit(room)
+
+    def undo(self, room: Room, seat: SavedSeat | None) -> None:
+        if seat is None:
+            raise Forbidden("a spectator cannot undo")
+        table = room.table
+        log = table.record.decisions
+        mine = [i for i, e in enumerate(log) if len(e) > 3 and e[3] == PERSON
+                and e[1] == seat.side]
+        if not mine:
+            raise IllegalDecision("nothing to undo: you have not decided anything yet")
+        table.undo()
+        room.kept = min(room.kept, len(table.record.decisions))
+        self._commit(room)
+
+    def set_policy(self, room: Room, seat: SavedSeat | None, kind: str, ask: bool) -> None:
+        from scrimmage.seat.policy import kind_named
+
+        if seat is None:
+            raise Forbidden("a spectator has no assistant")
+        policy = room.table.policy(Side(seat.side))
+        (policy.ask if ask else policy.auto)(kind_named(kind))
+        room.table.changed_policy()
+        pending = room.table.pending
+        if pending is not None and pending.side.value == seat.side and not policy.asks(
+                pending.decision, pending.view, pending.suggestion):
+            # The question waiting is one the person just handed over: the assistant takes it.
+            room.table.answer(pending.suggestion, by="assistant")
+            room.table.advance()
+        self._commit(room, seats=True)
+
+    def _commit(self, room: Room, seats: bool = False) -> None:
+        table = room.table
+        log = table.record.decisions
+        status = "over" if table.over else "playing"
+        self.store.save(room.game_id, room.kept, log[room.kept:], status,
+                        table.record.seats if seats else None)
+        room.kept = len(log)
+
+
+def _seats(rules: Any, asked: Mapping[str, Any]) -> tuple[dict[Side, SeatSpec],
+                                                          dict[str, SavedSeat]]:
+    """Seat specs from a request's `seats` ("person", "computer", a coach kind, or
+    {"offense": ..., "defense": ...} for a team with two coaches), and a token for every
+    person's seat."""
+    specs: dict[Side, SeatSpec] = {}
+    tokens: dict[str, SavedSeat] = {}
+    for side in Side:
+        given = asked.get(side.value.lower(), "computer")
+        if isinstance(given, str):
+            units = (given, given)
+        elif isinstance(given, Mapping):
+            units = (given.get("offense", "computer"), given.get("defense", "computer"))
+        else:
+            raise ScrimmageError(f"seats.{side.value.lower()}: 'person', 'computer' or "
+                                 "{'offense': ..., 'defense': ...}")
+        kinds = tuple(_kind(rules, str(u), side) for u in units)
+        spec = SeatSpec(kinds[0], kinds[1], AskPolicy() if PERSON in kinds else None)
+        specs[side] = spec
+        if spec.split:
+            for unit, kind in zip(("offense", "defense"), kinds, strict=True):
+                if kind == PERSON:
+                    tokens[secrets.token_urlsafe(TOKEN_BYTES)] = SavedSeat(side.value, unit)
+        elif spec.has_person:
+            tokens[secrets.token_urlsafe(TOKEN_BYTES)] = SavedSeat(side.value)
+    if not tokens:
+        raise ScrimmageError("seats: at least one seat must be a person's ('person')")
+    return specs, tokens
+
+
+def _kind(rules: Any, given: str, side: Side) -> str:
+    if given == PERSON:
+        return PERSON
+    kind = "solitaire" if given == "computer" else given
+    if kind not in COMPUTER_KINDS:
+        raise ScrimmageError(f"seats.{side.value.lower()}: {given!r} is not 'person', "
+                             "'computer' or a coach kind (solitaire, random)")
+    rules.default_coach(kind, 0)
+    return kind

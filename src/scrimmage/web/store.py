@@ -1,0 +1,166 @@
+"""Where the server keeps its games: one SQLite file (stdlib `sqlite3`, WAL mode).
+
+A game is its record, so the store keeps what a `GameRecord` holds: the game's row (ruleset,
+seed, options, the two teams' data, who sits where) and its decisions, one row each, appended
+in the same transaction that acknowledges them. Seat tokens are kept only as SHA-256 digests:
+the file never holds a secret that opens a seat.
+
+WAL with `synchronous=NORMAL` keeps every committed transaction through a killed process (a
+`kill -9` loses nothing acknowledged); only a power cut could lose the last commits.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from scrimmage.core.errors import ScrimmageError
+from scrimmage.core.records import DecisionEntry, GameRecord
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    created REAL NOT NULL,
+    updated REAL NOT NULL,
+    rules TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    options TEXT NOT NULL,
+    home TEXT NOT NULL,
+    away TEXT NOT NULL,
+    home_team TEXT NOT NULL,
+    away_team TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'playing'
+);
+CREATE TABLE IF NOT EXISTS decisions (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    idx INTEGER NOT NULL,
+    entry TEXT NOT NULL,
+    PRIMARY KEY (game_id, idx)
+);
+CREATE TABLE IF NOT EXISTS tokens (
+    digest TEXT PRIMARY KEY,
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seat TEXT NOT NULL
+);
+"""
+
+
+def digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class SavedSeat:
+    """A seat a token opens: the side, and the unit of a team with two coaches (or "")."""
+
+    side: str
+    unit: str = ""
+
+    def key(self) -> str:
+        return f"{self.side}:{self.unit}" if self.unit else self.side
+
+    @classmethod
+    def parse(cls, key: str) -> SavedSeat:
+        side, _, unit = key.partition(":")
+        return cls(side, unit)
+
+
+class Store:
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            self.db.executescript(SCHEMA)
+        except (OSError, sqlite3.Error) as exc:
+            raise ScrimmageError(f"{self.path}: cannot open the games database ({exc})") from None
+        self._lock = threading.Lock()
+
+    def close(self) -> None:
+        self.db.close()
+
+    # -- writing -----------------------------------------------------------------------
+    def create(self, game_id: str, record: GameRecord, tokens: dict[str, SavedSeat]) -> None:
+        now = time.time()
+        with self._lock:
+            self.db.execute("BEGIN")
+            try:
+                self.db.execute(
+                    "INSERT INTO games (id, created, updated, rules, seed, options, home, away, "
+                    "home_team, away_team, seats) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                    (game_id, now, now, record.rules, record.seed, json.dumps(record.options),
+                     record.home, record.away, json.dumps(record.home_team),
+                     json.dumps(record.away_team), json.dumps(record.seats)))
+                self.db.executemany("INSERT INTO tokens (digest, game_id, seat) VALUES (?,?,?)",
+                                    [(digest(t), game_id, s.key()) for t, s in tokens.items()])
+                self._append(game_id, 0, record.decisions)
+                self.db.execute("COMMIT")
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+
+    def save(self, game_id: str, keep: int, new: list[DecisionEntry], status: str,
+             seats: dict[str, Any] | None = None) -> None:
+        """Keep the first `keep` decisions, append `new` after them, and note the game's
+        status: one transaction, committed before the caller answers anyone."""
+        with self._lock:
+            self.db.execute("BEGIN")
+            try:
+                self.db.execute("DELETE FROM decisions WHERE game_id = ? AND idx >= ?",
+                                (game_id, keep))
+                self._append(game_id, keep, new)
+                self.db.execute("UPDATE games SET updated = ?, status = ? WHERE id = ?",
+                                (time.time(), status, game_id))
+                if seats is not None:
+                    self.db.execute("UPDATE games SET seats = ? WHERE id = ?",
+                                    (json.dumps(seats), game_id))
+                self.db.execute("COMMIT")
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+
+    def _append(self, game_id: str, start: int, entries: list[DecisionEntry]) -> None:
+        self.db.executemany("INSERT INTO decisions (game_id, idx, entry) VALUES (?,?,?)",
+                            [(game_id, start + i, json.dumps(e, separators=(",", ":")))
+                             for i, e in enumerate(entries)])
+
+    # -- reading -----------------------------------------------------------------------
+    def record(self, game_id: str) -> GameRecord | None:
+        with self._lock:
+            row = self.db.execute(
+                "SELECT rules, seed, options, home, away, home_team, away_team, seats "
+                "FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                return None
+            entries = [json.loads(e) for (e,) in self.db.execute(
+                "SELECT entry FROM decisions WHERE game_id = ? ORDER BY idx", (game_id,))]
+        rules, seed, options, home, away, home_team, away_team, seats = row
+        return GameRecord(rules=rules, seed=seed, home=home, away=away,
+                          home_team=json.loads(home_team), away_team=json.loads(away_team),
+                          options=json.loads(options), decisions=entries,
+                          seats=json.loads(seats))
+
+    def seats_of(self, game_id: str) -> dict[str, SavedSeat]:
+        """Token digest -> seat, for one game."""
+        with self._lock:
+            rows = self.db.execute("SELECT digest, seat FROM tokens WHERE game_id = ?",
+                                   (game_id,)).fetchall()
+        return {d: SavedSeat.parse(s) for d, s in rows}
+
+    def games(self, limit: int = 100) -> list[dict[str, Any]]:
+        with self._lock:
+            rows = self.db.execute(
+                "SELECT id, rules, home, away, status, updated FROM games ORDER BY updated DESC "
+                "LIMIT ?", (limit,)).fetchall()
+        return [{"game_id": r[0], "rules": r[1], "home": r[2], "away": r[3], "status": r[4],
+                 "updated": r[5]} for r in rows]

@@ -1,0 +1,93 @@
+"""What one seat (or a spectator) is shown of a game: the public table and, for the seat whose
+turn it is, the question in plain words.
+
+A view is built only from what the table shows: the scoreboard, the board (checkoff sheets,
+lineups, dice faces...), the finished plays and the box score. The record's decisions are never
+in it, and the pending question goes to its own seat only, so the other side's play call,
+die or card cannot reach a seat before both are locked in: the rules hold it in a local
+variable until then, and no finished play carries it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scrimmage.core.boxscore import fan_box_score, line_score
+from scrimmage.core.decisions import Kind
+from scrimmage.core.field import Side
+from scrimmage.seat.policy import KIND_WORDS
+from scrimmage.seat.table import PERSON
+from scrimmage.seat.words import question
+from scrimmage.web.rooms import Room
+from scrimmage.web.store import SavedSeat
+
+
+def view(room: Room, seat: SavedSeat | None, since: int = 0) -> dict[str, Any]:
+    """The view of `seat` (None: a spectator). `since` leaves out the plays a page has
+    already (the view says where its `plays` start)."""
+    table = room.table
+    game = table.game
+    rules = table.rules
+    board = rules.scoreboard(game)
+    side = Side(seat.side) if seat is not None else None
+    plays = game.plays
+    since = max(0, min(since, len(plays)))
+    pending = table.pending
+    out: dict[str, Any] = {
+        "game_id": room.game_id,
+        "rules": rules.name,
+        "title": rules.title,
+        "status": "over" if table.over else "playing",
+        "you": None if seat is None else {"side": seat.side, "unit": seat.unit or None,
+                                          "team": table.record_names[Side(seat.side)]},
+        "teams": {"home": table.record.home, "away": table.record.away},
+        "seats": _seating(room),
+        "scoreboard": board.to_json(),
+        "situation_line": board.situation_line(side),
+        "resources_line": board.resources_line(side),
+        "warnings": list(board.warnings.get(side, ())) if side is not None else [],
+        "line_score": line_score(plays),
+        "board": rules.board(game),
+        "plays_from": since,
+        "play_count": len(plays),
+        "plays": plays[since:],
+        "waiting_for": None if pending is None else _waiting(room),
+        "pending": None,
+        "can_undo": False,
+        "policy": None,
+        "box_score": fan_box_score(plays, table.record.home, table.record.away)
+        if table.over else None,
+    }
+    if seat is not None and pending is not None and room.may_answer(seat):
+        q = question(rules, pending.decision, pending.suggestion)
+        out["pending"] = {"index": pending.index, **q.to_json()}
+    if seat is not None and table.seats[Side(seat.side)].ask is not None:
+        policy = table.policy(Side(seat.side))
+        out["policy"] = {"always": sorted(k.value for k in policy.always),
+                         "when_it_matters": sorted(k.value for k in policy.when_it_matters),
+                         "kinds": {k.value: KIND_WORDS.get(k, k.value) for k in Kind}}
+        out["can_undo"] = table.people == 1 and any(
+            len(e) > 3 and e[3] == PERSON for e in table.record.decisions)
+    return out
+
+
+def _seating(room: Room) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for side, spec in room.table.seats.items():
+        key = side.value.lower()
+        if spec.split:
+            out[key] = {"offense": spec.offense, "defense": spec.defense}
+        else:
+            out[key] = "person" if spec.has_person else "computer"
+    return out
+
+
+def _waiting(room: Room) -> dict[str, Any]:
+    """Whose turn it is, with nothing of the question itself."""
+    pending = room.table.pending
+    assert pending is not None
+    unit = None
+    if room.table.seats[pending.side].split:
+        unit = "offense" if getattr(pending.view, "on_offense", True) else "defense"
+    return {"side": pending.side.value, "unit": unit,
+            "team": room.table.record_names[pending.side]}
