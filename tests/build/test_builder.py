@@ -103,7 +103,8 @@ def test_sheet_header_matches_formulas() -> None:
     assert team["off_points"] == pytest.approx(441 / 16, abs=0.05)
     assert team["def_points"] == pytest.approx(250 / 16, abs=0.05)
     assert team["sos"] == 5
-    assert -40 <= team["play_speed"] <= 40
+    # Snaps slowed down to bring the engine's pace to the team's: about 40-45 for a 2016 team.
+    assert 20 <= team["play_speed"] <= 60
     assert "formulas v" in text
 
 
