@@ -228,6 +228,8 @@ def test_short_names() -> None:
     assert short_names("Brazil", "South Korea") == ("Brazil", "South Korea")
     assert short_names("1962 Green Bay Packers", "1996 Green Bay Packers") == (
         "1962 Packers", "1996 Packers")
+    assert short_names("2016 Arizona State", "2016 Appalachian State") == (
+        "Arizona State", "Appalachian State")
 
 
 # -- the scoring summary on hand-made records ---------------------------------------------------

@@ -113,6 +113,35 @@ def test_refusals_change_nothing(client: TestClient) -> None:
     assert post(turn, p["index"], p["suggestion"]) == 409            # already answered
 
 
+def test_four_people_play_1st_and_roll_one_for_each_unit(client: TestClient) -> None:
+    """FR-1: a team may have an offense coach and a defense coach; with four people each has
+    a link of their own and answers only their unit's questions."""
+    both = {"offense": "person", "defense": "person"}
+    made = new(client, rules="1st-and-roll", seed=6, seats={"home": both, "away": both})
+    game = made["game_id"]
+    assert set(made["seats"]) == {"home:offense", "home:defense", "away:offense", "away:defense"}
+    tokens = {k: s["token"] for k, s in made["seats"].items()}
+    assert len(set(tokens.values())) == 4
+    asked: set[str] = set()
+    for _ in range(60):
+        views = {k: see(client, game, t) for k, t in tokens.items()}
+        turn = [k for k, v in views.items() if v["pending"]]
+        assert len(turn) == 1, turn
+        p = views[turn[0]]["pending"]
+        for other in set(tokens) - set(turn):            # nobody answers for another unit
+            r = client.post(f"/api/games/{game}/decisions", params={"token": tokens[other]},
+                            json={"index": p["index"], "answer": p["suggestion"]})
+            assert r.status_code == 403
+        r = client.post(f"/api/games/{game}/decisions", params={"token": tokens[turn[0]]},
+                        json={"index": p["index"], "answer": p["suggestion"]})
+        assert r.status_code == 200, r.text
+        asked.add(turn[0])
+    assert asked == set(tokens)
+    undo = client.post(f"/api/games/{game}/undo", params={"token": tokens["home:offense"]})
+    assert undo.status_code in (403, 409, 422)           # no undo between people
+    assert play_out(client, game, list(tokens.values())) > 0
+
+
 @pytest.mark.parametrize("body, status, words", [
     ({"rules": "chess"}, 422, "no ruleset named"),
     ({"rules": "legends-pro", "home": "2016 Chicago Bers"}, 422, "did you mean"),

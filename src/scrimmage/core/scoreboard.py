@@ -24,7 +24,7 @@ SHORT = 14
 def short_names(away: str, home: str) -> tuple[str, str]:
     """Column heads for the two teams: "2016 Atlanta Falcons" -> "Falcons" (both teams alike:
     "Bills", not "Buffalo Bills"), "Brazil" stays; the first form that tells the two teams
-    apart."""
+    apart ("Arizona State" and "Appalachian State" keep their whole names, not the year)."""
 
     def nickname(name: str) -> str:
         rest = _YEAR.sub("", name)
@@ -36,7 +36,10 @@ def short_names(away: str, home: str) -> tuple[str, str]:
         year = _YEAR.match(name)
         return (year.group(0) if year else "") + name.split()[-1]
 
-    for form in (nickname, dated):
+    def undated(name: str) -> str:
+        return _YEAR.sub("", name)
+
+    for form in (nickname, dated, undated):
         a, h = form(away), form(home)
         if a != h:
             return a, h

@@ -41,6 +41,9 @@ class SeatSpec:
     offense: str = "solitaire"
     defense: str = "solitaire"
     ask: AskPolicy | None = None
+    two_coaches: bool = False
+    """Two people, one for the offense and one for the defense (1st & Roll's four-player
+    game): each answers only their unit's questions."""
 
     @property
     def has_person(self) -> bool:
@@ -48,10 +51,16 @@ class SeatSpec:
 
     @property
     def split(self) -> bool:
-        return self.offense != self.defense
+        return self.offense != self.defense or self.two_coaches
+
+    def unit_kind(self, on_offense: bool) -> str:
+        """Who coaches the unit on the field: "person" or a computer coach kind."""
+        return self.offense if on_offense else self.defense
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"offense": self.offense, "defense": self.defense}
+        if self.two_coaches:
+            data["two_coaches"] = True
         if self.ask is not None and self.has_person:
             data["ask"] = self.ask.to_json()
         return data
@@ -62,7 +71,7 @@ class SeatSpec:
         if not isinstance(offense, str) or not isinstance(defense, str):
             raise ScrimmageError("a saved seat needs 'offense' and 'defense' coaches")
         ask = AskPolicy.from_json(data["ask"]) if "ask" in data else None
-        return cls(offense, defense, ask)
+        return cls(offense, defense, ask, data.get("two_coaches") is True)
 
     @classmethod
     def person(cls, ask: AskPolicy | None = None) -> SeatSpec:
@@ -111,6 +120,8 @@ class Table:
             units = [self._coach(kind, seed, side, i) for i, kind in
                      enumerate((spec.offense, spec.defense) if spec.split else (spec.offense,))]
             coaches[side] = units[0] if len(units) == 1 else SplitCoach(units[0], units[1])
+            if spec.offense == spec.defense == PERSON and spec.split:
+                self.assistants[side] = coaches[side]      # each person's unit advises them
         people = tuple(side for side, spec in self.seats.items() if spec.has_person)
         if record.decisions:
             self.game, self.driver, self.record = restore(record, coaches, people, self.source)
@@ -142,8 +153,8 @@ class Table:
 
     @property
     def people(self) -> int:
-        """How many sides a person coaches."""
-        return sum(spec.has_person for spec in self.seats.values())
+        """How many people coach (two on a team with a person for each unit)."""
+        return sum(2 if spec.two_coaches else spec.has_person for spec in self.seats.values())
 
     @property
     def over(self) -> bool:
@@ -163,8 +174,8 @@ class Table:
             side = decision.seat
             view = self.game.view(side)
             coach = self.coaches[side]
-            if isinstance(coach, SplitCoach) and coach.coach_for(view) is not \
-                    self.assistants.get(side):
+            if isinstance(coach, SplitCoach) and \
+                    self.seats[side].unit_kind(view.on_offense) != PERSON:
                 # The computer half of a team with two coaches.
                 self.driver.answer(coach.decide(decision, view), by="computer")
                 continue

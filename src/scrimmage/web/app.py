@@ -22,18 +22,19 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
-from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
+from starlette.datastructures import Headers
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 import scrimmage.rules  # noqa: F401  (registers the rulesets)
 from scrimmage.core.errors import IllegalDecision, ScrimmageError, UnknownRuleset, UnknownTeam
 from scrimmage.core.ruleset import find_ruleset, ruleset_names
 from scrimmage.core.teamfile import read_toml_bytes
-from scrimmage.web.rooms import Forbidden, NotFound, Room, Rooms, Stale
+from scrimmage.web.rooms import Forbidden, NotFound, Room, Rooms, Stale, Watcher
 from scrimmage.web.store import SavedSeat, Store
-from scrimmage.web.views import view
+from scrimmage.web.views import update, view
 
 MAX_BODY = 256 * 1024
 """Bytes a request body may have: two uploaded team files fit several times over."""
@@ -80,12 +81,22 @@ class PolicyChange(_Strict):
     ask: bool
 
 
-class _BodyLimit(BaseHTTPMiddleware):
-    async def dispatch(self, request: Request, call_next: RequestResponseEndpoint) -> Response:
-        size = request.headers.get("content-length")
-        if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
-            return JSONResponse({"detail": f"request body over {MAX_BODY} bytes"}, 413)
-        return await call_next(request)
+class _BodyLimit:
+    """Refuses a request whose body is said to be over MAX_BODY before anything reads it. A
+    plain ASGI middleware: Starlette's `BaseHTTPMiddleware` costs a task group and a stream
+    per request, on every answer."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            size = Headers(scope=scope).get("content-length")
+            if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
+                refused = JSONResponse({"detail": f"request body over {MAX_BODY} bytes"}, 413)
+                await refused(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 def create_app(db: str | Path) -> FastAPI:
@@ -182,9 +193,9 @@ def create_app(db: str | Path) -> FastAPI:
             await socket.close(code=4000 + _status(exc), reason=str(exc)[:120])
             return
         await socket.accept()
-        room.sockets[socket] = seat
+        watcher = room.sockets[socket] = Watcher(seat)
         try:
-            await socket.send_text(json.dumps(view(room, seat)))
+            await socket.send_text(json.dumps(update(room, watcher)))
             while True:
                 message = await socket.receive_text()
                 await _socket_answer(room, seat, socket, message)
@@ -211,9 +222,9 @@ def create_app(db: str | Path) -> FastAPI:
 
     async def _push(room: Room) -> None:
         """Every watching page gets its own seat's view."""
-        for socket, seat in list(room.sockets.items()):
+        for socket, watcher in list(room.sockets.items()):
             try:
-                await socket.send_text(json.dumps(view(room, seat)))
+                await socket.send_text(json.dumps(update(room, watcher)))
             except Exception:          # a page that went away: forget it
                 room.sockets.pop(socket, None)
 

@@ -41,6 +41,15 @@ class NotFound(ScrimmageError):
 
 
 @dataclass
+class Watcher:
+    """A page watching a game over its WebSocket: the seat it holds (None: a spectator) and
+    how many plays it has been sent, so a push carries only the plays it lacks."""
+
+    seat: SavedSeat | None
+    sent: int = 0
+
+
+@dataclass
 class Room:
     game_id: str
     table: Table
@@ -49,8 +58,8 @@ class Room:
     kept: int
     """How many of the record's decisions the store holds."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    sockets: dict[Any, SavedSeat | None] = field(default_factory=dict)
-    """Open WebSockets and the seat each watches (None: a spectator)."""
+    sockets: dict[Any, Watcher] = field(default_factory=dict)
+    """Open WebSockets and what each watches."""
 
     def seat_for(self, token: str | None) -> SavedSeat | None:
         """The seat `token` opens (None for no token: a spectator); a token that opens no
@@ -194,7 +203,8 @@ def _seats(rules: Any, asked: Mapping[str, Any]) -> tuple[dict[Side, SeatSpec],
             raise ScrimmageError(f"seats.{side.value.lower()}: 'person', 'computer' or "
                                  "{'offense': ..., 'defense': ...}")
         kinds = tuple(_kind(rules, str(u), side) for u in units)
-        spec = SeatSpec(kinds[0], kinds[1], AskPolicy() if PERSON in kinds else None)
+        two = isinstance(given, Mapping) and kinds == (PERSON, PERSON)
+        spec = SeatSpec(kinds[0], kinds[1], AskPolicy() if PERSON in kinds else None, two)
         specs[side] = spec
         if spec.split:
             for unit, kind in zip(("offense", "defense"), kinds, strict=True):

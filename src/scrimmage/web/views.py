@@ -18,7 +18,7 @@ from scrimmage.core.field import Side
 from scrimmage.seat.policy import KIND_WORDS
 from scrimmage.seat.table import PERSON
 from scrimmage.seat.words import question
-from scrimmage.web.rooms import Room
+from scrimmage.web.rooms import Room, Watcher
 from scrimmage.web.store import SavedSeat
 
 
@@ -68,6 +68,17 @@ def view(room: Room, seat: SavedSeat | None, since: int = 0) -> dict[str, Any]:
                          "kinds": {k.value: KIND_WORDS.get(k, k.value) for k in Kind}}
         out["can_undo"] = table.people == 1 and any(
             len(e) > 3 and e[3] == PERSON for e in table.record.decisions)
+    return out
+
+
+def update(room: Room, watcher: Watcher) -> dict[str, Any]:
+    """The view a WebSocket push sends `watcher`: its seat's view with only the plays it has
+    not been sent, and the last one it has again, since a ruleset may add to the last play
+    after it was shown (5D20's timeout after the play, D20-43) and an undo may take that back.
+    Without this a push late in a game would resend some 150 plays after every answer."""
+    since = max(0, min(watcher.sent, len(room.table.game.plays)) - 1)
+    out = view(room, watcher.seat, since)
+    watcher.sent = out["play_count"]
     return out
 
 

@@ -1,0 +1,228 @@
+// The game page (/games/{id}?token=T, or without a token for a spectator): what every game
+// shows (score pad, field, dice, question, play-by-play, undo and the assistant, box score)
+// and, in its own panel, the board of the ruleset (boards/<kind>.js).
+
+import { h, svg, fill } from "./lib/dom.js";
+import { api } from "./lib/api.js";
+import { watchGame } from "./lib/live.js";
+import { rememberGame, localLink } from "./lib/saved.js";
+import { loadBoard } from "./boards/index.js";
+import { renderField } from "./components/field.js";
+import { renderScorePad } from "./components/scorepad.js";
+import { renderDice } from "./components/dice.js";
+import { renderPlays } from "./components/plays.js";
+import { renderQuestion } from "./components/question.js";
+import { renderAssistant } from "./components/assistant.js";
+import { renderBoxScore } from "./components/boxscore.js";
+
+function statusWords(view) {
+  const sb = view.scoreboard;
+  if (view.status === "over") {
+    return `Final: ${sb.names.AWAY} ${sb.score.AWAY}, ${sb.names.HOME} ${sb.score.HOME}`;
+  }
+  if (view.pending) return `Your turn: ${view.pending.title || "a decision"}`;
+  if (view.you === null) return "Watching";
+  const w = view.waiting_for;
+  if (w) return `Waiting for ${w.team}${w.unit ? ` (${w.unit})` : ""}`;
+  return "Playing";
+}
+
+/** A `since` update merged into the plays the page has; null when the page lacks plays it
+ *  would need (then the full view is fetched). */
+export function mergeView(old, incoming) {
+  const from = incoming.plays_from || 0;
+  if (from === 0) return incoming;
+  if (!old || old.game_id !== incoming.game_id || (old.plays || []).length < from) return null;
+  return { ...incoming, plays: old.plays.slice(0, from).concat(incoming.plays || []), plays_from: 0 };
+}
+
+export function showGame(root, gameId, token) {
+  const state = {
+    view: null, busy: false, error: "", helpOpen: false, assistantOpen: false,
+    boardState: {}, conn: "connecting",
+  };
+  const el = {
+    status: h("p", { class: "game-status", "data-testid": "game-status", "aria-live": "polite" }, "Loading…"),
+    conn: h("span", { class: "conn", "data-testid": "connection" }, ""),
+    pad: h("section", { class: "panel pad", "aria-label": "Score pad" }),
+    field: h("section", { class: "panel field-panel", "aria-label": "Field" }),
+    question: h("section", { class: "panel question", "aria-label": "Your decision", "data-testid": "question" }),
+    board: h("section", { class: "panel board", "aria-label": "Board", "data-testid": "board" }),
+    dice: h("section", { class: "panel dice-panel", "aria-label": "Dice" }),
+    plays: h("section", { class: "panel plays", "aria-label": "Play-by-play" }),
+    assistant: h("section", { class: "panel assistant", "aria-label": "Undo and the assistant" }),
+    box: h("section", { class: "panel box-score", "aria-label": "Box score", "data-testid": "box-score", hidden: true }),
+    title: h("h1", {}, "scrimmage"),
+    spectate: h("span", { class: "spectate" }),
+  };
+  fill(root,
+    h("header", { class: "game-head" },
+      h("a", { class: "home-link", href: "/", "data-testid": "home-link" }, "← Games"),
+      el.title, el.status, el.conn, el.spectate),
+    h("div", { class: "game-grid" },
+      h("div", { class: "col-main" }, el.pad, el.field, el.question, el.box, el.board),
+      h("div", { class: "col-side" }, el.dice, el.assistant, el.plays)));
+
+  const ctx = {
+    answer: (answer) => answerWith(answer),
+    h, svg,
+    state: state.boardState,
+  };
+
+  function setError(message) {
+    state.error = message || "";
+    if (state.view) renderQuestion(el.question, state.view, questionUi());
+  }
+
+  async function act(work) {
+    if (state.busy) return;
+    state.busy = true;
+    state.error = "";
+    render();
+    try {
+      apply(await work());
+    } catch (err) {
+      state.error = err.message;
+      if (err.status === 409) refetch();    // the game moved on: show where it is now
+    } finally {
+      state.busy = false;
+      render();
+    }
+  }
+
+  function answerWith(answer) {
+    const p = state.view && state.view.pending;
+    if (!p || state.busy) return Promise.resolve();
+    return act(() => api.answer(gameId, token, knownPlays(), p.index, answer));
+  }
+
+  async function refetch() {
+    try {
+      apply(await api.view(gameId, token));
+    } catch (err) {
+      fatal(err.message);
+    }
+  }
+
+  /** The plays an update may leave out: all but the last, which a ruleset may still add to
+   *  after it is shown (a timeout after the play), so it always comes again. */
+  function knownPlays() {
+    return state.view ? Math.max(0, state.view.play_count - 1) : 0;
+  }
+
+  function questionUi() {
+    return {
+      busy: state.busy, helpOpen: state.helpOpen, error: state.error,
+      answer: answerWith,
+      toggleHelp: () => { state.helpOpen = !state.helpOpen; render(); },
+    };
+  }
+
+  function assistantUi() {
+    return {
+      busy: state.busy, assistantOpen: state.assistantOpen,
+      undo: () => act(() => api.undo(gameId, token)),
+      setPolicy: (kind, ask) => act(() => api.policy(gameId, token, kind, ask)),
+      toggleAssistant: (open) => { state.assistantOpen = open; },
+    };
+  }
+
+  function apply(incoming) {
+    if (!incoming || !incoming.game_id) return;
+    const merged = mergeView(state.view, incoming);
+    if (merged === null) {
+      refetch();
+      return;
+    }
+    const first = state.view === null;
+    const newQuestion = !state.view || !state.view.pending || !merged.pending ||
+      state.view.pending.index !== merged.pending.index;
+    if (newQuestion) state.helpOpen = false;
+    state.view = merged;
+    if (first && token) remember(merged);
+    render();
+  }
+
+  function remember(view) {
+    rememberGame({
+      id: gameId, url: `/games/${encodeURIComponent(gameId)}?token=${encodeURIComponent(token)}`,
+      rules: view.rules, title: view.title, home: view.teams.home, away: view.teams.away,
+      seat: view.you ? [view.you.side.toLowerCase(), view.you.unit].filter(Boolean).join(":") : "",
+    });
+  }
+
+  async function renderBoard(view) {
+    const kind = view.board && view.board.kind;
+    if (!kind) {
+      el.board.hidden = true;
+      return;
+    }
+    el.board.hidden = false;
+    const board = await loadBoard(kind);
+    if (state.view !== view) return;          // a newer view is being drawn
+    const inner = h("div", { class: `board-${kind}` });
+    if (board.error) {
+      el.board.replaceChildren(h("p", { class: "muted" }, `The table: ${board.error}.`));
+      return;
+    }
+    try {
+      board.render(inner, view, ctx);
+      el.board.replaceChildren(inner);
+    } catch (err) {
+      console.error(`board ${kind}:`, err);
+      el.board.replaceChildren(h("p", { class: "muted" }, `The ${kind} board could not be drawn.`));
+    }
+  }
+
+  function render() {
+    const view = state.view;
+    if (!view) return;
+    document.title = `${view.scoreboard.names.AWAY} ${view.scoreboard.score.AWAY} at ` +
+      `${view.scoreboard.names.HOME} ${view.scoreboard.score.HOME} · scrimmage`;
+    el.title.textContent = view.title;
+    el.status.textContent = statusWords(view);
+    el.status.className = `game-status ${view.pending ? "your-turn" : ""} ${view.status}`;
+    el.conn.textContent = { live: "● live", reconnecting: "● reconnecting…", polling: "● polling", connecting: "" }[state.conn] || "";
+    el.conn.className = `conn ${state.conn}`;
+    document.body.classList.toggle("busy", state.busy);
+    renderScorePad(el.pad, view);
+    renderField(el.field, view);
+    renderQuestion(el.question, view, questionUi());
+    renderBoxScore(el.box, view);
+    renderDice(el.dice, view);
+    renderAssistant(el.assistant, view, assistantUi());
+    renderPlays(el.plays, view);
+    if (!el.spectate.firstChild) {
+      el.spectate.append(h("a", {
+        href: localLink(`/games/${encodeURIComponent(gameId)}`), "data-testid": "link-spectate",
+        target: "_blank", rel: "noopener",
+      }, "spectator link"));
+    }
+    renderBoard(view);
+  }
+
+  function fatal(message) {
+    el.status.textContent = message;
+    el.status.className = "game-status error";
+    if (!state.view) {
+      fill(el.question, h("p", { class: "error", role: "alert" }, message),
+        h("p", {}, h("a", { href: "/" }, "Back to the games")));
+    }
+  }
+
+  (async () => {
+    try {
+      apply(await api.view(gameId, token));
+    } catch (err) {
+      fatal(err.status === 403 ? `This link opens no seat of this game (${err.message}).`
+        : err.status === 404 ? `No such game on this server (${err.message}).` : err.message);
+      return;
+    }
+    watchGame(gameId, token, {
+      view: apply,
+      error: (message, status) => (status === 403 || status === 404 ? fatal(message) : setError(message)),
+      state: (word) => { state.conn = word; render(); },
+      since: knownPlays,
+    });
+  })();
+}

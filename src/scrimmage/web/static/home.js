@@ -1,0 +1,395 @@
+// The home page (/): a new game (ruleset, teams bundled or uploaded, the ruleset's options, a
+// seed, the seats) and the games this browser has a seat in.
+
+import { h, fill } from "./lib/dom.js";
+import { api } from "./lib/api.js";
+import { savedGames, rememberGame, forgetGame, localLink, pathOf } from "./lib/saved.js";
+
+const UPLOAD = "__upload__";
+const SPLIT_RULES = "1st-and-roll";       // the one game where a team may have two coaches
+const UNITS = ["offense", "defense"];
+const SIDES = ["home", "away"];
+
+function testKey(seat) {
+  return String(seat).replace(/[^a-z0-9]+/gi, "-").toLowerCase();
+}
+
+function seatWords(seat) {
+  const [side, unit] = String(seat).split(":");
+  return `${side === "home" ? "Home" : "Away"}${unit ? ` ${unit}` : ""}`;
+}
+
+/** Copy text, with the old way for pages that are not a secure context. */
+async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch (err) {
+    const area = h("textarea", { readonly: true, class: "offscreen" });
+    area.value = text;
+    document.body.appendChild(area);
+    area.select();
+    let ok = false;
+    try {
+      ok = document.execCommand("copy");
+    } catch (e) {
+      ok = false;
+    }
+    area.remove();
+    return ok;
+  }
+}
+
+function copyButton(text, testid) {
+  const button = h("button", { type: "button", class: "copy", "data-testid": testid }, "Copy");
+  button.addEventListener("click", async () => {
+    const ok = await copyText(text);
+    button.textContent = ok ? "Copied ✓" : "Select and copy the link";
+    setTimeout(() => { button.textContent = "Copy"; }, 2000);
+  });
+  return button;
+}
+
+export async function showHome(root) {
+  const form = h("section", { class: "panel new-game", "aria-labelledby": "new-title" },
+    h("h2", { id: "new-title" }, "New game"), h("p", { class: "muted" }, "Loading the games…"));
+  const made = h("section", { class: "panel made", "data-testid": "invitation", hidden: true });
+  const mine = h("section", { class: "panel saved", "aria-labelledby": "saved-title" });
+  fill(root,
+    h("header", { class: "home-head" },
+      h("h1", {}, "scrimmage"),
+      h("p", { class: "tagline" }, "Tabletop football at the table: play against the computer or a friend.")),
+    h("div", { class: "home-grid" }, h("div", {}, made, form), mine));
+  renderSaved(mine);
+  let rulesets;
+  try {
+    rulesets = await api.rulesets();
+  } catch (err) {
+    fill(form, h("h2", {}, "New game"), h("p", { class: "error", role: "alert" }, err.message));
+    return;
+  }
+  newGameForm(form, made, mine, rulesets);
+}
+
+// -- the new-game form ------------------------------------------------------------------
+
+function newGameForm(section, made, mine, rulesets) {
+  const names = Object.keys(rulesets);
+  const st = {
+    rules: names.includes("legends-pro") ? "legends-pro" : names[0],
+    teams: {}, files: {}, options: {}, seed: "",
+    opponent: "computer", side: "home", split: false,
+    units: { home: { offense: "person", defense: "computer" }, away: { offense: "person", defense: "computer" } },
+    busy: false, error: "",
+  };
+
+  function resetForRules() {
+    const rs = rulesets[st.rules];
+    const [dh, da] = rs.default_teams || [];
+    st.teams = { home: dh || rs.teams[0] || "", away: da || rs.teams[1] || rs.teams[0] || "" };
+    st.files = {};
+    st.options = {};
+    for (const o of rs.options) st.options[o.name] = o.default;
+    if (st.rules !== SPLIT_RULES) st.split = false;
+  }
+
+  function teamField(side) {
+    const rs = rulesets[st.rules];
+    const id = `new-${side}`;
+    const file = st.files[side];
+    return h("div", { class: "field-row" },
+      h("label", { for: id }, side === "home" ? "Home team" : "Away team"),
+      h("select", {
+        id, "data-testid": id,
+        onchange: (e) => { st.teams[side] = e.currentTarget.value; draw(); },
+      },
+      ...rs.teams.map((t) => h("option", { value: t, selected: st.teams[side] === t }, t)),
+      h("option", { value: UPLOAD, selected: st.teams[side] === UPLOAD }, "Upload a team file…")),
+      st.teams[side] === UPLOAD ? h("span", { class: "upload" },
+        h("label", { for: `${id}-file`, class: "sr-only" }, `${side} team file`),
+        h("input", {
+          type: "file", id: `${id}-file`, "data-testid": `${id}-file`,
+          onchange: (e) => readFile(side, e.currentTarget.files[0]),
+        }),
+        file ? h("span", { class: "muted small", "data-testid": `${id}-file-name` }, `${file.file} (${file.text.length} characters)`) : null)
+        : null);
+  }
+
+  function readFile(side, file) {
+    if (!file) return;
+    const reader = new FileReader();
+    reader.onload = () => {
+      st.files[side] = { file: file.name, text: String(reader.result) };
+      st.error = "";
+      draw();
+    };
+    reader.onerror = () => {
+      st.error = `${file.name}: could not be read`;
+      draw();
+    };
+    reader.readAsText(file);
+  }
+
+  function optionField(o) {
+    const id = `new-opt-${o.name}`;
+    const value = st.options[o.name];
+    const help = o.help ? h("span", { class: "help-text", id: `${id}-help` }, o.help) : null;
+    if (o.type === "bool") {
+      return h("div", { class: "field-row check" },
+        h("input", {
+          type: "checkbox", id, "data-testid": id, checked: Boolean(value), "aria-describedby": `${id}-help`,
+          onchange: (e) => { st.options[o.name] = e.currentTarget.checked; },
+        }),
+        h("label", { for: id }, o.name.replace(/_/g, " ")), help);
+    }
+    if (o.type === "choice") {
+      return h("div", { class: "field-row" },
+        h("label", { for: id }, o.name.replace(/_/g, " ")),
+        h("select", {
+          id, "data-testid": id, "aria-describedby": `${id}-help`,
+          onchange: (e) => { st.options[o.name] = e.currentTarget.value; },
+        }, ...o.choices.map((c) => h("option", { value: c, selected: c === value }, c.replace(/_/g, " ")))),
+        help);
+    }
+    return h("div", { class: "field-row" },
+      h("label", { for: id }, o.name.replace(/_/g, " ")),
+      h("input", {
+        type: "number", id, "data-testid": id, inputmode: "numeric", "aria-describedby": `${id}-help`,
+        min: o.minimum ?? null, max: o.maximum ?? null, step: 1,
+        value: value === null || value === undefined ? "" : String(value), placeholder: "default",
+        oninput: (e) => { st.options[o.name] = e.currentTarget.value === "" ? null : Number(e.currentTarget.value); },
+      }), help);
+  }
+
+  function radio(name, value, label, checked, onchange) {
+    const id = `new-${name}-${value}`;
+    return h("span", { class: "radio" },
+      h("input", { type: "radio", name: `new-${name}`, id, value, "data-testid": id, checked, onchange }),
+      h("label", { for: id }, label));
+  }
+
+  function seatsField() {
+    const [home, away] = [st.teams.home === UPLOAD ? "home team" : st.teams.home,
+      st.teams.away === UPLOAD ? "away team" : st.teams.away];
+    const parts = [];
+    if (st.rules === SPLIT_RULES) {
+      parts.push(h("div", { class: "field-row check" },
+        h("input", {
+          type: "checkbox", id: "new-split", "data-testid": "new-split", checked: st.split,
+          onchange: (e) => { st.split = e.currentTarget.checked; draw(); },
+        }),
+        h("label", { for: "new-split" }, "Split teams: a coach for each offense and defense (2–4 players)")));
+    }
+    if (st.split) {
+      const grid = h("div", { class: "split-grid" });
+      for (const side of SIDES) {
+        for (const unit of UNITS) {
+          const id = `new-seat-${side}-${unit}`;
+          grid.append(h("div", { class: "field-row" },
+            h("label", { for: id }, `${side === "home" ? home : away} ${unit}`),
+            h("select", {
+              id, "data-testid": id,
+              onchange: (e) => { st.units[side][unit] = e.currentTarget.value; },
+            },
+            h("option", { value: "person", selected: st.units[side][unit] === "person" }, "a person"),
+            h("option", { value: "computer", selected: st.units[side][unit] === "computer" }, "the computer"))));
+        }
+      }
+      parts.push(grid, h("p", { class: "muted small" },
+        "Every person's seat gets its own link: four people may play, one for each unit."));
+    } else {
+      parts.push(
+        h("div", { class: "field-row radios", role: "radiogroup", "aria-label": "Opponent" },
+          h("span", { class: "label" }, "Play against"),
+          radio("opponent", "computer", "the computer", st.opponent === "computer", () => { st.opponent = "computer"; draw(); }),
+          radio("opponent", "friend", "a friend (two links)", st.opponent === "friend", () => { st.opponent = "friend"; draw(); })),
+        h("div", { class: "field-row radios", role: "radiogroup", "aria-label": "Your side" },
+          h("span", { class: "label" }, "You coach"),
+          radio("side", "home", `home (${home})`, st.side === "home", () => { st.side = "home"; }),
+          radio("side", "away", `away (${away})`, st.side === "away", () => { st.side = "away"; })));
+    }
+    return h("fieldset", { class: "seats" }, h("legend", {}, "Seats"), ...parts);
+  }
+
+  function body() {
+    const rs = rulesets[st.rules];
+    const out = { rules: st.rules };
+    for (const side of SIDES) {
+      if (st.teams[side] === UPLOAD) {
+        if (!st.files[side]) throw new Error(`${side} team: choose a team file to upload`);
+        out[side] = st.files[side];
+      } else if (st.teams[side]) {
+        out[side] = st.teams[side];
+      }
+    }
+    const seed = String(st.seed).trim();
+    if (seed !== "") {
+      if (!/^\d+$/.test(seed)) throw new Error("seed: a whole number (or leave it empty)");
+      out.seed = Number(seed);
+    }
+    const options = {};
+    for (const o of rs.options) {
+      const v = st.options[o.name];
+      if (v === null || v === undefined || v === "" || v === o.default) continue;
+      options[o.name] = v;
+    }
+    if (Object.keys(options).length) out.options = options;
+    if (st.split) {
+      out.seats = { home: { ...st.units.home }, away: { ...st.units.away } };
+    } else if (st.opponent === "friend") {
+      out.seats = { home: "person", away: "person" };
+    } else {
+      out.seats = st.side === "home" ? { home: "person", away: "computer" } : { home: "computer", away: "person" };
+    }
+    return out;
+  }
+
+  async function create(event) {
+    event.preventDefault();
+    if (st.busy) return;
+    let request;
+    try {
+      request = body();
+    } catch (err) {
+      st.error = err.message;
+      draw();
+      return;
+    }
+    st.busy = true;
+    st.error = "";
+    draw();
+    try {
+      const game = await api.create(request);
+      st.busy = false;
+      afterCreate(game, request);
+    } catch (err) {
+      st.busy = false;
+      st.error = err.message;
+      draw();
+    }
+  }
+
+  function teamName(request, side) {
+    const t = request[side];
+    return typeof t === "string" ? t : t ? t.file : rulesets[st.rules].default_teams[side === "home" ? 0 : 1];
+  }
+
+  function afterCreate(game, request) {
+    const seats = Object.keys(game.seats);
+    const entry = (seat) => ({
+      id: game.game_id, url: pathOf(game.seats[seat].url), rules: request.rules,
+      title: rulesets[request.rules].title, home: teamName(request, "home"), away: teamName(request, "away"), seat,
+    });
+    if (seats.length === 1) {
+      rememberGame(entry(seats[0]));
+      location.assign(localLink(game.seats[seats[0]].url));
+      return;
+    }
+    // Several people: the creator's seat and the links to hand to the others, shown once.
+    let chosen = seats.includes(st.side) && !st.split ? st.side : seats[0];
+    const rows = seats.map((seat) => {
+      const url = localLink(game.seats[seat].url);
+      const key = testKey(seat);
+      return h("li", { class: "invite-row" },
+        h("span", { class: "radio" },
+          h("input", {
+            type: "radio", name: "mine", id: `mine-${key}`, "data-testid": `mine-${key}`,
+            checked: seat === chosen, onchange: () => { chosen = seat; },
+          }),
+          h("label", { for: `mine-${key}` }, `${seatWords(seat)} (${teamName(request, seat.split(":")[0])})`)),
+        h("a", { class: "invite-link", href: url, "data-testid": `link-${key}`, target: "_blank", rel: "noopener" }, url),
+        copyButton(url, `copy-${key}`));
+    });
+    fill(made,
+      h("h2", {}, "Game made: invite your friends"),
+      h("p", {}, "Send each person the link of their seat (each link is a secret key to that seat; ",
+        "this is the only time they are shown). Mark the seat that is yours, then go to it."),
+      h("ul", { class: "invites" }, ...rows),
+      h("p", { class: "muted small" }, "Anyone may watch: ",
+        h("a", { href: localLink(game.spectate), "data-testid": "link-spectate" }, localLink(game.spectate))),
+      h("button", {
+        type: "button", class: "primary", "data-testid": "go-to-seat",
+        onclick: () => {
+          rememberGame(entry(chosen));
+          location.assign(localLink(game.seats[chosen].url));
+        },
+      }, "Go to my seat"));
+    made.hidden = false;
+    section.hidden = true;
+    renderSaved(mine);
+    made.scrollIntoView({ block: "start" });
+  }
+
+  function draw() {
+    const rs = rulesets[st.rules];
+    fill(section,
+      h("h2", { id: "new-title" }, "New game"),
+      h("form", { class: "new-form", onsubmit: create, novalidate: true },
+        h("div", { class: "field-row" },
+          h("label", { for: "new-rules" }, "Game"),
+          h("select", {
+            id: "new-rules", "data-testid": "new-rules",
+            onchange: (e) => { st.rules = e.currentTarget.value; resetForRules(); draw(); },
+          }, ...names.map((n) => h("option", { value: n, selected: n === st.rules }, rulesets[n].title)))),
+        teamField("away"), teamField("home"),
+        seatsField(),
+        rs.options.length ? h("details", { class: "options-box" },
+          h("summary", {}, "Options"), ...rs.options.map(optionField)) : null,
+        h("div", { class: "field-row" },
+          h("label", { for: "new-seed" }, "Seed"),
+          h("input", {
+            id: "new-seed", "data-testid": "new-seed", type: "text", inputmode: "numeric",
+            placeholder: "random", value: st.seed, autocomplete: "off",
+            oninput: (e) => { st.seed = e.currentTarget.value; },
+          }),
+          h("span", { class: "help-text" }, "the same seed and the same decisions replay the same game")),
+        st.error ? h("p", { class: "error", role: "alert", "data-testid": "new-error" }, st.error) : null,
+        h("button", { type: "submit", class: "primary", "data-testid": "new-create", disabled: st.busy },
+          st.busy ? "Making the game…" : "Start the game")));
+  }
+
+  resetForRules();
+  draw();
+}
+
+// -- the games this browser has a seat in ----------------------------------------------
+
+function renderSaved(section) {
+  const games = savedGames();
+  fill(section, h("h2", { id: "saved-title" }, "Your games"));
+  if (!games.length) {
+    section.append(h("p", { class: "muted" }, "Games you make or join in this browser are listed here."));
+    return;
+  }
+  const list = h("ul", { class: "saved-list", "data-testid": "saved-games" });
+  for (const g of games) {
+    const status = h("span", { class: "saved-status muted small" }, "…");
+    list.append(h("li", { class: "saved-game" },
+      h("a", { href: g.url, class: "saved-link", "data-testid": `saved-${g.id}` }, `${g.away} at ${g.home}`),
+      h("span", { class: "saved-meta muted small" },
+        [g.title || g.rules, g.seat ? `you: ${seatWords(g.seat)}` : "", new Date(g.created || Date.now()).toLocaleDateString()]
+          .filter(Boolean).join(" · ")),
+      status,
+      h("button", {
+        type: "button", class: "forget", "data-testid": `forget-${g.id}`, title: "Forget this game in this browser",
+        onclick: () => { forgetGame(g.id, g.url); renderSaved(section); },
+      }, "Forget")));
+    lookUp(g, status);
+  }
+  section.append(list);
+}
+
+/** The game's state now, in a few words (a view without its plays). */
+async function lookUp(g, el) {
+  const token = new URLSearchParams(g.url.split("?")[1] || "").get("token");
+  try {
+    const v = await api.view(g.id, token, 1e9);
+    const sb = v.scoreboard;
+    const score = `${sb.names.AWAY} ${sb.score.AWAY}, ${sb.names.HOME} ${sb.score.HOME}`;
+    el.textContent = v.status === "over" ? `Final: ${score}`
+      : `${score} · ${sb.period} ${sb.clock}${v.pending ? " · your turn" : ""}`;
+    if (v.pending) el.classList.add("your-turn");
+  } catch (err) {
+    el.textContent = err.status === 404 ? "not on this server any more" : err.message;
+  }
+}

@@ -1,0 +1,68 @@
+// The server's HTTP contract (see src/scrimmage/web/app.py). Every refusal becomes an
+// ApiError whose message is the server's one-line reason.
+
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** The reason in a 4xx body: {"detail": "text"} or FastAPI's list of field errors. */
+function reason(status, body) {
+  const detail = body && body.detail;
+  if (typeof detail === "string") return detail;
+  if (Array.isArray(detail) && detail.length) {
+    return detail.map((d) => {
+      const where = (d.loc || []).filter((p) => p !== "body").join(".");
+      return where ? `${where}: ${d.msg}` : d.msg;
+    }).join("; ");
+  }
+  return `the server answered ${status}`;
+}
+
+async function call(method, path, body) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (err) {
+    throw new ApiError(0, "cannot reach the server (check your connection)");
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch (err) {
+    data = null;
+  }
+  if (!response.ok) throw new ApiError(response.status, reason(response.status, data));
+  return data;
+}
+
+function query(token, since) {
+  const q = new URLSearchParams();
+  if (token) q.set("token", token);
+  if (since) q.set("since", String(since));
+  const text = q.toString();
+  return text ? `?${text}` : "";
+}
+
+export const api = {
+  rulesets: () => call("GET", "/api/rulesets"),
+  create: (body) => call("POST", "/api/games", body),
+  view: (id, token, since) => call("GET", `/api/games/${encodeURIComponent(id)}${query(token, since)}`),
+  answer: (id, token, since, index, answer) =>
+    call("POST", `/api/games/${encodeURIComponent(id)}/decisions${query(token, since)}`, { index, answer }),
+  undo: (id, token) => call("POST", `/api/games/${encodeURIComponent(id)}/undo${query(token)}`, {}),
+  policy: (id, token, kind, ask) =>
+    call("POST", `/api/games/${encodeURIComponent(id)}/policy${query(token)}`, { kind, ask }),
+};
+
+/** The WebSocket address of a game's updates. */
+export function socketUrl(id, token) {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${location.host}/ws/games/${encodeURIComponent(id)}${query(token)}`;
+}

@@ -1,0 +1,226 @@
+"""The page in a real browser (issue 16): Playwright drives Debian's Chromium against the real
+server. A person plays a whole game of every ruleset by clicking; two browsers play a drive
+against each other with hidden calls; a spectator follows; a bad upload gets a clear error.
+The screenshots of each board for the README are taken here too
+(`SCRIMMAGE_UPDATE_SCREENSHOTS=1` writes them into docs/)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+
+import scrimmage
+from scrimmage.web.app import create_app
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
+                                reason="Debian's chromium is not installed (.ci/run installs it)")
+
+playwright = pytest.importorskip("playwright.sync_api")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    port = _free_port()
+    config = uvicorn.Config(create_app(tmp_path_factory.mktemp("db") / "games.db"),
+                            host="127.0.0.1", port=port, log_level="warning")
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield b
+        b.close()
+
+
+def make_game(server: str, **body: Any) -> dict[str, Any]:
+    body.setdefault("seats", {"home": "person", "away": "computer"})
+    r = httpx.post(f"{server}/api/games", json=body, timeout=30)
+    assert r.status_code == 201, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def answer_by_click(page: Any) -> bool:
+    """Click the assistant's choice (or the first option) of the question on screen and wait
+    for the next question or the end. False once the game is over."""
+    question = page.get_by_test_id("question")
+    page.wait_for_function(
+        """() => {
+            const q = document.querySelector('[data-testid=question]');
+            const over = document.querySelector('[data-testid=box-score] table');
+            return over || (q && q.dataset.index && q.querySelector('button.option:not([disabled])'));
+        }""", timeout=30000)
+    index = question.get_attribute("data-index")
+    if not index:
+        return False
+    button = question.locator("button.option.suggested:not([disabled])")
+    if button.count() == 0:
+        button = question.locator("button.option:not([disabled])").first
+    button.first.click()
+    page.wait_for_function(
+        """(index) => {
+            const q = document.querySelector('[data-testid=question]');
+            return !q || q.dataset.index !== index;
+        }""", arg=index, timeout=30000)
+    return True
+
+
+def shoot(page: Any, name: str, tmp_path: Path) -> None:
+    """A screenshot into tmp (and into docs/ when asked to update them)."""
+    page.screenshot(path=str(tmp_path / f"{name}.png"), full_page=True)
+    if os.environ.get("SCRIMMAGE_UPDATE_SCREENSHOTS") == "1":
+        page.evaluate("window.scrollTo(0, 0)")          # the README shows the top of the board
+        page.screenshot(path=str(DOCS / f"{name}.png"), full_page=False)
+
+
+@pytest.mark.parametrize("rules", scrimmage.rulesets())
+def test_a_person_plays_a_whole_game_by_clicking(rules: str, server: str, browser: Any,
+                                                  tmp_path: Path) -> None:
+    made = make_game(server, rules=rules, seed=11)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(made["seats"]["home"]["url"])
+    clicks = 0
+    while answer_by_click(page):
+        clicks += 1
+        if clicks == 12:
+            shoot(page, f"board-{rules}", tmp_path)
+        assert clicks < 2000
+    assert clicks > 30
+    page.get_by_test_id("box-score").wait_for()
+    assert "Final" in page.get_by_test_id("game-status").inner_text() or \
+        page.get_by_test_id("final").count()
+    assert not errors, errors
+    page.set_viewport_size({"width": 375, "height": 800})
+    page.screenshot(path=str(tmp_path / f"board-{rules}-phone.png"), full_page=True)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"{rules}: the page is {width} px wide on a 375 px screen"
+    page.close()
+
+
+def test_two_browsers_play_a_drive_with_hidden_calls(server: str, browser: Any) -> None:
+    made = make_game(server, rules="legends-pro", seed=12,
+                     seats={"home": "person", "away": "person"})
+    pages = []
+    for side in ("home", "away"):
+        context = browser.new_context(viewport={"width": 1000, "height": 900})
+        page = context.new_page()
+        page.goto(made["seats"][side]["url"])
+        pages.append(page)
+    calls = 0
+    for _ in range(40):
+        for page in pages:
+            page.wait_for_function(
+                "() => document.querySelector('[data-testid=question] button.option') || "
+                "document.querySelector('[data-testid=waiting]')", timeout=30000)
+        asked = [p for p in pages if p.get_by_test_id("question").get_attribute("data-index")]
+        assert len(asked) == 1, "exactly one seat is asked at a time"
+        other = pages[1 - pages.index(asked[0])]
+        other.get_by_test_id("waiting").wait_for()
+        prompt = asked[0].get_by_test_id("prompt").inner_text()
+        if "Call your" in prompt:
+            calls += 1
+        answer_by_click(asked[0])
+    assert calls >= 10
+    for page in pages:
+        page.context.close()
+
+
+def test_a_spectator_follows(server: str, browser: Any) -> None:
+    made = make_game(server, rules="grid", seed=13)
+    player = browser.new_page()
+    player.goto(made["seats"]["home"]["url"])
+    spectator = browser.new_page()
+    spectator.goto(made["spectate"])
+    spectator.get_by_test_id("plays").wait_for()
+    before = spectator.locator("[data-testid=plays] li").count()
+    for _ in range(8):
+        answer_by_click(player)
+    spectator.wait_for_function(
+        "(n) => document.querySelectorAll('[data-testid=plays] li').length > n",
+        arg=before, timeout=30000)
+    assert spectator.locator("[data-testid=question] button.option").count() == 0
+    assert "token" not in spectator.url
+    player.close()
+    spectator.close()
+
+
+def test_a_bad_upload_gets_a_clear_error(server: str, browser: Any, tmp_path: Path) -> None:
+    bad = tmp_path / "bad-team.toml"
+    bad.write_text('[team]\nname = "Nobody"\nlevel = "hs"\n', encoding="utf-8")
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.get_by_test_id("new-rules").select_option("legends-hs")
+    page.get_by_test_id("new-home").select_option(label="Upload a team file…")
+    page.get_by_test_id("new-home-file").set_input_files(str(bad))
+    page.get_by_test_id("new-create").click()
+    error = page.get_by_test_id("new-error")
+    error.wait_for()
+    assert "bad-team.toml" in error.inner_text()
+    page.close()
+
+
+def test_a_new_game_from_the_form_goes_to_the_seat(server: str, browser: Any) -> None:
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.get_by_test_id("new-rules").select_option("5d20")
+    page.get_by_test_id("new-create").click()
+    page.wait_for_url("**/games/*?token=*")
+    page.get_by_test_id("question").wait_for()
+    assert answer_by_click(page)
+    page.close()
+
+
+def test_four_people_get_a_link_each_for_1st_and_roll(server: str, browser: Any) -> None:
+    """FR-1 from the form: split teams, a person on every unit, four invitation links."""
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.get_by_test_id("new-rules").select_option("1st-and-roll")
+    page.get_by_test_id("new-split").check()
+    for side in ("home", "away"):
+        for unit in ("offense", "defense"):
+            page.get_by_test_id(f"new-seat-{side}-{unit}").select_option("person")
+    page.get_by_test_id("new-create").click()
+    links = [page.get_by_test_id(f"link-{side}-{unit}")
+             for side in ("home", "away") for unit in ("offense", "defense")]
+    for link in links:
+        link.wait_for()
+    urls = {link.get_attribute("href") for link in links}
+    assert len(urls) == 4 and all(u and "token=" in u for u in urls)
+    page.get_by_test_id("mine-away-defense").check()
+    page.get_by_test_id("go-to-seat").click()
+    page.wait_for_url("**/games/*?token=*")
+    page.get_by_test_id("game-status").wait_for()
+    page.close()
