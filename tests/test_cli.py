@@ -187,11 +187,12 @@ def test_coaching_commands_save_list_and_resume_by_number() -> None:
     """The table commands at a question (help, sheet, ask/auto, undo, quit), the games folder
     (`games`) and `--resume` by number: a person's session as the README shows it."""
     first = run(["play", "--rules", "legends-pro", "--seed", "12"],
-                stdin="help\nsheet\nask timeout\n\n5\nundo\n2\nauto timeout\nquit\n")
+                stdin="help\nsheet\nask timeout\n\nno\n5\nundo\n2\nauto timeout\nquit\n")
     out = first.stdout
     assert "The coin toss" in out                        # help names the choice
     assert "Your offense (plays left" in out             # sheet: the checkoff
     assert "the try, timeouts; the snap" in out          # `ask timeout` took timeouts
+    assert "Timeout after the play?" in out              # ...and is asked after a kickoff
     assert out.count("you call the plays and make the big choices") == 2   # header, `auto`
     assert "Taken back" in out
     assert "→ Outside Run" in out                        # the answer after the undo

@@ -437,10 +437,14 @@ def build(
         levels = {"legends-pro": "pro", "legends-college": "college"}
         if find_ruleset(rules).name == "5d20":
             from scrimmage.build.fived20 import build_chart, read_player_seasons, read_team_seasons
+            from scrimmage.build.fived20 import build_league_average as league_chart
 
-            if season is None or team is None:
-                raise ScrimmageError("5d20 charts need --season and --team")
-            text = build_chart(read_player_seasons(players), read_team_seasons(stats), season, team)
+            if season is None or (team is None) == (not league_average):
+                raise ScrimmageError("5d20 charts need --season and --team CODE or "
+                                     "--league-average (one of them)")
+            rows = read_player_seasons(players), read_team_seasons(stats)
+            text = (league_chart(*rows, season) if league_average
+                    else build_chart(*rows, season, str(team)))
             _write_or_print(text, out_path)
             return
         if rules not in levels:
@@ -518,9 +522,10 @@ def league(
                 return choices[0]
             if text.isdigit() and 1 <= int(text) <= len(choices):
                 return choices[int(text) - 1]
-            if text in choices:
-                return text
-            out.print("[red]choose one of the numbers[/]")
+            if text.isdigit():
+                out.print("[red]choose one of the numbers[/]")
+                continue
+            return text           # a name, an amount or a filter: the builder reads it
         raise ScrimmageError("too many unreadable answers")
 
     try:

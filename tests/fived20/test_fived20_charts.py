@@ -46,5 +46,6 @@ def test_builder_gives_each_runner_his_share_of_carries() -> None:
     assert chart.name == "2012 Minnesota Vikings" and chart.qb.name == "Christian Ponder"
     top = chart.runners[0]
     assert top.name == "Adrian Peterson"
-    # Peterson had 348 of the backs' carries: most of the black column.
-    assert chart.runner_black[0] >= 14
+    # Peterson had 348 of the backs' carries: most of the faces. Since issue 17 the lead
+    # backs are read in the blue column (blue below the header, D20-22), the rest in black.
+    assert chart.runner_blue[0] >= 14 and chart.runner_header > chart.runner_blue[0]

@@ -15,7 +15,8 @@ def test_default_pro_pair_plays_like_the_nfl() -> None:
     for team in data["teams"].values():
         p = team["per_game"]
         assert 15 <= p["points_for"] <= 30
-        assert 3.6 <= p["rush_yds"] / p["rush_att"] <= 5.0
+        # NFL teams' seasons run from about 3.4 yards a carry (the 2022 Buccaneers) to 5.
+        assert 3.4 <= p["rush_yds"] / p["rush_att"] <= 5.0
         assert 0.56 <= p["pass_cmp"] / p["pass_att"] <= 0.69
         assert 1.2 <= p["sacks_taken"] <= 3.8
         assert 0.4 <= p["pass_int"] <= 1.5

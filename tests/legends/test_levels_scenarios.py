@@ -168,7 +168,7 @@ def test_fnl_17_college_kickoff_received_at_d20_minus_8_returned_d20_plus_10() -
     """Roll 15: received at the 7; the receiver may fair catch (inside the 25) but returns;
     return roll 10 = 20 yards, to the 27. 10 seconds."""
     g = kickoff_game("college")
-    p, coach = step(g, [15, KO_RETURN_20])
+    p, coach = step(g, [PR_NOTHING, 15, KO_RETURN_20])
     p = only(p)
     assert p["kickoff_attempt"] == 1 and p["returned"] == 1 and p["return_yards"] == 20
     assert g.s.possession is AWAY and (g.s.down, g.s.ydstogo, g.s.yardline) == (1, 10, 73)
@@ -180,15 +180,15 @@ def test_fnl_17_college_kickoff_received_at_d20_minus_8_returned_d20_plus_10() -
 
 def test_fnl_17_college_fair_catch_inside_the_25_takes_no_time() -> None:
     g = kickoff_game("college")
-    p = only(step(g, [15], {"kick_return": ["fair_catch"]})[0])
+    p = only(step(g, [PR_NOTHING, 15], {"kick_return": ["fair_catch"]})[0])
     assert p["returned"] == 0 and p["touchback"] == 0
     assert g.s.possession is AWAY and (g.s.down, g.s.ydstogo, g.s.yardline) == (1, 10, 75)
     assert p["seconds"] == 0 and g.s.clock.seconds_left == 7 * 60 + 30
 
 
 @pytest.mark.parametrize(("answer", "dice", "yardline"), [
-    ("fair_catch", [3], 75),          # 5 yards deep: fair catch, the ball at the 25
-    ("return", [3, 1], 94),           # returned d20 + 10 = 11 from 5 deep: the 6
+    ("fair_catch", [PR_NOTHING, 3], 75),          # 5 yards deep: fair catch, the ball at the 25
+    ("return", [PR_NOTHING, 3, 1], 94),           # returned d20 + 10 = 11 from 5 deep: the 6
 ])
 def test_amb_fnl_24_college_kickoff_into_the_end_zone(answer: str, dice: list[int],
                                                       yardline: int) -> None:
@@ -205,7 +205,7 @@ def test_amb_fnl_24_return_that_stays_in_the_end_zone_is_a_touchback() -> None:
     -2, kicker's defense -2) 7: the returner is downed on the goal line: touchback, the 25."""
     g = kickoff_game("college", home=team("college", kickoff_return_defense=-2),
                      away_=away("college", kickoff_return=-2))
-    p = only(step(g, [1, 1])[0])
+    p = only(step(g, [PR_NOTHING, 1, 1])[0])
     assert p["returned"] == 0 and "touchback" in p["desc"]
     assert g.s.possession is AWAY and g.s.yardline == 75 and p["seconds"] == 0
 
@@ -213,12 +213,12 @@ def test_amb_fnl_24_return_that_stays_in_the_end_zone_is_a_touchback() -> None:
 def test_amb_fnl_24_return_that_stays_in_the_end_zone_is_recorded_as_a_touchback() -> None:
     g = kickoff_game("college", home=team("college", kickoff_return_defense=-2),
                      away_=away("college", kickoff_return=-2))
-    p = only(step(g, [1, 1])[0])
+    p = only(step(g, [PR_NOTHING, 1, 1])[0])
     assert p["touchback"] == 1
 
 
-@pytest.mark.parametrize(("level", "dice"), [("college", [18, KO_RETURN_20]),
-                                             ("pro", [PRO_KO_RETURN, 10, KO_RETURN_20])])
+@pytest.mark.parametrize(("level", "dice"), [("college", [PR_NOTHING, 18, KO_RETURN_20]),
+                                             ("pro", [PR_NOTHING, PRO_KO_RETURN, 10, KO_RETURN_20])])
 def test_fnl_20_amb_fnl_3_kick_after_a_safety_adds_15(level: str, dice: list[int]) -> None:
     """College roll 18 (d20 - 8) / pro roll 10: a kickoff received at the 10 is received at
     the 25 after a safety; returned 20, to the 45. At the 25 the
@@ -233,14 +233,14 @@ def test_fnl_20_amb_fnl_3_kick_after_a_safety_adds_15(level: str, dice: list[int
 def test_fnl_20_college_safety_kick_inside_the_25_may_be_fair_caught() -> None:
     """Roll 15: the 7 + 15 = the 22, still inside the 25."""
     g = kickoff_game("college", free_kick=True)
-    _, coach = step(g, [15], {"kick_return": ["fair_catch"]})
+    _, coach = step(g, [PR_NOTHING, 15], {"kick_return": ["fair_catch"]})
     assert coach.of(Kind.KICK_RETURN)[0].info["catch"] == 22
     assert g.s.yardline == 75
 
 
 @pytest.mark.parametrize("kicker", [HOME, AWAY])
-@pytest.mark.parametrize(("level", "dice"), [("college", [15, KO_RETURN_20]),
-                                             ("pro", [PRO_KO_RETURN, 7, KO_RETURN_20])])
+@pytest.mark.parametrize(("level", "dice"), [("college", [PR_NOTHING, 15, KO_RETURN_20]),
+                                             ("pro", [PR_NOTHING, PRO_KO_RETURN, 7, KO_RETURN_20])])
 def test_fnl_23_scn_fnl_6_kickoff_return_adjustment(level: str, dice: list[int],
                                                     kicker: Side) -> None:
     """SCN-FNL-6: the home team's Kickoff Return is +1 and the visitors' Kickoff Return
@@ -256,8 +256,8 @@ def test_fnl_23_scn_fnl_6_kickoff_return_adjustment(level: str, dice: list[int],
 
 
 @pytest.mark.parametrize(("level", "dice", "catch"), [
-    ("college", [19, 5, 6], 20),                 # Kickoff Special 5: squib, caught at the 20
-    ("pro", [PRO_KO_RETURN, 20, 6, 6], 22),      # pro Kickoff Special 6: squib, at the 22
+    ("college", [PR_NOTHING, 19, 5, 6], 20),                 # Kickoff Special 5: squib, caught at the 20
+    ("pro", [PR_NOTHING, PRO_KO_RETURN, 20, 6, 6], 22),      # pro Kickoff Special 6: squib, at the 22
 ])
 def test_fnl_17_18_24_kickoff_special_adjusted_and_never_fair_caught(
         level: str, dice: list[int], catch: int) -> None:
@@ -272,8 +272,8 @@ def test_fnl_17_18_24_kickoff_special_adjusted_and_never_fair_caught(
 
 
 @pytest.mark.parametrize(("level", "dice"), [
-    ("college", [15, 19, LONG_RETURN, 10]),
-    ("pro", [PRO_KO_RETURN, 7, 20, LONG_RETURN, 10]),
+    ("college", [PR_NOTHING, 15, 19, LONG_RETURN, 10]),
+    ("pro", [PR_NOTHING, PRO_KO_RETURN, 7, 20, LONG_RETURN, 10]),
 ])
 def test_fnl_17_18_24_kickoff_return_special_adjusted(level: str, dice: list[int]) -> None:
     """A return roll of 19-20 is a Kickoff Return Special: Long return, 20 + d20 (10) = 30
@@ -291,12 +291,12 @@ def test_fnl_18_pro_touchback_chart_of_the_kicking_team() -> None:
     return, so their kickoff is kicked (7: caught at the 7) and returned."""
     g = kickoff_game("pro", home=team("pro"),
                      away_=away("pro", ko_touchback={"1-2": "touchback", "3-20": "return"}))
-    p = only(step(g, [12])[0])
+    p = only(step(g, [PR_NOTHING, 12])[0])
     assert p["touchback"] == 1 and p["returned"] == 0 and p["seconds"] == 0
     assert g.s.possession is AWAY and (g.s.down, g.s.yardline) == (1, 75)
     assert g.s.clock.seconds_left == 7 * 60 + 30
     g.next, g.kicker = "kickoff", AWAY
-    p = only(step(g, [12, 7, KO_RETURN_20])[0])
+    p = only(step(g, [PR_NOTHING, 12, 7, KO_RETURN_20])[0])
     assert p["touchback"] == 0 and p["returned"] == 1
     assert g.s.possession is HOME and g.s.yardline == 73
 
@@ -308,7 +308,7 @@ def test_fnl_18_pro_kickoff_1_10_at_that_line_11_18_at_d20_minus_10(roll: int,
     """Not a touchback: 1-10 caught at that yard line, 11-18 at the 1-8; returned d20 + 10;
     every such kick must be returned (FNL-19: no fair catch at pro)."""
     g = kickoff_game("pro")
-    p, coach = step(g, [PRO_KO_RETURN, roll, KO_RETURN_20])
+    p, coach = step(g, [PR_NOTHING, PRO_KO_RETURN, roll, KO_RETURN_20])
     assert only(p)["return_yards"] == 20
     assert g.s.possession is AWAY and g.s.yardline == 100 - (catch + 20)
     assert not coach.of(Kind.KICK_RETURN)
@@ -834,7 +834,7 @@ def test_fnl_13_half_unspent_at_halftime_is_15_yards_after_the_second_half_kicko
     assert g.s.teams[owes].speed_owed == 1
     # College: received at the 7 (15), returned 18 + 10 = 28; pro: the touchback chart says
     # return (13), caught at the 7, returned 28.
-    kick = [15, 18] if level == "college" else [PRO_KO_RETURN, 7, 18]
+    kick = [PR_NOTHING, 15, 18] if level == "college" else [PR_NOTHING, PRO_KO_RETURN, 7, 18]
     only(step(g, kick)[0])
     assert g.s.possession is HOME and g.s.yardline == 65
     plays, _ = step(g, [2, PR_NOTHING, 2], calls("inside_run", "run_inside"))
@@ -978,9 +978,9 @@ def _pro_overtime(home: dict[str, Any] | None = None,
     return g
 
 
-# Overtime toss (12 v 3, the home team wins and receives) and the visitors' kickoff: their
-# KO Touchback chart roll 1, a touchback: the home team at its 25.
-PRO_OT_START = [12, 3, 1]
+# Overtime toss (12 v 3, the home team wins and receives) and the visitors' kickoff: its
+# penalty roll (nothing), their KO Touchback chart roll 1, a touchback: the home team at its 25.
+PRO_OT_START = [12, 3, PR_NOTHING, 1]
 
 
 def test_amb_fnl_14_pro_overtime_is_a_ten_minute_period() -> None:
@@ -1014,7 +1014,7 @@ def test_amb_fnl_14_pro_field_goal_gives_the_other_team_a_possession() -> None:
     home KO Touchback chart's 1: their 25) and win with a touchdown."""
     g = _pro_overtime(team("pro", off=DRIVE_60),
                       away("pro", off={("inside_run", 1, "run_inside"): 80}))
-    plays, _ = play_out(g, [*PRO_OT_START, 2, PR_NOTHING, 2, *FIELD_GOAL, 1, 1, PR_NOTHING, 1],
+    plays, _ = play_out(g, [*PRO_OT_START, 2, PR_NOTHING, 2, *FIELD_GOAL, PR_NOTHING, 1, 1, PR_NOTHING, 1],
                         {"overtime_toss": ["receive"], "snap": ["play", "field_goal", "play"],
                          "play_call": ["inside_run", "run_inside"] * 2})
     assert plays[2]["field_goal_result"] == "made" and plays[2]["kick_distance"] == 32
@@ -1027,7 +1027,7 @@ def test_amb_fnl_14_pro_field_goal_then_a_stop_wins() -> None:
     """After the home field goal the visitors punt (46 yards, fair caught on the home chart's
     6): their possession is over without a score, and the home team wins 10-7."""
     g = _pro_overtime(team("pro", off=DRIVE_60))
-    plays, _ = play_out(g, [*PRO_OT_START, 2, PR_NOTHING, 2, *FIELD_GOAL, 1, PR_NOTHING, 10, 6],
+    plays, _ = play_out(g, [*PRO_OT_START, 2, PR_NOTHING, 2, *FIELD_GOAL, PR_NOTHING, 1, PR_NOTHING, 10, 6],
                         {"overtime_toss": ["receive"], "snap": ["play", "field_goal", "punt"],
                          **calls("inside_run", "run_inside")})
     assert plays[-1]["punt_attempt"] == 1 and plays[-1]["posteam"] == "Away Zeros"
@@ -1039,8 +1039,8 @@ def test_amb_fnl_14_pro_after_both_possessions_the_next_score_wins() -> None:
     wins."""
     g = _pro_overtime(team("pro", off=DRIVE_60),
                       away("pro", off={("inside_run", 1, "run_inside"): 60}))
-    plays, _ = play_out(g, [*PRO_OT_START, 2, PR_NOTHING, 2, *FIELD_GOAL, 1,
-                            1, PR_NOTHING, 1, *FIELD_GOAL, 1, 3, PR_NOTHING, 3, *FIELD_GOAL],
+    plays, _ = play_out(g, [*PRO_OT_START, 2, PR_NOTHING, 2, *FIELD_GOAL, PR_NOTHING, 1,
+                            1, PR_NOTHING, 1, *FIELD_GOAL, PR_NOTHING, 1, 3, PR_NOTHING, 3, *FIELD_GOAL],
                         {"overtime_toss": ["receive"], "snap": ["play", "field_goal"] * 3,
                          "play_call": ["inside_run", "run_inside"] * 3})
     assert [p["posteam"] for p in plays if p["field_goal_attempt"]] == [

@@ -594,7 +594,7 @@ def test_fnl_36_defensive_15_yards_on_a_touchdown_is_assessed_on_the_kickoff() -
     assert p["touchdown"] == 1 and g.s.score[HOME] == 6
     step(g, [4], {"try": ["kick"]})                  # PAT good
     assert g.next == "kickoff" and g.kicker is HOME
-    only(step(g, [7, 10])[0])                        # caught at the 7, return 30 - 15
+    only(step(g, [PR_NOTHING, 7, 10])[0])            # caught at the 7, return 30 - 15
     assert g.s.possession is AWAY and g.s.yardline == 100 - (7 + 30 - 15)
 
 
@@ -1307,7 +1307,7 @@ def kickoff_game(kicker: Side = HOME, *, free_kick: bool = False, **options: Any
 def test_fnl_16_hs_kickoff_lands_at_d20_returned_d20_plus_20() -> None:
     """Lands at the receiving team's 7; return roll 10 = 30 yards: ball at its 37."""
     g = kickoff_game()
-    p = only(step(g, [7, 10])[0])
+    p = only(step(g, [PR_NOTHING, 7, 10])[0])
     assert p["kickoff_attempt"] == 1 and p["returned"] == 1 and p["return_yards"] == 30
     assert g.s.possession is AWAY and (g.s.down, g.s.ydstogo, g.s.yardline) == (1, 10, 63)
     assert p["seconds"] == 10
@@ -1317,7 +1317,7 @@ def test_fnl_16_hs_kickoff_lands_at_d20_returned_d20_plus_20() -> None:
 def test_fnl_16_kickoff_roll_20_is_a_kickoff_special() -> None:
     """Special roll 1 (stand-in): kicked out of bounds, ball at the receiver's 35."""
     g = kickoff_game()
-    p = only(step(g, [20, 1])[0])
+    p = only(step(g, [PR_NOTHING, 20, 1])[0])
     assert "special" in p["desc"].lower()
     assert g.s.possession is AWAY and g.s.yardline == 65
 
@@ -1325,7 +1325,7 @@ def test_fnl_16_kickoff_roll_20_is_a_kickoff_special() -> None:
 def test_fnl_15_classic_kickoff_reads_the_x3_columns() -> None:
     """Kickoff column roll 9: caught at the 21; Kickoff Return roll 9: 20 yards, to the 41."""
     g = kickoff_game(profile="classic")
-    p = only(step(g, [9, 9])[0])
+    p = only(step(g, [PR_NOTHING, 9, 9])[0])
     assert p["returned"] == 1 and p["return_yards"] == 20
     assert g.s.possession is AWAY and g.s.yardline == 100 - 41
 
@@ -1333,7 +1333,7 @@ def test_fnl_15_classic_kickoff_reads_the_x3_columns() -> None:
 def test_fnl_15_classic_kickoff_into_the_end_zone_may_be_downed() -> None:
     """Kickoff column roll 20: caught 4 yards deep; the receiver takes the touchback."""
     g = kickoff_game(profile="classic")
-    p, coach = step(g, [20], {"kick_return": ["touchback"]})
+    p, coach = step(g, [PR_NOTHING, 20], {"kick_return": ["touchback"]})
     assert only(p)["touchback"] == 1
     assert [d.seat for d in coach.asked if d.kind is Kind.KICK_RETURN] == [AWAY]
     assert g.s.possession is AWAY and g.s.yardline == 80
@@ -1341,7 +1341,7 @@ def test_fnl_15_classic_kickoff_into_the_end_zone_may_be_downed() -> None:
 
 def test_fnl_20_free_kick_after_a_safety_adds_20() -> None:
     g = kickoff_game(free_kick=True)
-    step(g, [7, 10])
+    step(g, [PR_NOTHING, 7, 10])
     assert g.s.possession is AWAY and g.s.yardline == 100 - (7 + 20 + 30)
 
 
@@ -1350,23 +1350,23 @@ def test_scn_fnl_2_legends_onside_kick_from_the_30() -> None:
     (chart 16-20) it has the ball at its own 42; by the receivers (1-15), they have it 42
     yards from the goal they attack. No return, 10 s."""
     g = kickoff_game()
-    p = only(step(g, [7, 16], {"kickoff": ["onside"]})[0])
+    p = only(step(g, [PR_NOTHING, 7, 16], {"kickoff": ["onside"]})[0])
     assert p["kick_distance"] == 12 and p["own_kickoff_recovery"] == 1
     assert g.s.possession is HOME and g.s.yardline == 58
     assert p["seconds"] == 10 and p["returned"] == 0
     g = kickoff_game()
-    step(g, [7, 15], {"kickoff": ["onside"]})
+    step(g, [PR_NOTHING, 7, 15], {"kickoff": ["onside"]})
     assert g.s.possession is AWAY and g.s.yardline == 42
 
 
 def test_scn_fnl_1_classic_onside_kick_from_the_40() -> None:
     """d20 7: 12 yards from the 40: the opponent's 48."""
     g = kickoff_game(profile="classic")
-    step(g, [7, 16], {"kickoff": ["onside"]})
+    step(g, [PR_NOTHING, 7, 16], {"kickoff": ["onside"]})
     assert g.s.possession is HOME and g.s.yardline == 48
     assert g.s.spot_text() == "OPP48"
     g = kickoff_game(profile="classic")
-    step(g, [7, 1], {"kickoff": ["onside"]})
+    step(g, [PR_NOTHING, 7, 1], {"kickoff": ["onside"]})
     assert g.s.possession is AWAY and g.s.yardline == 52
 
 
@@ -1374,7 +1374,7 @@ def test_scn_fnl_3_short_onside_kick_is_kicked_again_five_yards_back() -> None:
     """d20 4: 9 yards, short: 5-yard penalty, re-kick from the 25. Onside again: d20 7
     travels 12 to the kicking team's 37."""
     g = kickoff_game()
-    plays, coach = step(g, [4, 7, 1], {"kickoff": ["onside", "onside"]})
+    plays, coach = step(g, [PR_NOTHING, 4, PR_NOTHING, 7, 1], {"kickoff": ["onside", "onside"]})
     assert len(plays) == 2
     assert plays[0]["penalty"] == 1 and plays[0]["penalty_yards"] == 5
     assert plays[0]["play_type"] == "no_play"
@@ -1384,7 +1384,7 @@ def test_scn_fnl_3_short_onside_kick_is_kicked_again_five_yards_back() -> None:
 
 def test_fnl_22_after_a_short_onside_the_kicker_may_kick_regular() -> None:
     g = kickoff_game()
-    plays, _ = step(g, [4, 7, 10], {"kickoff": ["onside", "regular"]})
+    plays, _ = step(g, [PR_NOTHING, 4, PR_NOTHING, 7, 10], {"kickoff": ["onside", "regular"]})
     assert len(plays) == 2 and plays[1]["returned"] == 1
     assert g.s.possession is AWAY
 

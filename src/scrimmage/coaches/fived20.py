@@ -139,17 +139,12 @@ class SystemCoach:
                 return "accept" if info["try_made"] else "decline"
             return "accept" if not info["try_made"] or "a" in str(info.get("code")) else "decline"
         if "kick" in info:
-            # A returned kick: (a) fouls keep the return, others wipe it out. The receiving
-            # team keeps a long return; the kicking team keeps a short one.
-            end = int(info.get("return_end", 0))
-            if "a" in str(info.get("code")):
-                return "accept"
-            if info.get("offense_fouled"):
-                return "decline" if end >= 30 else "accept"
-            return "decline" if end <= 20 else "accept"
+            return SystemCoach._kick_penalty(info)
+        if "kick_good" in info:
+            # A field goal (D20-67): undo a good kick by the other team, a miss of our own.
+            return "accept" if bool(info["kick_good"]) == bool(info.get("offense_fouled")) \
+                else "decline"
         if "play_yards" not in info:
-            if "kick_good" in info:
-                return "accept"
             return "accept"
         play = int(info["play_yards"])
         if info.get("offense_fouled"):
@@ -161,3 +156,21 @@ class SystemCoach:
         if info.get("touchdown") or (not info.get("turnover") and play >= yards):
             return "decline"
         return "accept"
+
+    @staticmethod
+    def _kick_penalty(info: dict[str, Any]) -> str:
+        """A returned kick: (a) fouls keep the return, others wipe it out (and any accepted
+        foul wipes out a return that ended in a lost fumble). The receiving team keeps a
+        touchdown or a long return and undoes a lost fumble; the kicking team keeps a short
+        return or the ball it took away."""
+        end = int(info.get("return_end", 0))
+        a_foul = "a" in str(info.get("code"))
+        if info.get("offense_fouled"):                 # we are the receiving team
+            if info.get("turnover"):
+                return "accept"
+            if info.get("touchdown"):
+                return "accept" if a_foul else "decline"
+            return "accept" if a_foul or end < 30 else "decline"
+        if info.get("turnover"):                       # we are the kicking team
+            return "decline"
+        return "accept" if a_foul or info.get("touchdown") or end > 20 else "decline"

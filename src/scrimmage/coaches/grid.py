@@ -5,16 +5,23 @@ an ordinary coach would: it mixes its calls so the defense cannot read it, favou
 ball-carriers, passes when far from the marker, kicks field goals on fourth down when the
 kicker's odds are good (a d-k kicker makes a kick of b boxes with probability ((k-1)/k)^b),
 burns cards when ahead and saves them when behind, calls timeouts late when trailing and re-rolls
-bad results after its own timeout. `RandomCoach` answers uniformly among the legal options, for
+bad results after its own timeout, and buys a re-roll with a timeout it could not spend on the
+clock any more. It sets its eight (GRID-8) before the toss and changes them at the breaks
+(GRID-53) when the score or the teams on the board make another lineup clearly better: see
+`best_change`. `RandomCoach` answers uniformly among the legal options, for
 fuzzing. Both draw chance from their own seeded `Dice`.
 """
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from typing import Any
 
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.dice import SeededDice
+from scrimmage.rules.grid.cards import Player
+from scrimmage.rules.grid.roster import ELIGIBLE, SLOTS
+from scrimmage.rules.grid.tables import Tables
 
 CARRIER_SLOT = {"hb": "HB", "le": "LE", "re": "RE"}
 PLAY_WEIGHT = {"run_inside": 5, "run_outside": 3, "flat_pass": 4, "short_pass": 4, "long_pass": 2}
@@ -32,6 +39,15 @@ class SensibleCoach:
 
     def sync(self, decision: Decision, view: Any) -> None:
         self.decide(decision, view)
+
+    def lets_pass(self, kind: Kind, item: str, v: Any) -> bool:
+        """The fast path (scrimmage.core.fastpath): no timeout unless `timeout` would call
+        one ("cards": it would stop the extra cards; "after": after a kick, score or
+        turnover)."""
+        if kind is not Kind.TIMEOUT:
+            return False
+        asked = Decision(kind, v.seat, ("no", "timeout"), "", {"stops_cards": item == "cards"})
+        return self.timeout(asked, v) == "no"
 
     def decide(self, decision: Decision, view: Any) -> str:
         handler = _HANDLERS.get(decision.kind)
@@ -93,7 +109,11 @@ class SensibleCoach:
         return f"{play}_{key}"
 
     def timeout(self, d: Decision, v: Any) -> str:
-        late = v.period >= 2 and v.cards_left <= 8
+        if not d.info.get("stops_cards", True):
+            # after a kick, a score or a turnover a timeout stops nothing: only the re-roll
+            # (GRID-28) is gained, worth it with timeouts the clock cannot use any more
+            return "timeout" if v.period >= 2 and v.timeouts > timeouts_needed(v) else "no"
+        late = v.period >= 2 and v.cards_left <= LATE_CARDS
         if late and v.margin < 0 and (v.on_offense or v.margin >= -16):
             return "timeout"
         if v.period == 1 and v.on_offense and v.cards_left <= 3 and v.ball <= 6:
@@ -109,11 +129,19 @@ class SensibleCoach:
             return "reroll" if result in ("NG", "Inc") else "keep"
         return "reroll" if result in ("Dice +5", "Dice +15") else "keep"
 
+    def overtime_toss(self, d: Decision, v: Any) -> str:
+        return "receive"               # the first possession of a short period is worth more
+
     def substitution(self, d: Decision, v: Any) -> str:
-        return d.options[0]            # the best reserve (injury), or keep (a break)
+        if d.info.get("item") != "lineup":
+            return d.options[0]        # an injury: the best eligible reserve
+        reason = str(d.info.get("reason", "break"))
+        change = best_change(v.own, lineup_weights(v, reason), reason)
+        return "keep" if change is None else change
 
 
 _HANDLERS: dict[Kind, Any] = {
+    Kind.OVERTIME_TOSS: SensibleCoach.overtime_toss,
     Kind.SNAP: SensibleCoach.snap,
     Kind.PLAY_CALL: SensibleCoach.play_call,
     Kind.TIMEOUT: SensibleCoach.timeout,
@@ -121,3 +149,112 @@ _HANDLERS: dict[Kind, Any] = {
     Kind.REROLL: SensibleCoach.reroll,
     Kind.SUBSTITUTION: SensibleCoach.substitution,
 }
+
+
+# -- timeouts (GRID-12, GRID-28) ------------------------------------------------------------
+LATE_CARDS = 8
+"""From here on a trailing coach stops the deck after every play (`timeout`)."""
+
+
+def timeouts_needed(v: Any) -> int:
+    """Timeouts the coach may still want for the clock this period: trailing, one a play in
+    the last LATE_CARDS cards (a play with a timeout takes one card); ahead, a few in case
+    the lead goes. The rest may buy re-rolls."""
+    keep = LATE_CARDS if v.margin <= 0 else 3 if v.margin < 8 else 1
+    return min(int(v.cards_left), keep)
+
+
+# -- the lineup (GRID-8, GRID-53) ----------------------------------------------------------
+MIN_GAIN = {"start": 0.001, "break": 0.12}
+"""How much better (in `lineup_value` points) a change must make the lineup: before the game
+any gain will do; at a break a benched starter is gone for good (GRID-53), so only a clear one."""
+
+
+def lineup_weights(v: Any, reason: str) -> tuple[float, float, float]:
+    """(run, pass, defense): what the coach wants from his eight now. A weak enemy defense
+    against runs or passes draws that kind of play; at a break a big deficit asks for passing,
+    a big lead for running and defense."""
+    opp = v.opponent.lineup
+    run = 1.0 + 0.15 * opp.run_def_mod
+    pas = 1.0 + 0.15 * opp.pass_def_mod
+    defense = 1.0
+    if reason == "break" and v.margin <= -8:
+        pas += 0.5
+    elif reason == "break" and v.margin >= 8:
+        run += 0.3
+        defense += 0.3
+    return run, pas, defense
+
+
+@cache
+def expected_min(a: int, b: int) -> float:
+    """The mean of the lower of a d`a` and a d`b` (the yardage of GRID-27)."""
+    return sum((a - k + 1) / a * (b - k + 1) / b for k in range(1, min(a, b) + 1))
+
+
+def lineup_value(players: list[Player], tables: Tables, w: tuple[float, float, float]) -> float:
+    """A rough worth of an eight in the slot order of SLOTS: yards from the lower of the two
+    yardage dice (HB runs both ways, the ends only outside; the HB catches no long pass), the
+    QB's ratings, losses on clubs, turnovers, and the defense modifiers (GRID-9, GRID-10)."""
+    qb, hb, le, re_ = players[:4]
+    lns, defenders = players[4:7], players[1:]
+    rbd: int = tables.blocking[min(99, sum(p.run_blocking for p in lns))]      # GRID-9
+    pbd: int = tables.blocking[min(99, sum(p.pass_blocking for p in lns))]
+    run_def: int = tables.defense[min(99, sum(p.run_defense for p in defenders))]   # GRID-10
+    pass_def: int = tables.defense[min(99, sum(p.pass_defense for p in defenders))]
+    run = (2 * expected_min(hb.run_yards, rbd) + 0.5 * expected_min(le.run_yards, rbd)
+           + 0.5 * expected_min(re_.run_yards, rbd)) / 3 - 0.5 / rbd - 0.5 / hb.fumble
+    catch = (0.6 * expected_min(qb.pass_yards, hb.pass_yards)
+             + expected_min(qb.pass_yards, le.pass_yards)
+             + expected_min(qb.pass_yards, re_.pass_yards)) / 2.6
+    pas = (catch + 0.15 * (qb.flat + qb.short + qb.long) - 1.0 / pbd - 0.5 / qb.interception
+           - 0.25 / le.fumble - 0.25 / re_.fumble)
+    defense = -0.3 * (run_def + pass_def)
+    kick = 0.05 * max(hb.kicking, le.kicking, re_.kicking)
+    return w[0] * run + w[1] * pas + w[2] * defense + kick
+
+
+def _fits(player: Player, slot: str) -> bool:
+    return not player.makeshift and player.kind in ELIGIBLE[slot]
+
+
+def _moves(players: list[Player], reserves: list[Player]) -> list[tuple[str, list[Player]]]:
+    """Every single change of the lineup (as `injuries.lineup_options` offers them): the
+    answer and the eight after it."""
+    out = []
+    for i, slot in enumerate(SLOTS):
+        here = players[i]
+        for r in reserves:
+            if r.kind in ELIGIBLE[slot]:
+                after = players.copy()
+                after[i] = r
+                out.append((f"{slot}:{r.name}", after))
+        for j in range(i + 1, len(SLOTS)):
+            mover = players[j]
+            if _fits(mover, slot) and _fits(here, SLOTS[j]):
+                after = players.copy()
+                after[i], after[j] = mover, here
+                out.append((f"{slot}:{mover.name}", after))
+    return out
+
+
+def best_change(own: Any, w: tuple[float, float, float], reason: str) -> str | None:
+    """The one change that makes the lineup worth most, if it gains at least MIN_GAIN (None:
+    keep). Asked again after each change, this climbs to the best lineup it can reach."""
+    return _best_change(own.lineup.tables, tuple(own.lineup.players), tuple(own.reserves), w,
+                        reason)
+
+
+@lru_cache(maxsize=4096)
+def _best_change(tables: Tables, players: tuple[Player, ...], reserves: tuple[Player, ...],
+                 w: tuple[float, float, float], reason: str) -> str | None:
+    # Cached: the cards never change (a player moved out of position is a new card), and a
+    # series replays the same teams' start and break lineups game after game; the climb was a
+    # quarter of a batch game's time.
+    floor = lineup_value(list(players), tables, w) + MIN_GAIN[reason]
+    best: tuple[float, str] | None = None
+    for answer, after in _moves(list(players), list(reserves)):
+        worth = lineup_value(after, tables, w)
+        if worth > floor and (best is None or worth > best[0]):
+            best = (worth, answer)
+    return None if best is None else best[1]

@@ -32,6 +32,25 @@ HURRY_SECONDS = 90
 BEST_STOP = {v: k for k, v in WEAK_AGAINST.items()}
 
 
+def _open_sets(pile: tuple[str, ...], opts: tuple[str, ...], v: Any) -> tuple[str, ...]:
+    """The cards of `pile` whose sets still have plays, else any open card of `opts`: a set
+    with every play used may still be called on 3rd and 4th down, but it reads row 1 every
+    time (FNL-28, FNL-50, AMB-FNL-10). The pile stands when every set is used up."""
+    left = getattr(v, "plays_left", None)
+    if left is None:
+        return pile
+    for cards in (pile, opts):
+        open_cards = tuple(c for c in cards if left.get(c, 1) > 0)
+        if open_cards:
+            return open_cards
+    return pile
+
+
+def _classic(v: Any) -> bool:
+    """FNL-90's situational overrides are the older book's solitaire rules only."""
+    return getattr(v, "profile", "legends") == "classic"
+
+
 class SolitaireCoach:
     """The book's solitaire coach plus ordinary football sense for the open decisions."""
 
@@ -84,18 +103,19 @@ class SolitaireCoach:
                 want_run = self.dice.roll(1000) <= round(10 * float(pct))
             else:
                 want_run = self.dice.roll(24) <= v.own.team.runs    # FNL-89
-            if v.down == 3 and v.ydstogo >= 10:
+            if _classic(v) and v.down == 3 and v.ydstogo >= 10:
                 want_run = False                                 # FNL-90 (3rd and long)
-            if (late and v.quarter == 4) or (late and v.quarter == 2 and v.margin < 0):
+            if _classic(v) and ((late and v.quarter == 4)
+                                or (late and v.quarter == 2 and v.margin < 0)):
                 want_run = v.margin > 0                          # FNL-90 (last 4 minutes)
             pile = tuple(c for c in (RUN_CARDS if want_run else PASS_CARDS) if c in opts)
             if not pile:
                 pile = tuple(c for c in opts if c in RUN_CARDS + PASS_CARDS) or opts
-            return self._pick(pile)
+            return self._pick(_open_sets(pile, opts, v))
         category = d.info.get("offense_category")
-        if category is None and v.down == 3 and v.ydstogo >= 10:
+        if category is None and _classic(v) and v.down == 3 and v.ydstogo >= 10:
             category = "pass"
-        if category is None and late and v.quarter == 4:
+        if category is None and _classic(v) and late and v.quarter == 4:
             category = "pass" if v.margin > 0 else "run"
         if category == "pass":
             pile = tuple(c for c in PASS_DEFENSES if c in opts)
@@ -103,7 +123,7 @@ class SolitaireCoach:
             pile = tuple(c for c in RUN_DEFENSES if c in opts)
         else:
             pile = opts
-        return self._pick(pile or opts)
+        return self._pick(_open_sets(pile or opts, opts, v))
 
     def audible(self, d: Decision, v: Any) -> str:
         mine, theirs = d.info.get("own_call"), d.info.get("their_call")
@@ -174,8 +194,8 @@ class SolitaireCoach:
 
     def penalty(self, d: Decision, v: Any) -> str:
         info = d.info
-        if info.get("when") == "post":
-            return "accept"
+        if info.get("when") == "post" or info.get("on_kickoff"):
+            return "accept"     # the play stands either way (FNL-34..36)
         play, yards = info.get("play"), info.get("play_yards")
         pen = int(info.get("yards") or 0)
         if play == "field_goal_made":
@@ -199,6 +219,8 @@ class SolitaireCoach:
 
     def coaching_points(self, d: Decision, v: Any) -> str:
         item = d.info.get("item")
+        if item == "overrule":
+            return self._overrule(d, v)
         if item == "yard":
             yards = int(d.info.get("yards") or 0)
             if v.on_offense and (yards + 1 == v.ydstogo or yards + 1 == v.yardline):
@@ -223,6 +245,18 @@ class SolitaireCoach:
                 return "minus"
             return "none"
         return "none"
+
+    def _overrule(self, d: Decision, v: Any) -> str:
+        """FNL-76 {C}: overrule the defense's spending when its choice costs the offense a
+        first down or a touchdown (yard), or the clock it wants late in a half (time)."""
+        theirs = d.info.get("their_choice")
+        if d.info.get("overrules") == "yard":
+            yards = int(d.info.get("yards") or 0)
+            hurt = theirs == "minus" and yards in (v.ydstogo, v.yardline)
+            return "plus" if hurt else "none"
+        wanted = self.coaching_points(
+            Decision(d.kind, d.seat, ("none", "faster", "slower"), "", {"item": "time"}), v)
+        return wanted if wanted not in ("none", theirs) else "none"
 
     def play_speed(self, d: Decision, v: Any) -> str:
         """Spend play-speed points at an even pace over the game (FNL-12 says spending them

@@ -4,18 +4,87 @@ The book has no solitaire rules, so the `solitaire` kind is `SensibleCoach`: it 
 die choices (the play call is a guessing game, FR-10: the defense wants to match the offense's
 colour) with weights that follow the down and distance, and makes the calls an ordinary
 player would make: punt or kick on 4th down, a long bomb when many yards are needed, timeouts
-and onside kicks when behind late, running the clock when ahead. `RandomCoach` answers
-uniformly among the legal options, for fuzzing. Both draw chance from their own seeded dice.
+and onside kicks when behind late, running the clock when ahead, a punt return only when the
+dice say it is worth more than the fair catch, and one overtime at a tie. `RandomCoach`
+answers uniformly among the legal options, for fuzzing. Both draw chance from their own seeded
+dice.
 """
 
 from __future__ import annotations
 
+from collections import defaultdict
 from typing import Any
 
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.dice import SeededDice
+from scrimmage.rules.roll.dice import DiceSet, Die
+from scrimmage.rules.roll.penalties import FOULS, IGNORED_ON_RETURNS, SAFETY, enforce
 
 COLORS = ("red", "yellow", "green")
+
+BALL_WORTH = 85
+"""Field position in yards: the ball at yardline_100 `y` is worth `BALL_WORTH - y` to the team
+that has it and as much against its opponents (a rough line: having the ball on your own 15 is
+worth about nothing). It puts a foul that hands the punting team the ball back on the same
+scale as return yards."""
+SAFETY_WORTH = -60
+"""A safety on the returners: two points and a free kick from their own 20, in those yards."""
+BREAKAWAY_DEPTH = 8
+"""Breakaway re-rolls followed when counting a die's chances (the rest is below 1e-6)."""
+
+
+def yards_chances(die: Die, depth: int = BREAKAWAY_DEPTH) -> dict[int, float]:
+    """FR-16: the yards an offensive die gives, its breakaways rolled again and added, with the
+    chance of each total."""
+    chances: dict[int, float] = defaultdict(float)
+
+    def roll(total: int, chance: float, rolls: int) -> None:
+        for face in die.faces:
+            p = chance / die.sides
+            if face.breakaway and rolls < depth:
+                roll(total + face.value, p, rolls + 1)
+            else:
+                chances[total + face.value] += p
+
+    roll(0, 1.0, 1)
+    return dict(chances)
+
+
+def return_gain(dice: DiceSet, spot: int, line: int, penalty_from: str) -> float:
+    """Expected yards of field a punt return gains over the fair catch (FR-26): the returner's
+    yellow die for yards (negative yards cannot happen: offensive dice show 0 or more), then
+    one chance in so many of a flag on the defensive yellow die and the penalty die's faces,
+    O5 and D5 ignored (FR-24). `spot`: the returners' yardline_100 at the catch. A flag is
+    enforced from the `line` of scrimmage, the kick wiped out (FR-27: the punting team's
+    fouls are declined, the returners' hand it the ball back if it takes them), or, after a
+    safety or a blocked punt (`penalty_from="return"`), from the end of the return with the
+    returners as the offense (AMB-FR-16). A return over the goal line counts as the goal."""
+    flags = sum(f.flag for f in dice.defense["yellow"].faces) / dice.defense["yellow"].sides
+    worth = 0.0
+    for ret, chance in yards_chances(dice.offense["yellow"]).items():
+        end = max(spot - ret, 0)
+        plain = BALL_WORTH - end
+        if end == 0:
+            worth += chance * plain               # a touchdown: no flag is enforced on it
+            continue
+        fouls = [_after_flag(code, plain, end, line, penalty_from) for code in dice.penalty]
+        worth += chance * ((1 - flags) * plain + flags * sum(fouls) / len(fouls))
+    return worth - (BALL_WORTH - spot)
+
+
+def _after_flag(code: str, plain: float, end: int, line: int, penalty_from: str) -> float:
+    """What the returners' field is worth after a flag of face `code`; the team that did not
+    foul takes the better of accepting and declining for itself (AMB-FR-2)."""
+    foul = FOULS[code]
+    if code in IGNORED_ON_RETURNS:
+        return plain
+    if penalty_from == "return":
+        after = enforce(end, foul)
+        return SAFETY_WORTH if after == SAFETY else float(BALL_WORTH - after)
+    if foul.by_offense:                       # the punting team fouled: the returners decline
+        return plain
+    kept = -(BALL_WORTH - enforce(line, foul))   # the punting team keeps the ball
+    return min(plain, kept)
 
 
 class SensibleCoach:
@@ -76,7 +145,10 @@ class SensibleCoach:
         if k is Kind.KICK_RETURN:
             if "touchback" in opts:
                 return "return" if v.margin < 0 and self._late(v, 3) else "touchback"
-            return "return"
+            return self._punt_return(decision, v)
+        if k is Kind.OVERTIME:
+            # FR-39: one overtime; after a scoreless one the tie is taken (the old preset).
+            return "overtime" if v.period == 2 else "tie"
         if k is Kind.TRY:
             late = self._late(v, 3)
             return "two" if late and v.margin in (-2, -5, -10, 1, 5) else "kick"
@@ -85,6 +157,15 @@ class SensibleCoach:
                 return "red" if v.yardline <= 55 else "green"
             return opts[0]
         return opts[0]                               # the toss: receive
+
+    @staticmethod
+    def _punt_return(decision: Decision, v: Any) -> str:
+        """Return a punt (or a blocked punt) only when the dice make it worth more than taking
+        the ball where it lies."""
+        info = decision.info
+        gain = return_gain(v.dice, info["spot"], info.get("line", 0), info["penalty_from"])
+        stay = "fair_catch" if "fair_catch" in decision.options else "no_return"
+        return "return" if gain > 0 else stay
 
     def _snap(self, opts: tuple[str, ...], v: Any) -> str:
         fg_range = v.yardline <= 30

@@ -23,6 +23,7 @@ class Kind(StrEnum):
     COIN_TOSS = "coin_toss"              # receive / kick / defer
     SECOND_HALF = "second_half"          # the deferring team's second-half choice
     OVERTIME_TOSS = "overtime_toss"      # offense / defense first in overtime
+    OVERTIME = "overtime"                # play overtime / accept the tie, asked at a tie
     KICKOFF = "kickoff"                  # regular / onside
     SNAP = "snap"                        # play / punt / field_goal / kneel / spike
     PLAY_CALL = "play_call"              # a play card (hidden until both have chosen)

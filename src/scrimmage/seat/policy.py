@@ -26,7 +26,7 @@ from scrimmage.core.errors import ScrimmageError
 from scrimmage.core.situation import Situation
 
 CALLS = frozenset({Kind.PLAY_CALL, Kind.DICE_CHOICE, Kind.COIN_TOSS, Kind.SECOND_HALF,
-                   Kind.OVERTIME_TOSS, Kind.KICKOFF, Kind.TRY, Kind.PENALTY})
+                   Kind.OVERTIME, Kind.OVERTIME_TOSS, Kind.KICKOFF, Kind.TRY, Kind.PENALTY})
 """Kinds a person is always asked by default."""
 
 WHEN_IT_MATTERS = frozenset({Kind.SNAP})
@@ -37,7 +37,8 @@ LATE_SECONDS = 120
 
 KIND_WORDS = {
     Kind.PLAY_CALL: "play calls", Kind.DICE_CHOICE: "dice choices", Kind.COIN_TOSS: "the toss",
-    Kind.SECOND_HALF: "the second-half choice", Kind.OVERTIME_TOSS: "the overtime toss",
+    Kind.SECOND_HALF: "the second-half choice", Kind.OVERTIME: "playing overtime",
+    Kind.OVERTIME_TOSS: "the overtime toss",
     Kind.KICKOFF: "kickoffs (onside or not)", Kind.TRY: "the try", Kind.PENALTY: "penalties",
     Kind.SNAP: "the snap (go, punt, kick, kneel, spike)", Kind.TIMEOUT: "timeouts",
     Kind.AUDIBLE: "audibles", Kind.COACHING_POINTS: "coaching points",

@@ -4,7 +4,9 @@ A team chart (D20-4, DATA-D20-1..9) is a TOML file with the sections of the prin
 `[team]`, `[qb]` (with `[qb.SP]`, `[qb.MP]`, `[qb.LP]`), `[runners]` and its `[[runners.player]]`,
 `[receivers]` and `[[receivers.player]]`, `[kicking]`, `[[kick_return]]`, `[[punt_return]]`,
 `[play_calling]`, `[penalty_ranges]`, `[fumbles]`, `[defense]` with `[[defense.run]]` and
-`[[defense.pass]]`, and a free `[stats]` table (the Player Statistics section, display only).
+`[[defense.pass]]`, a free `[stats]` table (the team's season figures) and `[[player_stats]]`
+(the Player Statistics section: each player's name, position and season figures). Both are
+display only.
 
 Every range is written as the chart prints it: the highest number of each range. A *row* of
 results is an inline table read left to right (`{ SCK = 3, INC = 4, SCR = 9, OUT = 11, CMP = 20 }`:
@@ -365,6 +367,15 @@ class Defense(_Model):
     pass_: Players[PassDefender] = Field(alias="pass")
 
 
+class PlayerStatLine(_Model):
+    """One line of the Player Statistics section (D20-4): a player's season figures."""
+
+    name: PlayerName
+    position: Annotated[StrictStr, Field(max_length=8)] = ""
+    figures: Annotated[dict[Annotated[StrictStr, Field(max_length=40)], StatValue],
+                       Field(max_length=40)] = Field(default_factory=dict)
+
+
 class TeamChartFile(_Model):
     team: TeamInfo
     qb: QB
@@ -379,7 +390,10 @@ class TeamChartFile(_Model):
     defense: Defense
     stats: Annotated[dict[Annotated[StrictStr, Field(max_length=40)], StatValue],
                      Field(max_length=40)] = Field(default_factory=dict)
-    """The Player Statistics section: season figures by name, for display only."""
+    """The team's season figures by name, for display only."""
+    player_stats: Annotated[list[PlayerStatLine], Field(max_length=60)] = Field(
+        default_factory=list)
+    """The Player Statistics section (D20-4): each named player's season, display only."""
 
     @model_validator(mode="after")
     def _columns(self) -> TeamChartFile:

@@ -345,6 +345,9 @@ class FiveD20Game:
         self.kicker = scored_on
         self.possession = scored_on
         self.next = FREE_KICK
+        # The ball goes to the free-kick spot (its own 20), not where the play ended behind
+        # the goal line: a spot off the field must never reach a later record.
+        self.yardline, self.down, self.ydstogo = 80, 1, 10
 
     def first_down_at(self, side: Side, yardline: int) -> None:
         self.possession = side

@@ -2,14 +2,16 @@
 and blocked punts, field goals, extra points and blocked place kicks; the try after a
 touchdown (kick or, in eras that have it, two).
 
-Penalties on kicks follow the book's codes like every other penalty (D20-48): on a returned
-kick (only then: "Disregard these penalties if no return including touchbacks and fair
-catches" [D L668]) an (a) foul is "counted off after play", from where the return ended, and
-any other foul wipes the kick out: a kickoff or free kick is kicked again from a spot moved
-by the penalty, a punt's down is played again. Offsetting fouls make the kick again
-(AMB-D20-9). Extra points are field goals (D20-65), so they get the FIELD GOALS penalty check
-(D20-67); an accepted foul that wipes the try out has it tried again from the new spot, and an
-(a) foul on a try is marked off on the kickoff that follows. House rule where the book is
+Penalties on kicks follow the book's codes like every other penalty (D20-48). They count
+only when the kick is returned (no touchback, no fair catch; D L668). An (a) foul is marked
+off after the play, from where the return ended; any other foul wipes the kick out: a
+kickoff or free kick is kicked again from a spot moved by the penalty, a punt's down is
+played again. Offsetting fouls make the kick again (AMB-D20-9). A return for a touchdown is
+checked too, and so is a return that ended in a lost fumble (a turnover play: an accepted
+foul wipes it out); a fumble the kicking team recovers may be returned like any lost fumble
+(D20-52, D20-53). Extra points are field goals (D20-65), so they get the FIELD GOALS penalty
+check (D20-67); an accepted foul that wipes the try out has it tried again from the new spot,
+and an (a) foul on a try is marked off on the kickoff that follows. House rule where the book is
 silent: a kickoff that lands in the end zone is a touchback (AMB-D20-2).
 """
 
@@ -31,33 +33,47 @@ BLOCK_RANGES = ((29, 1), (39, 4), (49, 10), (999, 12))
 """D20-66: place-kick distance -> the highest yellow that blocks (black = yellow)."""
 
 
-def _return_fumble(g: Any, rec: dict[str, Any], recv: Side, fumble: int, end: int) -> bool:
-    """D20-8 / D20-62: a returner's fumble (black = yellow): test, who recovers (kicking team
-    as the defense), no return. Returns True when the kicking team gets the ball where the
-    return ended, `end` yards from the receiving team's goal line."""
+def _return_fumble(g: Any, rec: dict[str, Any], recv: Side, fumble: int, name: str,
+                   end: int) -> tuple[bool, int] | None:
+    """D20-8 / D20-62: a returner's fumble (black = yellow): the test, who recovers (the
+    kicking team as the defense, D20-51) and, when the kicking team recovers, its own return
+    of the loose ball, as after any lost fumble (D20-52, D20-53). `end` is where the return
+    ended, in yards from the receiving team's goal line.
+
+    Returns None when the receiving team keeps the ball where the return ended; otherwise
+    (True, the kicking team's yardline_100) when the kicking team keeps it, or (False, a new
+    `end`) when the receiving team got it back on the fumble return (D20-53)."""
     kick = recv.other
     roll = g.last_kick_roll
     yellow = roll.yellow
     if yellow > fumble + g.chart(kick).fum_adjust:
         g.read(roll, "yellow", "black = yellow: fumble check -> held")
-        return False
+        return None
     rec["fumble"] = 1
-    lo, hi = g.chart(recv).fum_off_lost
-    dlo, dhi = g.chart(kick).fum_def_rec
-    lost = lo <= yellow <= hi or (yellow > hi and dlo <= yellow <= dhi)
+    rec["fumbled_1_player_name"] = name
+    lost = plays.lost_fumble(yellow, g.chart(recv), g.chart(kick))
     g.read(roll, "yellow", "black = yellow: fumble check -> FUMBLE, "
                            + ("lost" if lost else "recovered"))
     if not lost:
-        return False
+        rec["fumble_recovery_1_team"] = g.teams[recv].name
+        return None
     rec["fumble_lost"] = 1
     r = g.roll5()
     k = g.chart(kick)
-    name = k.run_defenders[down(k.who_run["BASE"], r.red)].name      # AMB-D20-12
-    g.read(r, "red", f"recovered by {name}")
-    rec["fumble_recovery_1_player_name"] = name
+    taker = k.run_defenders[down(k.who_run["BASE"], r.red)].name       # AMB-D20-12
+    g.read(r, "red", f"recovered by {taker}")
+    rec["fumble_recovery_1_player_name"] = taker
     rec["fumble_recovery_1_team"] = g.teams[kick].name
-    g.take_over(kick, end, rec)
-    return True
+    ret, back = plays.fumble_return(g, r, recv)                        # D20-52
+    spot = end - ret                          # where the fumble return ended, kicking view
+    rec["desc"] += f", FUMBLE lost, recovered by {taker}" + (f", returned {ret}" if ret else "")
+    if back:                                                           # D20-53
+        rec["fumble_lost"] = 0
+        rec["fumbled_2_player_name"] = taker
+        rec["fumble_recovery_2_team"] = g.teams[recv].name
+        rec["desc"] += f", FUMBLE, recovered by {g.teams[recv].name}"
+        return False, max(1, min(99, spot))
+    return True, spot
 
 
 def _returner(ret: Returners, blue: int) -> int:
@@ -81,7 +97,9 @@ def kickoff(g: Any) -> Flow:
         dist = max(r, w, b)
         g.reads.note(f"onside kick: the highest die, {dist} yards", 3 - (r, w, b).index(dist))
         rec["kick_distance"] = dist
-        land = spot - dist
+        # D20-10: the ball is recovered where it lands, `dist` yards beyond the kick spot
+        # (the kicking team's own yard line `land`): from its 35, 12 yards is its own 47.
+        land = max(1, min(99, kick_spot + dist))
         if r in (w, b) or w == b:                         # AMB-D20-14: no penalty check
             rec["own_kickoff_recovery"] = 1
             rec["desc"] = f"Onside kick, {dist} yards, recovered by the kicking team"
@@ -113,13 +131,26 @@ def kickoff(g: Any) -> Flow:
                return_team=g.teams[recv].name)
     end = land + ret
     rec["desc"] = f"{k.kicker} kicks {dist} yards, {name} returns {ret}"
-    if roll.black_yellow and _return_fumble(g, rec, recv, rc.kick_ret.fumble[i], max(1, min(99, end))):
-        rec["desc"] += ", FUMBLE lost"                                # D20-8
-        g.finish(rec, timing.STOPPED)
-        return
-    after = yield from _kick_penalty(g, rec, roll, "kickoff", kicker, end, kick_spot)   # D20-9
+    fumble = None
+    if roll.black_yellow:                                             # D20-8
+        fumble = _return_fumble(g, rec, recv, rc.kick_ret.fumble[i], name, max(1, min(99, end)))
+    yield from _after_return(g, rec, roll, "kickoff", kicker, end, kick_spot, fumble)
+
+
+def _after_return(g: Any, rec: dict[str, Any], roll: Roll, kind: str, kicker: Side, end: int,
+                  kick_spot: int, fumble: tuple[bool, int] | None) -> Flow:
+    """The end of a returned kick: its penalty check (D20-9, D20-62), which every return gets,
+    a touchdown or a lost fumble too, then the ball goes where the return (or the fumble on
+    it, `_return_fumble`) left it."""
+    lost = fumble is not None and fumble[0]
+    if fumble is not None and not lost:
+        end = fumble[1]                       # the receivers got the ball back (D20-53)
+    after = yield from _kick_penalty(g, rec, roll, kind, kicker, end, kick_spot, turnover=lost)
     if after is not None:
-        g.take_over(recv, _to_yardline(after), rec)
+        if fumble is not None and lost:
+            g.take_over(kicker, fumble[1], rec)
+        else:
+            g.take_over(kicker.other, _to_yardline(after), rec)
     g.finish(rec, timing.STOPPED)
 
 
@@ -132,7 +163,8 @@ KICK_ROWS = {"kickoff": "KICKOFF", "free_kick": "PUNTING", "punt": "PUNTING"}
 
 
 def _kick_penalty(g: Any, rec: dict[str, Any], roll: Roll, kind: str, kicker: Side,
-                  end: int, kick_spot: int) -> Generator[Decision, str, int | None]:
+                  end: int, kick_spot: int, *,
+                  turnover: bool = False) -> Generator[Decision, str, int | None]:
     """D20-9 / D20-62 step 7, D20-45..48: a possible penalty on a returned kick (`kind`:
     kickoff, free_kick or punt; the free kick is a punt, D20-11, so it reads PUNTING).
 
@@ -144,12 +176,20 @@ def _kick_penalty(g: Any, rec: dict[str, Any], roll: Roll, kind: str, kicker: Si
       reaches the line to gain, or an (f) foul, is a first down for the kicking team).
     * Offsetting fouls (AMB-D20-9): the kick is made again from the same spot.
 
-    `end` is where the return ended (yards from the receiving team's goal line) and
-    `kick_spot` the kicking team's own yard line it kicked from. Returns where the ball is
-    (as `end`), or None when the kick is to be made again (the ball is already set)."""
+    * A return for a touchdown is checked like any other: an (a) foul by the receiving team
+      brings the ball back from the goal line; one by the kicking team leaves the touchdown
+      and is marked off on the kickoff that follows (as an (a) foul on a try).
+    * A return that ended in a lost fumble (`turnover`) is a turnover play: as on a play from
+      scrimmage, an accepted foul wipes it out whatever its code.
+
+    `end` is where the return ended (yards from the receiving team's goal line; 100 or more
+    is a touchdown) and `kick_spot` the kicking team's own yard line it kicked from. Returns
+    where the ball is (as `end`), or None when the kick is to be made again (the ball is
+    already set)."""
     foul = penalties.check(g, roll, KICK_ROWS[kind], kicker)
-    if foul is None or end >= 100:
+    if foul is None:
         return end
+    end = min(end, 100)
     recv = kicker.other
     if foul == penalties.OFFSETTING:
         _void_kick(rec)
@@ -162,7 +202,8 @@ def _kick_penalty(g: Any, rec: dict[str, Any], roll: Roll, kind: str, kicker: Si
                          f"Flag: {foul.name} on {g.teams[foul.against].name}, {foul.yards} yards. "
                          "Accept it?",
                          penalties.info(foul, return_end=end, kick=kind,
-                                        offense_fouled=foul.offense))
+                                        offense_fouled=foul.offense, turnover=turnover,
+                                        touchdown=end >= 100 and not turnover))
     if answer == "decline":
         rec["desc"] += "; " + penalties.declined(g, foul)
         return end
@@ -171,7 +212,13 @@ def _kick_penalty(g: Any, rec: dict[str, Any], roll: Roll, kind: str, kicker: Si
     def view(e: int) -> int:
         return e if kind == "punt" else 100 - e
 
-    if "a" in foul.code:
+    if "a" in foul.code and not turnover and end >= 100 and foul.against is kicker:
+        # The touchdown stands; the yards go on the kickoff the scoring team makes next.
+        g.kickoff_shift += foul.yards
+        penalties.mark(rec, g, foul, foul.yards)
+        rec["desc"] += "; " + penalties.text(g, foul, foul.yards, more="marked off on the kickoff")
+        return end
+    if "a" in foul.code and not turnover:
         start = end
         if foul.against is recv:
             yards = penalties.half_distance(foul.yards, end)
@@ -227,10 +274,13 @@ def _own(yard_line: int) -> str:
 
 
 def _void_kick(rec: dict[str, Any]) -> None:
-    """A kick wiped out by a penalty counts for nobody."""
+    """A kick wiped out by a penalty counts for nobody (nor does a fumble on its return)."""
     rec.update(play_type="no_play", kickoff_attempt=0, punt_attempt=0, returned=0,
                return_yards=0, kick_distance=None, kickoff_returner_player_name=None,
-               punt_returner_player_name=None, punt_fair_catch=0, touchback=0)
+               punt_returner_player_name=None, punt_fair_catch=0, touchback=0, fumble=0,
+               fumble_lost=0, fumbled_1_player_name=None, fumble_recovery_1_player_name=None,
+               fumble_recovery_1_team=None, fumbled_2_player_name=None,
+               fumble_recovery_2_team=None)
 
 
 def _kick_again(g: Any, kind: str, kick_spot: int, shift: int) -> None:
@@ -332,19 +382,18 @@ def _punt(g: Any, free_kick: bool) -> Flow:
         end = min(100, end + ret)
     # D20-62: re-roll black and yellow; a match is a possible fumble.
     g.last_kick_roll = g.reroll(roll, "black", "yellow")
-    if g.last_kick_roll.black_yellow and end < 100 and _return_fumble(
-            g, rec, recv, rc.punt_ret.fumble[i], max(1, end)):
-        rec["desc"] += ", FUMBLE lost"
-        g.finish(rec, timing.STOPPED)
-        return
+    fumble = None
+    if g.last_kick_roll.black_yellow and end < 100:
+        fumble = _return_fumble(g, rec, recv, rc.punt_ret.fumble[i], name, max(1, end))
     if not fair:
-        after = yield from _kick_penalty(g, rec, roll, "free_kick" if free_kick else "punt",
-                                         kicker, end, 100 - los)
-        if after is None:
-            g.finish(rec, timing.STOPPED)
-            return
-        end = after
-    g.take_over(recv, _to_yardline(end), rec)
+        # D20-62: a returned punt gets its penalty check (a fair catch does not, [D L668]).
+        yield from _after_return(g, rec, roll, "free_kick" if free_kick else "punt", kicker,
+                                 end, 100 - los, fumble)
+        return
+    if fumble is not None and fumble[0]:
+        g.take_over(kicker, fumble[1], rec)
+    else:
+        g.take_over(recv, _to_yardline(end if fumble is None else fumble[1]), rec)
     g.finish(rec, timing.STOPPED)
 
 
@@ -414,11 +463,15 @@ def field_goal(g: Any) -> Flow:
         rec["desc"] = "Field goal try: offsetting penalties, replay the down"
         g.finish(rec, timing.STOPPED)
         return
-    if isinstance(foul, penalties.Foul) and (foul.offense == good):
+    if isinstance(foul, penalties.Foul):
+        # D20-67, AMB-D20-9: the team that did not foul always chooses, even when the choice
+        # looks plain (a foul by the kicking team on a missed kick); a computer coach may
+        # answer at once, a person is asked (seat/policy.py).
         answer = yield g.ask(Kind.PENALTY, foul.against.other, ("accept", "decline"),
-                             f"Flag: {foul.name} on {g.teams[foul.against].name}, {foul.yards} yards. "
-                         "Accept it?",
-                             penalties.info(foul, kick_good=good))
+                             f"Flag: {foul.name} on {g.teams[foul.against].name}, "
+                             f"{foul.yards} yards. Accept it?",
+                             penalties.info(foul, kick_good=good,
+                                            offense_fouled=foul.offense))
         if answer == "decline":
             declined = "; " + penalties.declined(g, foul)
         if answer == "accept":
@@ -441,13 +494,11 @@ def field_goal(g: Any) -> Flow:
                            + penalties.text(g, foul, yards, start, stop))
             g.finish(rec, timing.STOPPED)
             return
-    elif isinstance(foul, penalties.Foul):
-        # A foul that cannot help the team that did not foul is declined without asking.
-        declined = "; " + penalties.declined(g, foul)
     if good:
         rec["field_goal_result"] = "made"
         rec["desc"] = f"{k.kicker} {dist}-yard field goal is GOOD{declined}"
         g.score[off] += 3
+        g.kicker = off                              # the team that scored kicks off
         g.after_score()
     else:
         rec["field_goal_result"] = "missed"
@@ -493,9 +544,10 @@ def _blocked_place_kick(g: Any, rec: dict[str, Any], dist: int, *, pat: bool = F
         elif r.red <= 13:
             _missed(g, off)
         else:
-            # The offense recovers behind the line: the down is over.
-            g.yardline += r.white
-            g.gain(rec, 0, kind="field_goal")
+            # The offense recovers `white` yards behind the line: the down is over and the
+            # yards are lost, so the yards to go grow with them (3rd & 8 at the OPP28, white
+            # 5: 4th & 13 at the OPP33); behind its own goal line it is a safety.
+            g.gain(rec, -r.white, kind="field_goal")
     g.finish(rec, timing.FIELD_GOAL)
 
 

@@ -196,7 +196,10 @@ def scrimmage_play(g: Any, two_point: bool = False) -> Flow:
                    passer_player_name=None, receiver_player_name=None, pass_depth=None,
                    result="SNAP FUM")
         out.yards = _capped(g, out.yards)
-        yield from _fumble(g, rec, out, o.qb, r1.yellow, alignment, returnable=False)
+        # The snap-fumble rate alone made it a fumble: the FUMBLE section only says who
+        # recovers (D20-23), so the QB's ordinary fumble rating is not tested again.
+        yield from _fumble(g, rec, out, o.qb, r1.yellow, alignment, returnable=False,
+                           fumbled=True)
         snap_foul = rec["desc"]              # a foul before the snap that was declined
         rec["desc"] = f"Snap fumbled by {o.qb.name}" + (", lost" if out.turnover else
                                                         ", recovered") + (
@@ -421,9 +424,7 @@ def _interception_fumble(g: Any, rec: dict[str, Any], out: Outcome, name: str) -
     off: Side = g.possession
     o, d = g.chart(off), g.chart(off.other)
     y = g.die("yellow")
-    lo, hi = d.fum_off_lost
-    dlo, dhi = o.fum_def_rec
-    back = lo <= y <= hi or (y > hi and dlo <= y <= dhi)
+    back = lost_fumble(y, d, o)
     g.reads.note("fumble recovered by " + g.teams[off if back else off.other].name)
     rec["fumbled_2_player_name"] = name
     rec["fumble_recovery_2_team"] = g.teams[off if back else off.other].name
@@ -432,20 +433,46 @@ def _interception_fumble(g: Any, rec: dict[str, Any], out: Outcome, name: str) -
         out.regained_spot = 100 - out.takeaway_spot
 
 
+def lost_fumble(yellow: int, fumbling: TeamChart, other: TeamChart) -> bool:
+    """D20-51: the other team recovers when yellow is in the fumbling team's Off Fum Lost
+    range, or above it and in the other team's Def Fum Rec range."""
+    lo, hi = fumbling.fum_off_lost
+    dlo, dhi = other.fum_def_rec
+    return lo <= yellow <= hi or (yellow > hi and dlo <= yellow <= dhi)
+
+
+def fumble_return(g: Any, r: Roll, loser: Side) -> tuple[int, bool]:
+    """D20-52 / D20-53: the return of a lost fumble, read from the recovery roll `r`: white
+    above the Fumble Return chart's NO number is a return, blue gives its length. On a return,
+    black = yellow means the returner fumbles in turn: re-roll yellow and read D20-51 with the
+    roles swapped, no return. Returns (return yards, True when `loser` got the ball back)."""
+    winner = loser.other
+    g.read(r, "white", "returned" if r.white > g.charts.fumble_no else "no return")
+    if r.white <= g.charts.fumble_no:
+        return 0, False
+    ret: int = g.charts.fumble_return[r.blue - 1]
+    g.read(r, "blue", f"fumble return -> {ret} yards")
+    if not r.black_yellow:
+        return ret, False
+    again = g.reroll(r, "yellow")
+    back = lost_fumble(again.yellow, g.chart(winner), g.chart(loser))
+    g.read(again, "yellow", "the returner fumbles, recovered by "
+                            + g.teams[loser if back else winner].name)
+    return ret, back
+
+
 def _fumble(g: Any, rec: dict[str, Any], out: Outcome, carrier: Player, yellow: int,
-            alignment: str, *, returnable: bool) -> Flow:
-    """D20-50..53: the fumble test, who recovers, and the return."""
+            alignment: str, *, returnable: bool, fumbled: bool = False) -> Flow:
+    """D20-50..53: the fumble test, who recovers, and the return. `fumbled`: the ball is
+    already loose (a snap fumble, D20-23), so only the recovery is read."""
     yield from ()
     off = g.possession
     o, d = g.chart(off), g.chart(off.other)
-    if yellow > carrier.fumble + d.fum_adjust:                          # D20-50
+    if not fumbled and yellow > carrier.fumble + d.fum_adjust:          # D20-50
         return
     rec["fumble"] = 1
     rec["fumbled_1_player_name"] = carrier.name
-    lo, hi = o.fum_off_lost
-    dlo, dhi = d.fum_def_rec
-    lost = lo <= yellow <= hi or (yellow > hi and dlo <= yellow <= dhi)   # D20-51
-    if not lost:
+    if not lost_fumble(yellow, o, d):                                   # D20-51
         rec["fumble_recovery_1_team"] = g.teams[off].name
         return
     rec["fumble_lost"] = 1
@@ -457,24 +484,12 @@ def _fumble(g: Any, rec: dict[str, Any], out: Outcome, carrier: Player, yellow: 
     spot = 100 - (g.yardline - out.yards)           # the defense's view of the fumble's spot
     ret = 0
     if returnable:
-        g.read(r, "white", "returned" if r.white > g.charts.fumble_no else "no return")
-    if returnable and r.white > g.charts.fumble_no:
-        ret = g.charts.fumble_return[r.blue - 1]
-        g.read(r, "blue", f"fumble return -> {ret} yards")
-        if r.black_yellow:
-            # D20-53: the returner fumbles; re-roll yellow, roles swapped, no return.
-            r_again = g.reroll(r, "yellow")
-            y2 = r_again.yellow
-            dl, dh = d.fum_off_lost
-            ol, oh = o.fum_def_rec
-            back = dl <= y2 <= dh or (y2 > dh and ol <= y2 <= oh)
-            g.read(r_again, "yellow", "the returner fumbles, recovered by "
-                                      + g.teams[off if back else off.other].name)
-            if back:
-                rec["fumble_lost"] = 0
-                rec["fumble_recovery_1_team"] = g.teams[off].name
-                out.yards = _capped(g, g.yardline - (100 - (spot - ret)))
-                return
+        ret, back = fumble_return(g, r, off)
+        if back:
+            rec["fumble_lost"] = 0
+            rec["fumble_recovery_1_team"] = g.teams[off].name
+            out.yards = _capped(g, g.yardline - (100 - (spot - ret)))
+            return
     out.turnover = True
     out.takeaway_spot = spot - ret
     rec["return_yards"] = ret

@@ -79,12 +79,18 @@ def rank_values(pool: Sequence[Player]) -> dict[str, float]:
 
 
 class Builder(Protocol):
-    """A coach building a team: drafts, nominates and bids."""
+    """A coach building a team: drafts, nominates, opens the bidding, bids, and sets the
+    starting eight of the finished roster."""
 
     def pick(self, coach: int, roster: list[Player], available: list[Player]) -> Player: ...
 
+    def open_bid(self, coach: int, roster: list[Player], player: Player, max_bid: int) -> int:
+        ...
+
     def bid(self, coach: int, roster: list[Player], player: Player, current: int,
             max_bid: int) -> int | None: ...
+
+    def lineup(self, coach: int, roster: list[Player]) -> dict[str, str]: ...
 
 
 class ComputerBuilder:
@@ -100,11 +106,20 @@ class ComputerBuilder:
         choices = need if need and len(roster) >= ROSTER_SIZE - 5 else legal
         return max(choices, key=lambda p: self.values[p.name])
 
+    def worth(self, player: Player) -> int:
+        return 1 + int(self.values[player.name] ** 2 * 14)
+
+    def open_bid(self, coach: int, roster: list[Player], player: Player, max_bid: int) -> int:
+        """A third of what the player is worth to it: low enough to leave room to raise."""
+        return max(1, min(max_bid, self.worth(player) // 3))
+
     def bid(self, coach: int, roster: list[Player], player: Player, current: int,
             max_bid: int) -> int | None:
-        worth = 1 + int(self.values[player.name] ** 2 * 14)
         offer = current + 1
-        return offer if offer <= min(worth, max_bid) else None
+        return offer if offer <= min(self.worth(player), max_bid) else None
+
+    def lineup(self, coach: int, roster: list[Player]) -> dict[str, str]:
+        return best_lineup(list(roster))
 
 
 def draft(pool: Sequence[Player], coaches: int, dice: Dice, *, snake: bool = False,
@@ -132,10 +147,11 @@ def draft(pool: Sequence[Player], coaches: int, dice: Dice, *, snake: bool = Fal
 def auction(pool: Sequence[Player], coaches: int, dice: Dice, *, budget: int = AUCTION_BUDGET,
             builder: Builder | None = None) -> tuple[list[list[Player]], list[int]]:
     """GRID-6, AMB-GRID-16: $`budget` each; the pile shuffled, five face up; a random coach
-    puts one up and opens; bidding goes round the table, a coach who passes is out for that
-    player; the winner pays and the coach to his left refills the face-up cards and puts up the
-    next. A coach keeps $1 for each place still open, so no bid can make a full roster
-    impossible; full coaches drop out. Returns the rosters and the money left."""
+    puts one up and names the opening bid; bidding goes round the table, each raise any amount
+    the bidder can afford, and a coach who passes is out for that player; the winner pays and
+    the coach to his left refills the face-up cards and puts up the next. A coach keeps $1 for
+    each place still open, so no bid can make a full roster impossible; full coaches drop out.
+    Returns the rosters and the money left."""
     check_pool(pool, coaches)
     chooser = builder or ComputerBuilder(pool)
     pile = Deck(range(len(pool)))
@@ -162,7 +178,11 @@ def auction(pool: Sequence[Player], coaches: int, dice: Dice, *, budget: int = A
             face_up.append(pool[pile.draw(dice)])
             continue
         player = chooser.pick(nominator, rosters[nominator], legal)
-        price, leader = 1, nominator                            # the opening bid
+        price = chooser.open_bid(nominator, rosters[nominator], player, max_bid(nominator))
+        if not 1 <= price <= max_bid(nominator):                # GRID-6: the nominator opens
+            raise ScrimmageError(f"coach {nominator} cannot open at ${price} "
+                                 f"(${max_bid(nominator)} at most)")
+        leader = nominator
         # clockwise from the nominator's left; the nominator answers last in each round
         active = [(nominator + i) % coaches for i in range(1, coaches + 1)]
         active = [c for c in active if c == nominator or league_ok(rosters, c, player, unsold)]
@@ -186,11 +206,14 @@ def auction(pool: Sequence[Player], coaches: int, dice: Dice, *, budget: int = A
     return rosters, money
 
 
-def team_data(name: str, roster: Sequence[Player]) -> dict[str, Any]:
-    """A built roster as a team file's data, with the best lineup."""
+def team_data(name: str, roster: Sequence[Player],
+              lineup: dict[str, str] | None = None) -> dict[str, Any]:
+    """A built roster as a team file's data, with its coach's starting eight (GRID-8; the
+    best lineup when none is given)."""
     players = list(roster)
     return {"team": {"name": name, "official": False, "generator": "built"},
-            "players": [player_to_card(p) for p in players], "lineup": best_lineup(players)}
+            "players": [player_to_card(p) for p in players],
+            "lineup": lineup or best_lineup(players)}
 
 
 def create_your_own(dice: Dice, name: str) -> dict[str, Any]:

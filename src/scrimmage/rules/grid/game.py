@@ -20,6 +20,7 @@ from typing import Any
 
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.dice import Dice
+from scrimmage.core.fastpath import PassFilter, PassFilters
 from scrimmage.core.field import Field, Side
 from scrimmage.rules.grid.cards import Player
 from scrimmage.rules.grid.deck import TimingClock, card_text
@@ -119,6 +120,9 @@ class GridGame:
         self.kicker = Side.HOME
         self.first_half_receiver = Side.HOME
         self.ot_first: Side | None = None
+        """Who has the ball first in the current overtime period (GRID-49, GRID-50)."""
+        self.ot_toss: Side | None = None
+        """The winner of the overtime toss, until he has chosen (GRID-49)."""
         self.reroll: Side | None = None
         """GRID-28: the coach who called the last timeout may re-roll the next play's dice."""
         self.plays: list[dict[str, Any]] = []
@@ -129,12 +133,22 @@ class GridGame:
         """What each die of the current play was read for (the record's `dice_read`)."""
         self._rec: dict[str, Any] | None = None
         """The record of the play under way: the cards flipped now are its time."""
+        self.fast = PassFilters(self.view)
+        """Computer coaches wave most timeout questions through (scrimmage.core.fastpath)."""
 
     # -- the driver's interface -------------------------------------------------------
     def view(self, seat: Side) -> GridView:
         return GridView(self, seat)
 
+    def use_pass_filters(self, filters: dict[Side, PassFilter | None],
+                         log: list[list[str]]) -> None:
+        """The driver's hook: computer coaches may wave optional decisions through."""
+        self.fast.use(filters, log)
+
     def run(self) -> Flow:
+        from scrimmage.rules.grid import injuries
+
+        yield from injuries.lineup_changes(self, "start")        # GRID-8: before the toss
         yield from self.coin_toss()
         while not self.over:
             yield from self.step()
@@ -149,6 +163,8 @@ class GridGame:
         elif self.next == KICKOFF:
             yield from kicking.kickoff(self, self.kicker)
         else:
+            if self.ot_toss is not None:
+                yield from self.overtime_toss(self.ot_toss)
             yield from injuries.substitutions(self)       # GRID-53: halftime, before overtime
             self.next = KICKOFF
 
@@ -264,6 +280,7 @@ class GridGame:
         if period == 1:
             self.clock.next_period()                         # AMB-GRID-12: a fresh deck
             self.kicker = self.first_half_receiver           # GRID-14: the others receive
+            self.reroll = None                               # a timeout's re-roll ends here
             self.next = BREAK
             return
         if not tied:
@@ -281,17 +298,28 @@ class GridGame:
 
     def start_overtime(self) -> None:
         """GRID-49..51: 17 random cards, two timeouts each, a coin toss for first possession
-        (AMB-GRID-13: its winner receives), alternating in later periods (GRID-50)."""
+        (its winner chooses at the break, `overtime_toss`; until then he is taken to
+        receive), alternating in later periods (GRID-50)."""
         self.clock.next_period()
         for t in self.teams.values():
             t.timeouts = OVERTIME_TIMEOUTS
         if self.ot_first is None:
             self.ot_first = Side.AWAY if self.roll(2) == 1 else Side.HOME
+            self.ot_toss = self.ot_first
         else:
             self.ot_first = self.ot_first.other
         self.kicker = self.ot_first.other
         self.reroll = None
         self.next = BREAK
+
+    def overtime_toss(self, winner: Side) -> Flow:
+        """GRID-49: the winner of the overtime toss chooses to receive or to kick; first
+        possession then alternates from the receiver (GRID-50)."""
+        choice = yield Decision(Kind.OVERTIME_TOSS, winner, ("receive", "kick"),
+                                "You won the overtime toss: receive or kick?")
+        self.ot_toss = None
+        self.ot_first = winner if choice == "receive" else winner.other
+        self.kicker = self.ot_first.other
 
 
 class GridView:

@@ -1,8 +1,9 @@
-"""Injuries and substitutions (GRID-30, GRID-31, GRID-53, AMB-GRID-9).
+"""The lineup, injuries and substitutions (GRID-8, GRID-30, GRID-31, GRID-53, AMB-GRID-9).
 
-Hearts on the first card: the card names a position; each coach rolls the injury die of his
-player there (the offense first); a 1 removes the player for good and a reserve takes the
-slot. Substitutions otherwise happen only at halftime and before each overtime period.
+Before the coin toss each coach sets his eight (GRID-8): reserves in, starters moved to
+another slot. Hearts on the first card: the card names a position; each coach rolls the
+injury die of his player there (the offense first); a 1 removes the player for good and a
+reserve takes the slot. Other changes happen only at halftime and before each overtime period.
 """
 
 from __future__ import annotations
@@ -78,23 +79,65 @@ def replace(g: GridGame, t: TeamState, slot: str, why: str) -> Flow:
 
 
 def substitutions(g: GridGame) -> Flow:
-    """GRID-53: at halftime and before each overtime period each coach may send in reserves;
-    a player taken out may not come back. Asked until the coach answers `keep`."""
+    """GRID-53: at halftime and before each overtime period each coach may change his lineup;
+    a player taken out may not come back."""
+    yield from lineup_changes(g, "break")
+
+
+def lineup_changes(g: GridGame, reason: str) -> Flow:
+    """GRID-8, GRID-53: each coach sets his eight, one change at a time, until he answers
+    `keep`. At the `start` (before the coin toss) a benched starter is just a reserve; at a
+    `break` he is out for the game. A change is `SLOT:name`: a reserve comes in at SLOT, or
+    the starter `name` moves to SLOT and trades places with its player."""
     for side in (Side.HOME, Side.AWAY):
         t = g.teams[side]
-        while t.reserves:
-            options = ["keep"]
-            for slot in SLOTS:
-                options.extend(f"{slot}:{p.name}" for p in t.reserves
-                               if p.kind in ELIGIBLE[slot])
-            if len(options) == 1:
+        while True:
+            labels = lineup_options(t)
+            if len(labels) == 1:
                 break
-            answer = yield Decision(Kind.SUBSTITUTION, side, tuple(options),
-                                    "Substitutions: keep your lineup, or send in a reserve",
-                                    {"reason": "break"})
+            answer = yield Decision(Kind.SUBSTITUTION, side, tuple(labels), LINEUP_PROMPT[reason],
+                                    {"reason": reason, "item": "lineup", "labels": labels})
             if answer == "keep":
                 break
-            slot, _, name = answer.partition(":")
-            newcomer = next(p for p in t.reserves if p.name == name)
-            t.reserves.remove(newcomer)
-            t.out.append(t.lineup.put(slot, newcomer))
+            change_lineup(t, answer, benched_stay=reason == "start")
+
+
+LINEUP_PROMPT = {
+    "start": "Your starting eight: keep them, bring in a reserve, or move a starter",
+    "break": "Substitutions: keep your lineup, bring in a reserve (the starter is out for the "
+             "game), or move a starter",
+}
+
+
+def movable(player: Player, slot: str) -> bool:
+    """GRID-8: may this starter play `slot`? (A makeshift stand-in stays where he is.)"""
+    return not player.makeshift and player.kind in ELIGIBLE[slot]
+
+
+def lineup_options(t: TeamState) -> dict[str, str]:
+    """`keep`, every reserve at every slot he may play, and every legal trade of places
+    between two starters (listed once, under the earlier slot); each with its words."""
+    labels = {"keep": "Keep the lineup"}
+    for i, slot in enumerate(SLOTS):
+        here = t.lineup[slot]
+        for p in t.reserves:
+            if p.kind in ELIGIBLE[slot]:
+                labels[f"{slot}:{p.name}"] = f"{p.name} in at {slot} for {here.name}"
+        for other in SLOTS[i + 1:]:
+            mover = t.lineup[other]
+            if movable(mover, slot) and movable(here, other):
+                labels[f"{slot}:{mover.name}"] = (f"{mover.name} from {other} to {slot}, "
+                                                  f"{here.name} to {other}")
+    return labels
+
+
+def change_lineup(t: TeamState, answer: str, *, benched_stay: bool) -> None:
+    slot, _, name = answer.partition(":")
+    newcomer = next((p for p in t.reserves if p.name == name), None)
+    if newcomer is None:                                    # two starters trade places
+        other = next(s for s in SLOTS if t.lineup[s].name == name)
+        t.lineup.swap(slot, other)
+        return
+    t.reserves.remove(newcomer)
+    benched = t.lineup.put(slot, newcomer)
+    (t.reserves if benched_stay else t.out).append(benched)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.field import Side
+from scrimmage.rules.grid import timeouts
 from scrimmage.rules.grid.deck import card_text
 from scrimmage.rules.grid.game import BOX, BOXES, GRID_FIELD, KICKOFF, Flow, GridGame
 from scrimmage.rules.narration import KICKOFF as KICKOFF_LINE
@@ -30,8 +31,7 @@ def kickoff(g: GridGame, kicker: Side) -> Flow:
                desc=f"{g.teams[kicker].name} kick off; returned to the "
                     f"{(BOXES - g.ball) * BOX} ({boxes * BOX} yards)")
     g.finish(rec)
-    return
-    yield  # a generator like every step (no decision is asked)
+    yield from timeouts.after_play(g, rec)                 # G L27: a timeout after any play
 
 
 def clock_text(g: GridGame) -> str:
@@ -88,8 +88,7 @@ def field_goal(g: GridGame, slot: str) -> Flow:
     else:
         g.finish(rec)
         g.new_possession(defense, BOXES - boxes)
-    return
-    yield  # a generator like every step (the kicker was chosen with the snap)
+    yield from timeouts.after_play(g, rec)
 
 
 def extra_point(g: GridGame, side: Side, slot: str | None) -> Flow:

@@ -16,7 +16,7 @@ from typing import Any
 
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.field import Side
-from scrimmage.rules.grid import injuries, kicking
+from scrimmage.rules.grid import injuries, kicking, timeouts
 from scrimmage.rules.grid.cards import (
     DEFENSE_CARDS,
     INTERCEPTION_BOXES,
@@ -192,6 +192,7 @@ def down(g: GridGame) -> Flow:
                     g.kicker = offense
                     g.next = KICKOFF
                     g.finish(rec)
+                    yield from timeouts.after_play(g, rec)
                     return
         elif s == SPADES:                                                         # GRID-34
             if not run and result == INC:
@@ -217,6 +218,7 @@ def down(g: GridGame) -> Flow:
     if turnover == "fumble":
         g.finish(rec)
         g.new_possession(defense, BOXES - spot)
+        yield from timeouts.after_play(g, rec)
         return
     # -- downs (GRID-39, GRID-40) ---------------------------------------------------------
     g.ball = spot
@@ -232,6 +234,7 @@ def down(g: GridGame) -> Flow:
         rec["desc"] += "; turnover on downs"
         g.finish(rec)
         g.new_possession(defense, BOXES - spot)
+        yield from timeouts.after_play(g, rec)
         return
     else:
         g.down += 1
@@ -242,21 +245,8 @@ def down(g: GridGame) -> Flow:
 def extra_cards(g: GridGame, rec: dict[str, Any]) -> Flow:
     """GRID-37, GRID-52: either coach may call a timeout (then no more cards and the caller
     may re-roll next play, GRID-28); otherwise the offense flips one or two more cards."""
-    if g.clock.expired:
+    if (yield from timeouts.offer(g, rec, stops_cards=True)) or g.clock.expired:
         return
-    for side in (g.possession, g.possession.other):
-        t = g.teams[side]
-        if t.timeouts <= 0:
-            continue
-        answer = yield Decision(Kind.TIMEOUT, side, ("no", "timeout"),
-                                f"Call a timeout ({t.timeouts} left)?",
-                                {"situation": g.situation()})
-        if answer == "timeout":
-            t.timeouts -= 1
-            g.reroll = side
-            rec.update(timeout=1, timeout_team=t.name, timeouts_left=t.timeouts)
-            rec["desc"] += f"; timeout {t.name} ({t.timeouts} left)"
-            return
     n = yield Decision(Kind.TIMING_CARDS, g.possession, ("one", "two"),
                        "Flip one or two more timing cards?", {"cards_left": g.clock.cards_left})
     flipped = rec["timing_cards"]
@@ -278,6 +268,7 @@ def interception(g: GridGame, rec: dict[str, Any], play: str, los: int) -> Flow:
         rec["desc"] += ": intercepted in the end zone, touchback"
         g.finish(rec)
         g.new_possession(defense, BOXES - 4)              # the defense's own 20
+        yield from timeouts.after_play(g, rec)
         return
     back = g.lower_of_two(6, 6)
     kicking.note_lower(g, "interception return")
@@ -291,22 +282,32 @@ def interception(g: GridGame, rec: dict[str, Any], play: str, los: int) -> Flow:
         return
     g.finish(rec)
     g.new_possession(defense, ball)
+    yield from timeouts.after_play(g, rec)
 
 
 def score_touchdown(g: GridGame, side: Side, rec: dict[str, Any], kicker: str | None, *,
                     rush: bool, defensive: bool = False) -> Flow:
     """GRID-41..43: six points, one card without effect, the scorer's extra point (`kicker`
     is his slot; None lets the scoring coach choose, AMB-GRID-8), then the scoring team kicks
-    off."""
+    off.
+
+    Our ruling on an interception returned for a touchdown (G L221, L224, L239): a play that
+    ends in a touchdown flips one card in all, and the spade that made the interception is
+    that card (it was flipped after the play, and neither an interception nor a touchdown
+    gives extra cards), so no second card is flipped; the record keeps the spade."""
     g.score[side] += 6
     rec.update(touchdown=1, td_team=g.teams[side].name)
     if not defensive:
         rec["rush_touchdown" if rush else "pass_touchdown"] = 1
     rec["desc"] += ", TOUCHDOWN"
-    card = kicking.flip(g)                                                         # GRID-41
-    rec["timing_cards"] = [] if card is None else [card_text(card)]
+    flipped = rec["timing_cards"] or []
+    if not defensive:                                                              # GRID-41
+        card = kicking.flip(g)
+        flipped += [] if card is None else [card_text(card)]
+    rec["timing_cards"] = flipped
     rec["cards_left"] = g.clock.cards_left
     g.finish(rec)
     yield from kicking.extra_point(g, side, kicker)
     g.kicker = side                                                                # GRID-43
     g.next = KICKOFF
+    yield from timeouts.after_play(g, g.plays[-1])

@@ -275,6 +275,12 @@ class Lineup:
         self.recompute()
         return old
 
+    def swap(self, a: str, b: str) -> None:
+        """Two starters trade places (GRID-8); the markers move (GRID-11)."""
+        i, j = SLOT_INDEX[a], SLOT_INDEX[b]
+        self.players[i], self.players[j] = self.players[j], self.players[i]
+        self.recompute()
+
     def recompute(self) -> None:
         p = self.players
         t = self.tables

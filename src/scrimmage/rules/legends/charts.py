@@ -287,6 +287,7 @@ class LevelRules:
     cp_menu: str
     cp_priority: str
     cp_first_half_cap: bool
+    ignore_penalty_once_a_quarter: bool
     cp_home_bonus: int
     sos_split: bool
     overtime: str

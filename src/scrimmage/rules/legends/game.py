@@ -59,6 +59,8 @@ class LegendsGame:
         self.halftime_pending_choice = False
         self.pro_ot: _ProOvertime | None = None
         self._moves: list[tuple[int, Side]] = []
+        self._clock_before = 0
+        """The clock before the last play was charged (a timeout after it retimes it)."""
 
     # -- the driver's interface -------------------------------------------------------
     @property
@@ -134,11 +136,17 @@ class LegendsGame:
                                         "You deferred at the toss: receive or kick to open "
                                         "the second half?")
                 self.kicker = self.deferred.other if choice == "receive" else self.deferred
+            mark = len(self.s.plays)
             yield from kicking.kickoff(self, self.kicker, after_safety=False)
+            yield from scrimmage_play.timeout_after_play(self, mark)     # FNL-7
         elif self.next == FREE_KICK:
+            mark = len(self.s.plays)
             yield from kicking.kickoff(self, self.kicker, after_safety=True)
+            yield from scrimmage_play.timeout_after_play(self, mark)
         elif self.next == TRY:
+            mark = len(self.s.plays)
             yield from kicking.try_after_touchdown(self)
+            yield from scrimmage_play.timeout_after_play(self, mark)
         else:
             yield from scrimmage_play.down(self)
 
@@ -220,11 +228,8 @@ class LegendsGame:
         """Charge the clock, close the record with the score after the play, and log it."""
         s = self.s
         c = s.clock
-        if c.untimed:
-            seconds = 0                          # overtime series are untimed
-        elif (self.rules.two_minute_warning and c.quarter in (2, 4)
-                and c.seconds_left > 120 > c.seconds_left - seconds):
-            seconds = c.seconds_left - 120      # the clock stops at the two-minute warning
+        self._clock_before = c.seconds_left
+        seconds = self._charge(seconds)
         c.run(seconds)
         self._commit_momentum()
         rec["seconds"] = seconds
@@ -237,6 +242,29 @@ class LegendsGame:
         rec["dice"] = self.dice.log[self._roll_mark:]
         rec["dice_read"] = self.reads.read(self._roll_mark)
         s.plays.append(rec)
+
+    def _charge(self, seconds: int) -> int:
+        """The seconds a play takes off the clock."""
+        c = self.s.clock
+        if c.untimed:
+            return 0                            # overtime series are untimed
+        if (self.rules.two_minute_warning and c.quarter in (2, 4)
+                and c.seconds_left > 120 > c.seconds_left - seconds):
+            return c.seconds_left - 120         # the clock stops at the two-minute warning
+        return seconds
+
+    def clock_saved(self, seconds: int) -> int:
+        """How much clock the last play would give back if it took `seconds` instead."""
+        before = self._clock_before
+        return max(0, before - self.s.clock.seconds_left - min(before, seconds))
+
+    def retime_last_play(self, seconds: int) -> None:
+        """A timeout after the last play (FNL-7): charge it `seconds` instead."""
+        c = self.s.clock
+        c.seconds_left = self._clock_before
+        seconds = self._charge(seconds)
+        c.run(seconds)
+        self.s.plays[-1]["seconds"] = seconds
 
     def touchdown(self, side: Side, rec: dict[str, Any]) -> None:
         self.s.score[side] += 6

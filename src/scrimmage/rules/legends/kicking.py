@@ -3,20 +3,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Generator, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.field import Side
 from scrimmage.rules.legends.charts import TD, KickoffSpecial, Penalty, Roll
 from scrimmage.rules.legends.game import chart_text
-from scrimmage.rules.legends.penalties import Foul, decide_penalty, enforce, foul_text, roll_foul
+from scrimmage.rules.legends.penalties import (
+    Foul,
+    decide_penalty,
+    enforce,
+    foul_text,
+    roll_foul,
+    time_against_result,
+)
 from scrimmage.rules.narration import FREE_KICK, KICKOFF, join_parts, penalty_text
 
 if TYPE_CHECKING:
     from scrimmage.rules.legends.game import Flow, LegendsGame
 
 ROUGHING = Penalty("Roughing the kicker", 15, first_down=True)
+T = TypeVar("T")
 
 
 def kick_roll(g: LegendsGame, kicking: Side, what: str,
@@ -56,6 +64,16 @@ def kick_roll(g: LegendsGame, kicking: Side, what: str,
     return roll
 
 
+def kick_chart(g: LegendsGame, kicking: Side, chart: Sequence[T],
+               label: str) -> Generator[Decision, str, T]:
+    """A d20 read on a kicking chart (specials, punt bounce, fair catch, blocked-kick
+    recovery): a kicking roll like any other, so open to FNL-74 item 4's ±1."""
+    roll = yield from kick_roll(g, kicking, label, lambda r: chart_text(chart[r]))
+    value = chart[roll]
+    g.reads.add(chart_text(value), g.reads.last())
+    return value
+
+
 def assess_on_kickoff(g: LegendsGame, foul: Foul) -> None:
     """FNL-36: a foul after the snap of a scoring play is marked off on the kickoff."""
     s = g.s
@@ -80,63 +98,149 @@ def kickoff(g: LegendsGame, kicker: Side, after_safety: bool) -> Flow:
     shift = s.kickoff_shift          # FNL-36 fouls, in the receiving team's favour
     s.kickoff_shift = 0
     bonus = r.safety_kick_bonus if after_safety else 0
-    back = 0                          # FNL-22: each short onside kick costs 5 yards
+    moves: list[int] = []            # FNL-22 and fouls before the kick: the spot moves
     s.pending_third_stop = None
     while True:
         choice = yield g.ask(Kind.KICKOFF, kicker, ("regular", "onside"),
                              "Your free kick after the safety: regular or onside?"
                              if after_safety else "You kick off: regular or onside?")
         # The kick's spot seen from the receiving team: the kicking team's own yard line.
-        spot = (r.onside_spot if choice == "onside" else r.kickoff_spot) - bonus - back
+        base = (r.onside_spot if choice == "onside" else r.kickoff_spot) - bonus
+        spot = moved_kick_spot(base, moves)
         rec = g.kick_record("kickoff", recv, kicker, FREE_KICK if after_safety else KICKOFF,
                             spot)
         rec["kickoff_attempt"] = 1
+        foul = _kickoff_penalty_roll(g, kicker)
+        declined = ""
+        if foul is not None and foul.when != "post":
+            # A foul before the kick: the coach not penalised chooses before the kick.
+            if (yield from decide_penalty(g, foul, None, rec, "kickoff")):
+                moves.append(-foul.yards if foul.against is kicker else foul.yards)
+                _kick_again(g, rec, kicker, foul.against, foul.name, spot,
+                            moved_kick_spot(base, moves))
+                continue
+            declined, foul = foul_text(g, foul), None
         if choice == "onside":
             # FNL-21: d20+5 yards from the onside spot; the chart says who recovers.
-            kick_from = spot
-            travel = g.roll(20) + 5
-            g.note(f"onside kick travels {travel} yards")
+            travel = (yield from kick_roll(g, kicker, "Onside kick distance",
+                                           lambda d: f"{d + 5} yards")) + 5
+            g.reads.add(f"{travel} yards", g.reads.last())
             if travel < r.onside_short:
-                back += r.onside_short_penalty
-                rec.update(play_type="no_play", penalty=1, penalty_team=s.teams[kicker].name,
-                           penalty_yards=r.onside_short_penalty,
-                           penalty_type="Short onside kick", kick_distance=travel)
-                foul = penalty_text("Short onside kick", s.teams[kicker].name,
-                                    r.onside_short_penalty, s.spot_text(100 - spot),
-                                    s.spot_text(100 - spot + r.onside_short_penalty),
-                                    more="kick again")
-                rec["desc"] = (f"{s.teams[kicker].name} onside kick travels {travel} yards: "
-                               f"short; {foul}")
-                g.finish(rec, 0)
+                moves.append(-r.onside_short_penalty)
+                rec["kick_distance"] = travel
+                _kick_again(g, rec, kicker, kicker, "Short onside kick", spot,
+                            moved_kick_spot(base, moves), f"onside kick travels {travel} "
+                            "yards: short")
                 continue
-            who = g.x.onside[(yield from kick_roll(
-                g, kicker, "Onside recovery", lambda r: f"the {g.x.onside[r]} team recovers"))]
-            g.reads.add(f"{who} team recovers")
-            spot = kick_from + travel                     # the kicking team's own yard line
-            rec["kick_distance"] = travel
-            if who == "kicking":
-                s.possession = kicker
-                s.first_down_at(min(99, 100 - spot))
-                rec.update(own_kickoff_recovery=1, posteam=s.teams[kicker].name,
-                           defteam=s.teams[recv].name, posteam_type=_type(kicker))
-                rec["desc"] = (f"{s.teams[kicker].name} onside kick, {travel} yards, "
-                               f"recovered by the kicking team at {s.spot_text()}")
-            else:
-                s.possession = recv
-                s.first_down_at(max(1, spot))
-                rec["desc"] = (f"{s.teams[kicker].name} onside kick, {travel} yards, "
-                               f"recovered by {s.teams[recv].name} at {s.spot_text()}")
-            g.finish(rec, g.timing("short"))
+            yield from _onside(g, kicker, rec, spot, travel)
             g.next = SCRIMMAGE
-            return
-        break
-    g.next = SCRIMMAGE  # a return touchdown sets TRY instead
-    if r.kickoff == "chart":
-        yield from _kickoff_classic(g, kicker, rec, bonus + back + shift)
-    elif r.kickoff == "landing":
-        yield from _kickoff_landing(g, kicker, rec, bonus, back + shift)
+        else:
+            g.next = SCRIMMAGE  # a return touchdown sets TRY instead
+            favour = base - spot + shift          # yards the re-kicks cost the kickers
+            if r.kickoff == "chart":
+                yield from _kickoff_classic(g, kicker, rec, bonus + favour)
+            elif r.kickoff == "landing":
+                yield from _kickoff_landing(g, kicker, rec, bonus, favour)
+            else:
+                yield from _kickoff_college_pro(g, kicker, rec, bonus, favour)
+        if foul is not None:
+            yield from _foul_after_the_kick(g, rec, foul)
+        elif declined:
+            rec["desc"] += "; penalty: " + declined
+        return
+
+
+def moved_kick_spot(spot: int, moves: list[int]) -> int:
+    """The kick's spot (the kicking team's own yard line) after the yards its re-kicks
+    moved it: back for the kickers' fouls (FNL-22's short onside kick among them), up for
+    the receivers'. No move is more than half the distance to the goal line, as for every
+    penalty (FNL-92, official rules), so the spot stays on the field."""
+    for yards in moves:
+        room = spot if yards < 0 else 100 - spot
+        step = abs(yards) if abs(yards) * 2 <= room else room // 2
+        spot += step if yards > 0 else -step
+    return spot
+
+
+def _kick_again(g: LegendsGame, rec: dict[str, Any], kicker: Side, against: Side, name: str,
+                spot: int, new_spot: int, what: str = "") -> None:
+    """Close the record of a kick that a foul by `against` cancels; the kicking team kicks
+    again from `new_spot` (FNL-22, FNL-35)."""
+    s = g.s
+    team = s.teams[kicker].name
+    fouler = s.teams[against].name
+    yards = abs(new_spot - spot)
+    rec.update(play_type="no_play", penalty=1, penalty_team=fouler, penalty_yards=yards,
+               penalty_type=name)
+    text = penalty_text(name, fouler, yards, s.spot_text(100 - spot),
+                        s.spot_text(100 - new_spot), more="kick again")
+    rec["desc"] = f"{team} {what}; {text}" if what else f"{team} kickoff: {text}"
+    g.finish(rec, 0)
+
+
+def _kickoff_penalty_roll(g: LegendsGame, kicker: Side) -> Foul | None:
+    """FL L566 counts a kickoff among the plays a foul may fall on, so a kickoff has its
+    penalty roll like every kick (AMB-FNL-8/37): 1 a foul by the kicking team, 20 one by the
+    receivers, read on the Run charts; any other roll, nothing (a kickoff's specials come
+    from its own chart, FNL-16..19). A kickoff is a turnover, so the foul came before the
+    kick or after the receivers had the ball (FNL-35)."""
+    pr = g.roll(20)
+    if pr not in (1, 20):
+        g.note("penalty roll: nothing")
+        return None
+    g.note("penalty roll: a foul on the " + ("kicking team" if pr == 1 else "receiving team"))
+    foul = roll_foul(g, run=True, offense=pr == 1)
+    foul.against = kicker if pr == 1 else kicker.other
+    time_against_result(g, foul, score_or_turnover=True)
+    return foul
+
+
+def _foul_after_the_kick(g: LegendsGame, rec: dict[str, Any], foul: Foul) -> Flow:
+    """FNL-35: a foul after the receivers had the ball is marked off from where the kick
+    ended, against the team that fouled; after a return touchdown, on the next kickoff
+    (FNL-36)."""
+    from scrimmage.rules.legends.game import TRY
+
+    if not (yield from decide_penalty(g, foul, None, rec, "kickoff")):
+        rec["desc"] += "; penalty: " + foul_text(g, foul)
+    elif g.next == TRY:
+        assess_on_kickoff(g, foul)
+        record_kick_foul(rec, g, foul)
+        rec["desc"] += "; penalty: " + foul_text(g, foul, "on the kickoff")
     else:
-        yield from _kickoff_college_pro(g, kicker, rec, bonus, back + shift)
+        enforce(g, foul, rec, new_series=True)
+        rec["desc"] += "; penalty: " + foul_text(g, foul)
+
+
+def _onside(g: LegendsGame, kicker: Side, rec: dict[str, Any], kick_from: int,
+            travel: int) -> Flow:
+    """FNL-21: the recovery roll; no return, the ball is where the kick went."""
+    s = g.s
+    recv = kicker.other
+    who = yield from kick_chart(g, kicker, g.x.onside, "Onside recovery")
+    spot = kick_from + travel                     # the kicking team's own yard line
+    rec["kick_distance"] = travel
+    if who == "kicking":
+        s.possession = kicker
+        s.first_down_at(min(99, 100 - spot))
+        _kickers_keep_it(g, rec, kicker)
+        rec["desc"] = (f"{s.teams[kicker].name} onside kick, {travel} yards, "
+                       f"recovered by the kicking team at {s.spot_text()}")
+    else:
+        s.possession = recv
+        s.first_down_at(max(1, spot))
+        rec["desc"] = (f"{s.teams[kicker].name} onside kick, {travel} yards, "
+                       f"recovered by {s.teams[recv].name} at {s.spot_text()}")
+    g.finish(rec, g.timing("short"))
+
+
+def _kickers_keep_it(g: LegendsGame, rec: dict[str, Any], kicker: Side) -> None:
+    """The kicking team recovered its own kickoff: the record is the kickers' play (as
+    nflverse gives it to the recovering team), its score columns too."""
+    s = g.s
+    rec.update(own_kickoff_recovery=1, posteam=s.teams[kicker].name,
+               defteam=s.teams[kicker.other].name, posteam_type=_type(kicker),
+               posteam_score=rec["defteam_score"], defteam_score=rec["posteam_score"])
 
 
 def _type(side: Side) -> str:
@@ -186,7 +290,7 @@ def _returned(g: LegendsGame, kicker: Side, rec: dict[str, Any], catch: int, gai
 def _kickoff_special(g: LegendsGame, kicker: Side, rec: dict[str, Any],
                      favour: int) -> Generator[Decision, str, None]:
     """X-3 Kickoff Specials (FNL-16/24); no fair catch on a special (FNL-19)."""
-    e = g.read_chart(g.x.kickoff_special, "Kickoff special")
+    e = yield from kick_chart(g, kicker, g.x.kickoff_special, "Kickoff special")
     rec["desc"] = f"Kickoff special: {e.desc}"
     yield from _apply_special(g, kicker, rec, e, favour, e.catch or 0)
 
@@ -202,8 +306,7 @@ def _apply_special(g: LegendsGame, kicker: Side, rec: dict[str, Any], e: Kickoff
     if e.onside == "kicking" and e.spot is not None:
         s.possession = kicker
         s.first_down_at(e.spot)
-        rec.update(own_kickoff_recovery=1, posteam=s.teams[kicker].name,
-                   defteam=s.teams[recv].name, posteam_type=_type(kicker))
+        _kickers_keep_it(g, rec, kicker)
         g.push_momentum(kicker, "turnover")
         g.finish(rec, g.timing("short"))
         g.next = SCRIMMAGE
@@ -279,7 +382,8 @@ def _kickoff_college_pro(g: LegendsGame, kicker: Side, rec: dict[str, Any], bonu
     if ret_roll < 19 or g.x.kickoff_return_special is None:
         g.reads.add(f"{ret_roll + r.kickoff_return_base + adj} yards")
     if ret_roll >= 19 and g.x.kickoff_return_special is not None:
-        e = g.read_chart(g.x.kickoff_return_special, "Kickoff return special")
+        e = yield from kick_chart(g, kicker, g.x.kickoff_return_special,
+                                  "Kickoff return special")
         rec["desc"] = f"Kickoff return special: {e.desc}"
         yield from _apply_special(g, kicker, rec, e, favour + adj, catch)
         return
@@ -380,16 +484,19 @@ def try_after_touchdown(g: LegendsGame) -> Flow:
 
 # -- field goals -------------------------------------------------------------------------
 
-def _kick_penalty_roll(g: LegendsGame) -> tuple[Foul | None, str | None]:
+def _kick_penalty_roll(g: LegendsGame) -> Generator[Decision, str,
+                                                     tuple[Foul | None, str | None]]:
     """AMB-FNL-8/37 on kicking plays: 1/20 a foul read on the Run charts, 15 a SPECIAL
-    from the kick column; every other roll, nothing. Returns (foul, special)."""
+    from the kick column (a kicking roll, FNL-74 item 4); every other roll, nothing.
+    Returns (foul, special)."""
     pr = g.roll(20)
     if pr in (1, 20):
         g.note("penalty roll: a foul on the " + ("kicking team" if pr == 1 else "defense"))
         return roll_foul(g, run=True, offense=pr == 1), None
     if pr == 15:
         g.note("penalty roll: SPECIAL")
-        return None, g.read_chart(g.x.special_kick, "kick SPECIAL")
+        special = yield from kick_chart(g, g.s.possession, g.x.special_kick, "kick SPECIAL")
+        return None, special
     g.note("penalty roll: nothing")
     return None, None
 
@@ -403,7 +510,7 @@ def field_goal(g: LegendsGame, third_stop: Side | None) -> Flow:
     distance = y + g.rules.fg_add
     rec = g.new_record("field_goal")
     rec.update(field_goal_attempt=1, kick_distance=distance)
-    foul, special = _kick_penalty_roll(g)
+    foul, special = yield from _kick_penalty_roll(g)
     if special == "BLOCKED":
         rec["field_goal_result"] = "blocked"
         yield from _blocked(g, rec, "field goal")
@@ -424,9 +531,15 @@ def field_goal(g: LegendsGame, third_stop: Side | None) -> Flow:
         rec["field_goal_result"] = "blocked"
         yield from _blocked(g, rec, "field goal")
         return
+    declined = ""
     if foul is not None:
-        accepted = yield from decide_penalty(g, foul, None, rec, f"field_goal_{result}")
-        if accepted:
+        # FNL-35: a made kick scores, a missed one gives the ball away. FNL-36: a foul
+        # after the snap of a made kick leaves the three points and waits for the kickoff.
+        time_against_result(g, foul, score_or_turnover=True)
+        carried = result == "made" and foul.when != "pre"
+        accepted = yield from decide_penalty(g, foul, None, rec, f"field_goal_{result}",
+                                             on_kickoff=carried)
+        if accepted and not carried and foul.when != "post":
             rec["play_type"] = "no_play"
             rec["field_goal_attempt"] = 0
             enforce(g, foul, rec)
@@ -434,12 +547,17 @@ def field_goal(g: LegendsGame, third_stop: Side | None) -> Flow:
                            f"out: {foul_text(g, foul)}")
             g.finish(rec, g.timing("penalty"))
             return
+        if not accepted:
+            declined, foul = "; penalty: " + foul_text(g, foul), None
     rec["field_goal_result"] = result
-    declined = "" if foul is None else "; penalty: " + foul_text(g, foul)
     if result == "made":
         s.score[kicker] += 3
         g.push_momentum(kicker, "field_goal")
         rec["desc"] = f"{s.teams[kicker].name} {distance}-yard field goal is GOOD{declined}"
+        if foul is not None:
+            assess_on_kickoff(g, foul)
+            record_kick_foul(rec, g, foul)
+            rec["desc"] += "; penalty: " + foul_text(g, foul, "on the kickoff")
         g.finish(rec, g.timing("short"))
         g.kicker = kicker
         g.after_score_or_change()
@@ -450,6 +568,9 @@ def field_goal(g: LegendsGame, third_stop: Side | None) -> Flow:
     if third_stop is not None:
         g.push_momentum(third_stop, "third_down_stop")      # FNL-86: the offense kicked
     s.change_possession(100 - own)
+    if foul is not None:        # after the miss: marked off once the ball changed hands
+        enforce(g, foul, rec, new_series=True)
+        rec["desc"] += "; penalty: " + foul_text(g, foul)
     g.finish(rec, g.timing("short"))
     if g.in_overtime:
         g.end_ot_series()
@@ -460,9 +581,10 @@ def _blocked(g: LegendsGame, rec: dict[str, Any], what: str) -> Generator[Decisi
     recovered 10+d20 yards behind the line."""
     s = g.s
     kicker = s.possession
-    who = g.read_chart(g.x.fumble_recovery, "blocked kick recovery")
-    back = 10 + g.roll(20)
-    g.note(f"recovered {back} yards behind the line")
+    who = yield from kick_chart(g, kicker, g.x.fumble_recovery, "blocked kick recovery")
+    back = 10 + (yield from kick_roll(g, kicker, "Blocked kick: yards behind the line",
+                                      lambda r: f"{10 + r} yards"))
+    g.reads.add(f"recovered {back} yards behind the line", g.reads.last())
     spot = s.yardline + back
     rec["desc"] = f"{what} BLOCKED, recovered {back} yards behind the line by the " + (
         "kicking team" if who == "offense" else "defense")
@@ -520,9 +642,10 @@ def punt(g: LegendsGame, third_stop: Side | None) -> Flow:
     elif pr in (1, 20):
         g.note("penalty roll: a foul on the " + ("kicking team" if pr == 1 else "defense"))
         foul = roll_foul(g, run=True, offense=pr == 1)
+        time_against_result(g, foul, score_or_turnover=True)    # FNL-35: a punt is one
     elif pr == 15:
         g.note("penalty roll: SPECIAL")
-        special = g.read_chart(g.x.special_kick, "kick SPECIAL")
+        special = yield from kick_chart(g, kicker, g.x.special_kick, "kick SPECIAL")
     if pr in (2, 19):
         g.reads.note_at(at_pr, "penalty roll: out of bounds")
     elif aimed_out and 3 <= pr <= 6:
@@ -578,7 +701,8 @@ def punt(g: LegendsGame, third_stop: Side | None) -> Flow:
         fc_chart = s.teams[recv].team.punt_fair_catch
         if r.punt_fair_catch_chart and fc_chart is not None:
             # FNL-69 / AMB-FNL-21: the offense rolls the receiving team's fair-catch chart.
-            fair_catch = g.read_chart(fc_chart, "punt fair catch chart") == "fair_catch"
+            fair_catch = (yield from kick_chart(g, kicker, fc_chart, "punt fair catch chart")
+                          ) == "fair_catch"
         first = "fair_catch" if fair_catch else "return"
         choice = yield g.ask(Kind.PUNT_FIELD, recv, (first, "bounce"),
                              f"Punt comes down at your {landing}: "
@@ -592,7 +716,8 @@ def punt(g: LegendsGame, third_stop: Side | None) -> Flow:
             s.change_possession(100 - start)
             rec["desc"] = text + f", fair catch at {s.spot_text()}"
         elif choice == "bounce":
-            landing -= g.yards(g.read_chart(g.x.punt_bounce, "punt bounce"))
+            landing -= g.yards((yield from kick_chart(g, kicker, g.x.punt_bounce,
+                                                      "punt bounce")))
             if landing <= 0:
                 rec.update(touchback=1)
                 s.change_possession(100 - r.touchback_spot)

@@ -2,8 +2,11 @@
 
 A foul is rolled on the chart for the play type and the offending side. A 15-yard foul gets a
 second roll to say whether it came before the snap (1-10) or after the play (11-20) (FNL-34).
-The coach not penalised accepts or declines knowing the play's result; a foul before or during
-the play wipes the play out, one after the play is marked off from where the play ended.
+Any other foul on a play that ends in a score or a turnover gets the same roll once the result
+is known: before or after the score or turnover (FNL-35). The coach not penalised accepts or
+declines knowing the play's result; a foul before or during the play wipes the play out, one
+after the play is marked off from where the play ended. A foul after the snap of a play that
+ends in an offensive score leaves the score standing and is marked off on the kickoff (FNL-36).
 Distances are halved near a goal line, as official rules do.
 """
 
@@ -94,14 +97,31 @@ def roll_foul(g: LegendsGame, run: bool, offense: bool) -> Foul:
     return Foul(pen, side, when, yards)
 
 
+def time_against_result(g: LegendsGame, foul: Foul, score_or_turnover: bool) -> None:
+    """FNL-35 (FL L566): a foul on a play that ends in a score or a turnover (a punt or a
+    kickoff is one) happened before or after it: the offense rolls d20, 1-10 before, 11-20
+    after. A 15-yard foul already has this roll (FNL-34: before the snap or after the play),
+    so it is not rolled twice. A foul after the turnover is marked off once the ball has
+    changed hands; one before it wipes the play out if accepted."""
+    if foul.when != "live" or not score_or_turnover:
+        return
+    before = g.roll(20) <= 10
+    g.note("the foul came " + ("before" if before else "after") + " the score or turnover")
+    if not before:
+        foul.when = "post"
+
+
 def decide_penalty(g: LegendsGame, foul: Foul, o: Outcome | None, rec: dict[str, Any],
-                   kick_result: str | None = None) -> Generator[Decision, str, bool]:
+                   kick_result: str | None = None,
+                   on_kickoff: bool = False) -> Generator[Decision, str, bool]:
     """The side not penalised accepts or declines (FNL-33); an accepted foul may be ignored
-    by the offender for 3 coaching points once per quarter (FNL-74 item 3, FNL-75)."""
+    by the offender for 3 coaching points (FNL-74 item 3: once per quarter; FNL-75: the
+    classic menu has no such limit). `on_kickoff`: the play scores and the foul would be
+    marked off on the kickoff, the score standing (FNL-36)."""
     s = g.s
     chooser = foul.against.other
     info = {"penalty": foul.name, "yards": foul.yards, "against": s.teams[foul.against].name,
-            "when": foul.when, "first_down": foul.penalty.first_down,
+            "when": foul.when, "on_kickoff": on_kickoff, "first_down": foul.penalty.first_down,
             "play_yards": None if o is None else o.yards,
             "play": kick_result if o is None else ("turnover" if o.turnover else
                                             "incomplete" if o.incomplete else
@@ -112,9 +132,10 @@ def decide_penalty(g: LegendsGame, foul: Foul, o: Outcome | None, rec: dict[str,
                   else f"{play} for {o.yards} yards")
         info["preview"] = {
             "accept": f"{foul.yards} yards"
-            + (", automatic first down" if foul.penalty.first_down else "")
-            + (", marked after the play" if foul.when == "post" else
-               ", the play does not count"),
+            + (" on the kickoff, the score stands" if on_kickoff else
+               (", automatic first down" if foul.penalty.first_down else "")
+               + (", marked after the play" if foul.when == "post" else
+                  ", the play does not count")),
             "decline": f"the play stands: {stands}"}
     answer = yield g.ask(Kind.PENALTY, chooser, ("accept", "decline"),
                          f"Flag: {foul.name} on {s.teams[foul.against].name}, {foul.yards} "
@@ -125,8 +146,9 @@ def decide_penalty(g: LegendsGame, foul: Foul, o: Outcome | None, rec: dict[str,
         return False
     cost = g.rules.cp_costs.get("ignore_penalty")
     offender = s.teams[foul.against]
-    if (cost is not None and offender.cp.ignored_penalty_quarter != s.clock.quarter
-            and offender.cp.can(cost, s.half)):
+    once_a_quarter = g.rules.ignore_penalty_once_a_quarter
+    if (cost is not None and offender.cp.can(cost, s.half)
+            and not (once_a_quarter and offender.cp.ignored_penalty_quarter == s.clock.quarter)):
         answer = yield g.ask(Kind.COACHING_POINTS, foul.against, ("none", "ignore_penalty"),
                              f"Spend {cost} coaching points to ignore the {foul.name}?",
                              {"item": "ignore_penalty", "cost": cost, **info})

@@ -29,6 +29,7 @@ from scrimmage.rules.legends.penalties import (
     foul_side,
     foul_text,
     roll_foul,
+    time_against_result,
 )
 from scrimmage.rules.legends.sheets import RED_ZONE_REACH, red_zone_edge, red_zone_number
 from scrimmage.rules.narration import join_parts
@@ -73,14 +74,15 @@ def down(g: LegendsGame) -> Flow:
         _play_speed_penalties(g)       # FNL-13: on the first snap, whatever it is
     # FNL-86: a 3rd-down stop counts only when the offense kicks on 4th down.
     third_stop, s.pending_third_stop = s.pending_third_stop, None
-    if snap == "punt":
-        yield from kicking.punt(g, third_stop)
-        return
-    if snap == "field_goal":
-        yield from kicking.field_goal(g, third_stop)
-        return
-    if snap in ("kneel", "spike"):
-        _kneel_or_spike(g, snap)
+    if snap != "play":
+        mark = len(s.plays)
+        if snap == "punt":
+            yield from kicking.punt(g, third_stop)
+        elif snap == "field_goal":
+            yield from kicking.field_goal(g, third_stop)
+        else:
+            _kneel_or_spike(g, snap)
+        yield from timeout_after_play(g, mark)      # FNL-7: these plays have timeouts too
         return
     time_adjust = yield from _coaching_point_time(g)
     time_adjust += yield from _play_speed(g)
@@ -107,9 +109,32 @@ def _coaching_point_time(g: LegendsGame) -> Generator[Decision, str, int]:
                              f"Spend {cost} coaching point to run this play 10 s faster or slower?",
                              {"item": "time", "cost": cost})
         if answer != "none":
-            t.cp.spend(cost)
+            payer, answer = yield from _overrule(g, side, "time", cost, answer,
+                                                 ("faster", "slower"))
+            s.teams[payer].cp.spend(cost)
             return -g.timing("short") if answer == "faster" else g.timing("short")
     return 0
+
+
+def _overrule(g: LegendsGame, side: Side, item: str, cost: int, choice: str,
+              options: tuple[str, ...], info: dict[str, Any] | None = None
+              ) -> Generator[Decision, str, tuple[Side, str]]:
+    """FNL-76 {C} (F0 L48): when the defense chooses to spend on the time or yard item, the
+    offense may overrule it, spending its own points on its own choice instead; the
+    defense's points are then not spent. Returns who pays and the choice that stands."""
+    s = g.s
+    off = s.teams[s.possession]
+    if (g.rules.cp_priority != "offense_overrules" or side is s.possession
+            or not off.cp.can(cost, s.half)):
+        return side, choice
+    answer = yield g.ask(Kind.COACHING_POINTS, off.side, ("none", *options),
+                         f"{s.teams[side].name} spends {cost} coaching points ({choice}). "
+                         f"Overrule them and spend your own {cost} instead?",
+                         {"item": "overrule", "overrules": item, "cost": cost,
+                          "their_choice": choice, **(info or {})})
+    if answer == "none":
+        return side, choice
+    return off.side, answer
 
 
 def _play_speed(g: LegendsGame) -> Generator[Decision, str, int]:
@@ -309,6 +334,31 @@ def timeout_window(g: LegendsGame, before: bool,
     return None
 
 
+def timeout_after_play(g: LegendsGame, mark: int) -> Flow:
+    """FNL-7: after a play without cards (a kick, a kneel, a spike, a try) either coach may
+    still call a timeout. The play then takes the timeout's 10 seconds (one that took less
+    keeps its time) and the meter goes back to 0 (FNL-84). `mark` is the number of plays
+    logged before this one; nothing is offered if no play was logged, the game is over or
+    the clock does not run (untimed overtime series)."""
+    s = g.s
+    if len(s.plays) <= mark or s.over or s.clock.untimed:
+        return
+    rec = s.plays[-1]
+    seconds = min(rec["seconds"], g.timing("timeout"))
+    caller = yield from timeout_window(g, before=False, info={
+        "saves": g.clock_saved(seconds), "result": rec["desc"]})
+    if caller is not None:
+        g.retime_last_play(seconds)
+        _record_timeout(g, rec, caller)
+
+
+def _record_timeout(g: LegendsGame, rec: dict[str, Any], caller: Side) -> None:
+    """The play's timeout columns; the meter the record shows is the one the timeout left."""
+    t = g.s.teams[caller]
+    rec.update(timeout=1, timeout_team=t.name, timeouts_left=t.timeouts,
+               momentum=g.s.momentum.value)
+
+
 def _timeout_prompt(before: bool, left: int, info: dict[str, Any]) -> str:
     if before:
         cards = f"{LABELS[info['off_call']]} against {LABELS[info['def_call']]}. " \
@@ -363,6 +413,9 @@ def _coaching_point_yard(g: LegendsGame, o: Outcome) -> Generator[Decision, str,
                              {"item": "yard", "cost": cost, "yards": o.yards,
                               **_plus_minus(g, o, side, 1, "1 yard")})
         if answer != "none":
+            payer, answer = yield from _overrule(g, side, "yard", cost, answer,
+                                                 ("plus", "minus"), {"yards": o.yards})
+            t = s.teams[payer]
             t.cp.spend(cost)
             o.yards += 1 if answer == "plus" else -1
             o.desc.append(f"{t.name} spends {cost} points: {'+1' if answer == 'plus' else '-1'} yard")
@@ -370,7 +423,7 @@ def _coaching_point_yard(g: LegendsGame, o: Outcome) -> Generator[Decision, str,
                 o.complete, o.incomplete = False, True   # FNL-78: never a sack
             elif o.kind == "run":
                 o.tfl = o.yards < 0
-            return side
+            return payer
     return None
 
 
@@ -463,11 +516,15 @@ def _settle(g: LegendsGame, p: Snap, o: Outcome, rec: dict[str, Any],
     off_side = s.possession
     start_down, start_y = s.down, s.yardline
     # Penalty: the side not penalised chooses (FNL-33); the offender may ignore it (FNL-74).
-    accepted = False
+    accepted = carried = False
     if p.foul is not None:
-        accepted = yield from decide_penalty(g, p.foul, o, rec)
-    # A foul before or during the play, accepted, wipes the play out.
-    wiped = accepted and p.foul is not None and p.foul.when != "post"
+        ending = _ending(g, o)
+        time_against_result(g, p.foul, ending is not None)              # FNL-35
+        carried = ending == "touchdown" and p.foul.when != "pre"        # FNL-36
+        accepted = yield from decide_penalty(g, p.foul, o, rec, on_kickoff=carried)
+    # A foul before or during the play, accepted, wipes the play out, except one after the
+    # snap of a touchdown play: the score stands and the foul waits for the kickoff.
+    wiped = accepted and p.foul is not None and p.foul.when != "post" and not carried
     if not wiped:
         yield from _coaching_point_yard(g, o)
         yield from _coaching_point_modifier(g, o)
@@ -484,11 +541,13 @@ def _settle(g: LegendsGame, p: Snap, o: Outcome, rec: dict[str, Any],
         enforce(g, p.foul, rec)
         first = s.down == 1 and s.possession is off_side and (
             start_down != 1 or s.yardline != start_y)
-        result = "penalty"
+        # A loss of down on 4th down gives the ball away: in overtime that ends the series.
+        result = "penalty" if s.possession is off_side else "downs"
     else:
         result = apply_outcome(g, o, rec, events)
         if accepted and p.foul is not None:
-            if result in ("touchdown", "safety", "defensive_td"):
+            if result == "touchdown" or (result in ("safety", "defensive_td")
+                                         and p.foul.when == "post"):
                 kicking.assess_on_kickoff(g, p.foul)   # FNL-36
                 kicking.record_kick_foul(rec, g, p.foul)
             else:
@@ -528,10 +587,24 @@ def _settle(g: LegendsGame, p: Snap, o: Outcome, rec: dict[str, Any],
     g.finish(rec, seconds)
     if after is not None:
         s.momentum.reset()          # FNL-84, after this play's own move
+        rec["momentum"] = s.momentum.value
     if g.in_overtime and result == "defensive_td" and g.rules.overtime == "college":
         s.over = True               # NCAA overtime: a defensive touchdown wins the game
     elif g.in_overtime and result in ("defensive_td", "turnover", "downs", "safety"):
         g.end_ot_series()
+
+
+def _ending(g: LegendsGame, o: Outcome) -> str | None:
+    """What the play's result comes to, for a foul on it (FNL-35, FNL-36): "touchdown" (an
+    offensive score), "turnover" (a defensive touchdown is one too), "safety", or None."""
+    y = g.s.yardline
+    if o.turnover:
+        return "turnover"
+    if o.incomplete:
+        return None
+    if o.td or o.yards >= y:
+        return "touchdown"
+    return "safety" if y - o.yards >= 100 else None
 
 
 def _red_zone(g: LegendsGame, o: Outcome) -> None:
@@ -572,8 +645,9 @@ def apply_outcome(g: LegendsGame, o: Outcome, rec: dict[str, Any],
     rec["big_play"] = o.big_play
     if o.big_play in ("off", "off+off") and not o.turnover:
         events.append((mp["big_play_off"], off, "bp_off"))
-    if o.loss_bp:
-        events.append((mp["loss"], off.other, "loss"))   # FNL-87: only Big Play losses
+    if o.sack or (o.tfl and o.loss_bp):
+        # FNL-80: every sack moves the meter; FNL-87: a TFL only if a Big Play (DEF) made it.
+        events.append((mp["loss"], off.other, "loss"))
     if o.fumble:
         rec["fumble"] = 1
     if o.turnover:
@@ -724,10 +798,15 @@ def two_point_play(g: LegendsGame, rec: dict[str, Any],
     while True:
         p = Snap()
         o = yield from _call_roll_and_read(g, p, rec, two_point=True)
-        accepted = False
+        accepted = carried = False
         if p.foul is not None:
-            accepted = yield from decide_penalty(g, p.foul, o, rec)
-        if accepted and p.foul is not None and p.foul.when == "post":
+            ending = _ending(g, o)
+            time_against_result(g, p.foul, ending is not None)          # FNL-35
+            # FNL-36: the try scores; a foul after the snap waits for the kickoff.
+            stands = ending == "touchdown" and p.foul.when != "pre"
+            carried = stands or p.foul.when == "post"
+            accepted = yield from decide_penalty(g, p.foul, o, rec, on_kickoff=stands)
+        if accepted and p.foul is not None and carried:
             # FNL-36: a foul after the snap of a scoring play is assessed on the kickoff.
             kicking.assess_on_kickoff(g, p.foul)
             rec.update(penalty=1, penalty_team=s.teams[p.foul.against].name,

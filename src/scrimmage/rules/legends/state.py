@@ -13,6 +13,7 @@ from typing import Any
 from scrimmage.core.clock import PeriodClock
 from scrimmage.core.field import Side
 from scrimmage.core.situation import Situation
+from scrimmage.rules.legends.cards import DEF_SETS, OFF_SETS
 from scrimmage.rules.legends.charts import LevelRules, XSheets
 from scrimmage.rules.legends.checkoff import Checkoff
 from scrimmage.rules.legends.coaching_points import CoachingPoints
@@ -208,6 +209,20 @@ class SeatView:
     def opponent_team(self) -> Team:
         """The opponent's printed sheet (public: it lies on the table)."""
         return self._state.teams[self.seat.other].team
+
+    @property
+    def plays_left(self) -> dict[str, int]:
+        """Plays left in each set of this team's checkoff sheets, by card (FNL-5): a used-up
+        set is read on row 1 whenever it is called (AMB-FNL-10), so a coach looks first."""
+        t = self.own
+        left = dict(zip(OFF_SETS, t.off_checkoff.available, strict=True))
+        left.update(zip(DEF_SETS, t.def_checkoff.available, strict=True))
+        return left
+
+    @property
+    def profile(self) -> str:
+        """The rules profile: "legends" (the later book) or "classic" (the older one)."""
+        return self._state.rules.profile
 
     @property
     def opponent_timeouts(self) -> int:

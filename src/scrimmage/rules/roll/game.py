@@ -27,12 +27,14 @@ from scrimmage.rules.roll.teams import RollTeam
 Flow = Generator[Decision, str, None]
 
 # What happens next, between steps.
-KICKOFF, SAFETY_PUNT, TRY, SCRIMMAGE, OT_TOSS = (
-    "kickoff", "safety_punt", "try", "scrimmage", "overtime_toss")
+KICKOFF, SAFETY_PUNT, TRY, SCRIMMAGE, OT_TOSS, OT_QUESTION = (
+    "kickoff", "safety_punt", "try", "scrimmage", "overtime_toss", "overtime_question")
 
-OVERTIME_MODES = ("sudden_death", "none", "unlimited")
-"""FR-39 / AMB-FR-14: one sudden-death period (a tie if its clock runs out), no overtime, or
-sudden-death periods until someone scores (capped at MAX_OVERTIMES)."""
+OVERTIME_MODES = ("ask", "sudden_death", "none", "unlimited")
+"""FR-39: whether a tie goes to overtime. `ask` (the default): the coaches are asked at the
+tie, after regulation and again after each scoreless overtime period (AMB-FR-14). The others
+are presets that decide without asking: one sudden-death period (a tie if its clock runs out),
+no overtime, or sudden-death periods until someone scores. Every mode stops at MAX_OVERTIMES."""
 MAX_OVERTIMES = 10
 
 
@@ -40,7 +42,7 @@ class RollGame:
     """One game of 1st & Roll between two teams, with one set of dice."""
 
     def __init__(self, home: RollTeam, away: RollTeam, dice: Dice, faces: DiceSet,
-                 *, overtime: str = "sudden_death", narrate: bool = True) -> None:
+                 *, overtime: str = "ask", narrate: bool = True) -> None:
         if overtime not in OVERTIME_MODES:
             raise ValueError(f"overtime must be one of {', '.join(OVERTIME_MODES)}")
         self._fast = PassFilters(self.view)
@@ -56,7 +58,7 @@ class RollGame:
         self._reads: list[str] = []
         """`dice_read` of the play under way: each die named, with its face and meaning."""
         self._narrate = narrate
-        self._views = {side: RollView(self.s, side, faces.two_minute) for side in Side}
+        self._views = {side: RollView(self.s, side, faces) for side in Side}
 
     # -- the driver's interface -------------------------------------------------------
     @property
@@ -114,6 +116,8 @@ class RollGame:
             yield from kicking.try_after_touchdown(self)
         elif what == OT_TOSS:
             yield from self.overtime_toss()
+        elif what == OT_QUESTION:
+            yield from self.ask_for_overtime()
 
     def start_at(self, situation: Situation | str, next_step: str = SCRIMMAGE) -> None:
         """Put the ball at a situation (scenario tests). The next step is a snap unless told:
@@ -204,19 +208,22 @@ class RollGame:
         return self.s.space >= self.d.last_space
 
     def advance_clock(self, rec: dict[str, Any], *, asked: tuple[Side, ...] | None = None,
-                      result: str = "") -> Flow:
+                      result: str = "", to_end: bool = False) -> Flow:
         """FR-13: the marker moves one space, unless a team spends a timeout (FR-36): either
         team may, the offense asked first; a team with none left cannot. `asked` limits who is
         asked (the offense does not stop its own run-out, FR-35). `result` is the play so
-        far, told to a coach before the question."""
+        far, told to a coach before the question. `to_end`: the marker goes to the last space
+        (the Hail Mary, FR-34), and one timeout stops that move too."""
         s = self.s
         if self.clock_ended:
             return
+        target = self.d.last_space if to_end else s.space + 1
         for side in asked if asked is not None else (s.possession, s.possession.other):
             if s.timeouts[side] <= 0 or self._fast.passes(Kind.TIMEOUT, "clock", side, "no"):
                 continue
             answer = yield self.ask(Kind.TIMEOUT, side, ("no", "timeout"),
-                                    f"The clock marker moves to {self._next_clock()}: timeout?",
+                                    f"The clock marker moves to {self._clock_at(target)}: "
+                                    "timeout?",
                                     {"timeouts": s.timeouts[side], "clock": s.clock_text,
                                      "result": result})
             if answer == "timeout":
@@ -225,11 +232,11 @@ class RollGame:
                 rec["timeout_team"] = s.names[side]
                 rec["timeouts_left"] = s.timeouts[side]
                 return
-        rec["seconds"] += s.track[s.space] - s.track[s.space + 1]
-        s.space += 1
+        rec["seconds"] += s.track[s.space] - s.track[target]
+        s.space = target
 
-    def _next_clock(self) -> str:
-        sec = self.s.track[self.s.space + 1]
+    def _clock_at(self, space: int) -> str:
+        sec = self.s.track[space]
         return f"{sec // 60}:{sec % 60:02d}"
 
     # -- records -----------------------------------------------------------------------
@@ -331,7 +338,11 @@ class RollGame:
             self.halftime()
         elif s.score[Side.HOME] != s.score[Side.AWAY] or self.overtime_mode == "none":
             s.over = True                          # FR-38
-        elif s.period == 2 or (self.overtime_mode == "unlimited" and s.overtime < MAX_OVERTIMES):
+        elif s.overtime >= MAX_OVERTIMES:
+            s.over = True                          # AMB-FR-14: no end of periods; a tie
+        elif self.overtime_mode == "ask":
+            self.next = OT_QUESTION                # FR-39: the coaches choose, at the tie
+        elif s.period == 2 or self.overtime_mode == "unlimited":
             self.start_overtime()
         else:
             s.over = True                          # AMB-FR-14: the overtime clock ran out: a tie
@@ -346,6 +357,25 @@ class RollGame:
         self.kicker = self.first_half_receiver
         s.possession = self.kicker.other
         self.next = KICKOFF
+
+    def ask_for_overtime(self) -> Flow:
+        """FR-39: at a tie the players may choose to play on. Our ruling: playing on takes
+        both, so each coach is asked (home first) and one "tie" ends the game drawn. If both
+        want it, the overtime toss follows at once."""
+        s = self.s
+        what = "regulation" if s.period == 2 else f"overtime {s.overtime}"
+        for side in (Side.HOME, Side.AWAY):
+            answer = yield self.ask(
+                Kind.OVERTIME, side, ("overtime", "tie"),
+                f"{what.capitalize()} ends tied {s.score[side]}-{s.score[side.other]}: "
+                "play overtime or take the tie?",
+                {"score": s.score[side], "periods_played": s.period,
+                 "overtimes_played": s.overtime})
+            if answer == "tie":
+                s.over = True
+                return
+        self.start_overtime()
+        yield from self.overtime_toss()
 
     def start_overtime(self) -> None:
         """FR-39, AMB-FR-14: a sudden-death period, the clock from 30:00, three timeouts each."""

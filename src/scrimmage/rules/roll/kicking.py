@@ -140,7 +140,8 @@ def _blocked_punt(g: RollGame, rec: dict[str, Any]) -> Flow:
     what = "punt BLOCKED"
     if clock == TURNOVER:
         answer = yield g.ask(Kind.KICK_RETURN, dfn, ("return", "no_return"),
-                             "Blocked punt, your ball: return it with both yellow dice?")
+                             "Blocked punt, your ball: return it with both yellow dice?",
+                             {"spot": 100 - y, "penalty_from": "return"})
         colour = "yellow" if answer == "return" else None
         what = yield from run_return(g, rec, dfn, 100 - y, colour, what + ", T")
     else:
@@ -198,9 +199,12 @@ def kick_and_return(g: RollGame, rec: dict[str, Any], free_kick: bool) -> Flow:
         s.take_over(dfn, TOUCHBACK)
         g.finish(rec, f"{what}: touchback, {s.names[dfn]} ball at own 25")
         return
-    # The landing spot as the receivers see it, as the result tells it.
+    # The landing spot as the receivers see it, as the result tells it. The info tells a coach
+    # where a return flag is enforced: the line (FR-27) or the return's end (AMB-FR-16).
     answer = yield g.ask(Kind.KICK_RETURN, dfn, ("fair_catch", "return"),
-                         f"Punt lands at {s.spot_text(100 - land)}: fair catch or return?")
+                         f"Punt lands at {s.spot_text(100 - land)}: fair catch or return?",
+                         {"spot": 100 - land, "line": y,
+                          "penalty_from": "return" if free_kick else "scrimmage"})
     if answer == "fair_catch":
         rec["punt_fair_catch"] = 1
         s.take_over(dfn, 100 - land)

@@ -76,7 +76,7 @@ def snap(g: RollGame) -> Flow:
     elif choice == "field_goal":
         yield from kicking.field_goal(g)
     elif choice == "hail_mary":
-        hail_mary(g)
+        yield from hail_mary(g)
     else:
         yield from play(g)
 
@@ -366,9 +366,11 @@ def run_return(g: RollGame, rec: dict[str, Any], returner: Side, start: int, col
     return what + f" to {s.spot_text(new)}"
 
 
-def hail_mary(g: RollGame) -> None:
+def hail_mary(g: RollGame) -> Flow:
     """FR-34: yellow and green both on their circled faces is a touchdown. AMB-FR-11: the half's
-    last play; on a miss the pass is incomplete and the marker goes to the last space."""
+    last play; on a miss the pass is incomplete (a down is lost, FR-20). Either way the marker
+    then goes to the last space, and FR-36 lets a team with a timeout stop that move: only the
+    defense can, as the offense needed to have none left."""
     s = g.s
     d = g.d
     off = s.possession
@@ -376,13 +378,16 @@ def hail_mary(g: RollGame) -> None:
     rec["hail_mary"] = rec["pass_attempt"] = 1
     yf = g.face(d.offense["yellow"])
     gf = g.face(d.offense["green"])
-    rec["seconds"] = s.track[s.space] - s.track[-1]
-    s.space = d.last_space
     if yf.breakaway and gf.breakaway:
         rec["complete_pass"] = rec["pass_touchdown"] = 1
         rec["yards_gained"] = s.yardline
         g.touchdown(off, rec)
-        g.finish(rec, f"HAIL MARY {yf.label} {gf.label}: TOUCHDOWN")
+        what = f"HAIL MARY {yf.label} {gf.label}: TOUCHDOWN"
     else:
         rec["incomplete_pass"] = 1
-        g.finish(rec, f"Hail Mary {yf.label} {gf.label}: incomplete; end of the half")
+        what = f"Hail Mary {yf.label} {gf.label}: incomplete"
+        if _move_chains(g, rec, 0):
+            what += ": turnover on downs"
+    yield from g.advance_clock(rec, result=what, to_end=True)
+    what += "; end of the half" if g.clock_ended else f"; timeout, the clock stays on {s.clock_text}"
+    g.finish(rec, what)

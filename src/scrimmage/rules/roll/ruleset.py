@@ -17,8 +17,10 @@ from scrimmage.rules.roll.game import OVERTIME_MODES, RollGame
 from scrimmage.rules.roll.teams import RollTeam, read_team_file, team_from_data
 
 OPTIONS = (
-    Option("overtime", "choice", "overtime: sudden death (FR-39), none (a tie stands) or "
-           "unlimited periods (AMB-FR-14)", "sudden_death", OVERTIME_MODES),
+    Option("overtime", "choice", "overtime at a tie (FR-39): ask the coaches at the tie (each "
+           "computer coach plays one sudden-death period), or decide beforehand: sudden_death "
+           "(one period), none (a tie stands) or unlimited periods (AMB-FR-14)", "ask",
+           OVERTIME_MODES),
     Option("dice", "file", "a dice file with the real faces (the format of "
            "rules/roll/data/dice.toml)"),
 )
@@ -47,7 +49,7 @@ class FirstAndRoll(Ruleset):
 
     def new_game(self, home: Any, away: Any, dice: Dice, options: dict[str, Any],
                  narrate: bool = True) -> RollGame:
-        overtime = str(options.get("overtime", "sudden_death"))
+        overtime = str(options.get("overtime", "ask"))
         faces = dice_from_file(options["dice"]) if options.get("dice") else bundled_dice()
         return RollGame(home, away, dice, faces, overtime=overtime, narrate=narrate)
 

@@ -155,11 +155,13 @@ class RollState:
 class RollView:
     """What one seat may see. Built once per seat; reads the live state."""
 
-    __slots__ = ("_state", "_two_minute", "seat")
+    __slots__ = ("_state", "_two_minute", "dice", "seat")
 
-    def __init__(self, state: RollState, seat: Side, two_minute: int) -> None:
+    def __init__(self, state: RollState, seat: Side, dice: DiceSet) -> None:
         self._state = state
-        self._two_minute = two_minute
+        self._two_minute = dice.two_minute
+        self.dice = dice
+        """The faces of every die on the table (both coaches see them)."""
         self.seat = seat
 
     @property
