@@ -41,9 +41,11 @@ class SensibleCoach:
         self.decide(decision, view)
 
     def lets_pass(self, kind: Kind, item: str, v: Any) -> bool:
-        """The fast path (scrimmage.core.fastpath): no timeout unless `timeout` would call
-        one ("cards": it would stop the extra cards; "after": after a kick, score or
-        turnover)."""
+        """The fast path (scrimmage.core.fastpath): the lineup kept unless `substitution`
+        would change it; no timeout unless `timeout` would call one ("cards": it would stop
+        the extra cards; "after": after a kick, score or turnover)."""
+        if kind is Kind.SUBSTITUTION:       # `item` is the reason: "start" or "break"
+            return best_change(v.own, lineup_weights(v, item), item) is None
         if kind is not Kind.TIMEOUT:
             return False
         asked = Decision(kind, v.seat, ("no", "timeout"), "", {"stops_cards": item == "cards"})

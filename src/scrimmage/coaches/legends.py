@@ -36,14 +36,9 @@ def _open_sets(pile: tuple[str, ...], opts: tuple[str, ...], v: Any) -> tuple[st
     """The cards of `pile` whose sets still have plays, else any open card of `opts`: a set
     with every play used may still be called on 3rd and 4th down, but it reads row 1 every
     time (FNL-28, FNL-50, AMB-FNL-10). The pile stands when every set is used up."""
-    left = getattr(v, "plays_left", None)
-    if left is None:
-        return pile
-    for cards in (pile, opts):
-        open_cards = tuple(c for c in cards if left.get(c, 1) > 0)
-        if open_cards:
-            return open_cards
-    return pile
+    if not getattr(v, "any_set_used_up", False):
+        return pile                     # the usual case, answered at once
+    return v.open_cards(pile) or v.open_cards(opts) or pile
 
 
 def _classic(v: Any) -> bool:

@@ -92,6 +92,8 @@ def lineup_changes(g: GridGame, reason: str) -> Flow:
     for side in (Side.HOME, Side.AWAY):
         t = g.teams[side]
         while True:
+            if can_change(t) and g.fast.passes(Kind.SUBSTITUTION, reason, side, "keep"):
+                break                   # a computer coach keeps his eight: no options built
             labels = lineup_options(t)
             if len(labels) == 1:
                 break
@@ -112,6 +114,17 @@ LINEUP_PROMPT = {
 def movable(player: Player, slot: str) -> bool:
     """GRID-8: may this starter play `slot`? (A makeshift stand-in stays where he is.)"""
     return not player.makeshift and player.kind in ELIGIBLE[slot]
+
+
+def can_change(t: TeamState) -> bool:
+    """Is any change of the lineup legal (a reserve for a slot, or two starters trading)?"""
+    for i, slot in enumerate(SLOTS):
+        if any(p.kind in ELIGIBLE[slot] for p in t.reserves):
+            return True
+        here = t.lineup[slot]
+        if any(movable(t.lineup[o], slot) and movable(here, o) for o in SLOTS[i + 1:]):
+            return True
+    return False
 
 
 def lineup_options(t: TeamState) -> dict[str, str]:

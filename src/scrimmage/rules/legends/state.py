@@ -184,6 +184,11 @@ class GameState:
         return f"OWN{100 - y}" if y > 50 else f"OPP{y}"
 
 
+_SET_OF = {**{card: (1, i) for i, card in enumerate(OFF_SETS)},
+           **{card: (0, i) for i, card in enumerate(DEF_SETS)}}
+"""Each play card's checkoff (1 offense, 0 defense) and set number."""
+
+
 class SeatView:
     """What one coach may see. Built once per seat; reads the live state."""
 
@@ -218,6 +223,18 @@ class SeatView:
         left = dict(zip(OFF_SETS, t.off_checkoff.available, strict=True))
         left.update(zip(DEF_SETS, t.def_checkoff.available, strict=True))
         return left
+
+    @property
+    def any_set_used_up(self) -> bool:
+        """Has any set of this team's checkoff sheets no plays left? (Cheap: asked each call.)"""
+        t = self.own
+        return min(t.off_checkoff.available) <= 0 or min(t.def_checkoff.available) <= 0
+
+    def open_cards(self, cards: tuple[str, ...]) -> tuple[str, ...]:
+        """The cards of `cards` whose sets still have plays (a card of no set stays)."""
+        t = self.own
+        left = (t.def_checkoff.available, t.off_checkoff.available)
+        return tuple(c for c in cards if (at := _SET_OF.get(c)) is None or left[at[0]][at[1]] > 0)
 
     @property
     def profile(self) -> str:
