@@ -1,18 +1,11 @@
 // 5D20's board: the five coloured dice of the last play with what each one read on the team
 // charts, the chart's calls so far when a play must be called, and both team charts in short.
 
+import { helpers } from "./helpers.js";
+
 const COLOURS = ["red", "white", "blue", "black", "yellow"];
 const READ = /^(red|white|blue|black|yellow) (-?\d+)(?::\s*(.*))?$/;
 const CALL = /play call (\d+)\s*->\s*(\w+)/;
-
-function helpers(ctx) {
-  const clean = (kids) => kids.flat(Infinity).filter((k) => k !== null && k !== undefined && k !== false)
-    .map((k) => (typeof k === "number" ? String(k) : k));
-  return {
-    h: (tag, attrs, ...kids) => ctx.h(tag, attrs || {}, ...clean(kids)),
-    svg: (tag, attrs, ...kids) => ctx.svg(tag, attrs || {}, ...clean(kids)),
-  };
-}
 
 /** A play's dice_read as rolls: each roll is the dice thrown together (a colour coming round
  * again, or out of the red-to-yellow order, starts a new roll). */

@@ -2,6 +2,8 @@
 // blocking dice, the defence modifiers, reserves and injured), the timing deck, and, when the
 // seat must lay a card, the play-calling cards to click.
 
+import { helpers } from "./helpers.js";
+
 const PLAYS = ["run_inside", "run_outside", "flat_pass", "short_pass", "long_pass"];
 const KEYS = ["hb", "le", "re", "nokey"];
 const SUITS = {
@@ -10,16 +12,6 @@ const SUITS = {
   H: {symbol: "\u2665", name: "hearts", red: true, effect: "a possible injury"},
   S: {symbol: "\u2660", name: "spades", red: false, effect: "an interception or fumble check"},
 };
-
-// ctx.h with children flattened and empty ones dropped, whatever the shell's helper does.
-function helpers(ctx) {
-  const clean = (kids) => kids.flat(Infinity).filter((k) => k !== null && k !== undefined && k !== false)
-    .map((k) => (typeof k === "number" ? String(k) : k));
-  return {
-    h: (tag, attrs, ...kids) => ctx.h(tag, attrs || {}, ...clean(kids)),
-    svg: (tag, attrs, ...kids) => ctx.svg(tag, attrs || {}, ...clean(kids)),
-  };
-}
 
 const other = (side) => (side === "HOME" ? "AWAY" : "HOME");
 const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : "\u00b10");

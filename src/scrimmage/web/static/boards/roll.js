@@ -2,6 +2,8 @@
 // ringed), the clock track with its marker, the last play's dice as they came up, and, when
 // the seat must pick dice, the unit's three coloured dice to click.
 
+import { helpers } from "./helpers.js";
+
 const COLOURS = ["red", "yellow", "green"];
 const USE = {red: "run", yellow: "short pass", green: "long pass"};
 const UNIT_READ = /^(offense|defense) (red|yellow|green) (\S+?)(?::\s*(.*))?$/;
@@ -9,15 +11,6 @@ const OTHER_READ = /^(clock|kick|penalty) die (\S+?)(?:[:,]\s*(.*))?$/i;
 
 // The pair being picked survives a re-render of the same question.
 let picking = {index: null, colours: []};
-
-function helpers(ctx) {
-  const clean = (kids) => kids.flat(Infinity).filter((k) => k !== null && k !== undefined && k !== false)
-    .map((k) => (typeof k === "number" ? String(k) : k));
-  return {
-    h: (tag, attrs, ...kids) => ctx.h(tag, attrs || {}, ...clean(kids)),
-    svg: (tag, attrs, ...kids) => ctx.svg(tag, attrs || {}, ...clean(kids)),
-  };
-}
 
 /** One line of dice_read as {die: "offense.red" | "clock" | "kick" | "penalty", face, text}. */
 export function parseRead(line) {
