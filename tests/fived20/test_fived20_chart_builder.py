@@ -204,6 +204,11 @@ def test_league_average_chart() -> None:
     assert chart.kicker == "League K" and len(chart.runners) == 4
     assert chart.data["team"]["record"] == "8-8-0"
     assert chart.fum_off_lost == (1, 1) and chart.qb_snap_fumble == 1
+    # The league's returners average a fraction of a touchdown a season: no 1-in-20 touchdown
+    # face (it made the average team return punts for 13 yards, the league 9.7).
+    data = tomllib.loads(text)
+    for line in data["kick_return"] + data["punt_return"]:
+        assert 99 not in line["returns"], line["name"]
 
 
 def test_cli_builds_the_league_average_5d20_chart(tmp_path: Any) -> None:

@@ -434,7 +434,7 @@ def _returners(players: list[Row], kind: str, league: Mapping[str, float]) -> li
         shift = avg - average
         tds = _f(r, key + "_td")
         cells = [round(c + shift) for c in base]
-        if tds:
+        if round(tds) >= 1:      # a league-average returner's 0.4 touchdowns are no 1-in-20 face
             cells[-1] = 99
         line: dict[str, Any] = {"name": _name(r), "blue": b}
         if kind == "punt":
