@@ -26,7 +26,6 @@ from scrimmage.seat.policy import AskPolicy
 from scrimmage.seat.saved import find_saved, games_dir, list_saved, new_game_file
 from scrimmage.seat.table import PERSON, SeatSpec, Table
 from scrimmage.seat.terminal import TerminalSeat
-from scrimmage.sim.batch import run_series
 
 app = typer.Typer(help="Tabletop football simulation games: play, simulate, list teams.",
                   no_args_is_help=True, add_completion=False)
@@ -320,20 +319,35 @@ def sim(
     neutral: Annotated[bool, typer.Option(help="Neutral site (no home bonus).")] = False,
     profile: ProfileOpt = None,
     option: OptionOpt = None,
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
+    pbp: Annotated[Path | None, typer.Option(
+        "--pbp", help="Write every play to this file in nflverse play-by-play columns "
+                      "(docs/play-by-play.md): Parquet, or CSV for a name ending in .csv.")] = None,
+    games_out: Annotated[Path | None, typer.Option(
+        "--games-out", help="Write one row per game (nflverse games-table columns plus the "
+                            "game's seed): Parquet, or CSV for a name ending in .csv.")] = None,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="One JSON object on stdout, with the score distribution and the home "
+                       "win probability (95% Wilson interval).")] = False,
 ) -> None:
     """Simulate many games between two teams and report per-game averages."""
+    from scrimmage.export.series import simulate
+
     try:
         h, a = _teams(rules, home, away)
         columns = (TextColumn("[progress.description]{task.description}"), BarColumn(),
                    MofNCompleteColumn(), TimeElapsedColumn())
         with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
             task = bar.add_task("simulating", total=games)
-            result = run_series(rules, h, a, games, seed, coach, _options(profile, neutral, option),
-                                progress=lambda n: bar.update(task, completed=n))
+            result, scores = simulate(rules, h, a, games, seed, coach,
+                                      _options(profile, neutral, option), pbp=pbp,
+                                      games_out=games_out,
+                                      progress=lambda n: bar.update(task, completed=n))
     except ScrimmageError as exc:
         _fail(exc)
-    data = result.to_json()
+    for path in (pbp, games_out):
+        if path is not None:
+            err.print(f"wrote {escape(str(path))}")
+    data = {**result.to_json(), **scores.to_json(result.home_wins)}
     if as_json:
         sys.stdout.write(json.dumps(data) + "\n")
         return

@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scrimmage.api import TeamRef, make_coaches, new_game
+from scrimmage.core.decisions import Decision
 from scrimmage.core.dice import SeededDice
 from scrimmage.core.driver import drive
-from scrimmage.core.ruleset import find_ruleset
+from scrimmage.core.ruleset import Game, find_ruleset
 from scrimmage.core.stats import TEAM_STAT_KEYS, box_score
 
 
@@ -61,21 +62,42 @@ class SeriesResult:
         }
 
 
+class Series:
+    """Two teams loaded and checked once; game `i` of a series is always the same game (its
+    seed is `game_seed(seed, i)`), whoever plays it: the averages of `run_series`, the files of
+    `scrimmage sim --pbp`."""
+
+    def __init__(self, rules: str, home: TeamRef, away: TeamRef, seed: int,
+                 coach: str = "solitaire", options: dict[str, Any] | None = None) -> None:
+        self.rs = find_ruleset(rules)
+        self.seed, self.coach = seed, coach
+        _, self.first = new_game(rules, home, away, seed=seed, **(options or {}))  # checks all
+        self.home_team = self.rs.load_team(self.first.home_team, self.first.home)
+        self.away_team = self.rs.load_team(self.first.away_team, self.first.away)
+        self.away_team.name = self.first.away
+
+    def play(self, index: int, narrate: bool = False,
+             watch: Callable[[Game], Callable[[Decision, str], None]] | None = None
+             ) -> tuple[int, Game]:
+        """Game `index`: its seed and the finished game. `watch(game)`, given the new game,
+        returns what to call at each decision (the driver's `on_decision`)."""
+        s = game_seed(self.seed, index)
+        game = self.rs.new_game(self.home_team, self.away_team, SeededDice(s), self.first.options,
+                                narrate=narrate)
+        drive(game, make_coaches(self.rs, self.coach, s), [],
+              on_decision=watch(game) if watch is not None else None)
+        return s, game
+
+
 def run_series(rules: str, home: TeamRef, away: TeamRef, games: int, seed: int,
                coach: str = "solitaire", options: dict[str, Any] | None = None,
                progress: Callable[[int], None] | None = None) -> SeriesResult:
     """Play `games` games; the teams are loaded and checked once, then every game reuses them."""
-    rs = find_ruleset(rules)
-    _, first = new_game(rules, home, away, seed=seed, **(options or {}))  # checks teams, options
-    home_team = rs.load_team(first.home_team, first.home)
-    away_team = rs.load_team(first.away_team, first.away)
-    away_team.name = first.away
-    result = SeriesResult(rs.name, seed, first.home, first.away)
+    series = Series(rules, home, away, seed, coach, options)
+    result = SeriesResult(series.rs.name, seed, series.first.home, series.first.away)
     for i in range(games):
-        s = game_seed(seed, i)
-        game = rs.new_game(home_team, away_team, SeededDice(s), first.options, narrate=False)
-        drive(game, make_coaches(rs, coach, s), [])
-        result.add(box_score(game.plays, first.home, first.away))
+        _, game = series.play(i)
+        result.add(box_score(game.plays, series.first.home, series.first.away))
         if progress is not None:
             progress(i + 1)
     return result
