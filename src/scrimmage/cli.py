@@ -451,7 +451,7 @@ def build(
         levels = {"legends-pro": "pro", "legends-college": "college"}
         if find_ruleset(rules).name == "5d20":
             from scrimmage.build.fived20 import build_chart, read_player_seasons, read_team_seasons
-            from scrimmage.build.fived20 import build_league_average as league_chart
+            from scrimmage.build.fived20_average import build_league_average as league_chart
 
             if season is None or (team is None) == (not league_average):
                 raise ScrimmageError("5d20 charts need --season and --team CODE or "

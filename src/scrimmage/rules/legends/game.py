@@ -124,7 +124,7 @@ class LegendsGame:
 
     def step(self) -> Flow:
         """One thing that happens between two looks at the clock."""
-        from scrimmage.rules.legends import kicking, scrimmage_play
+        from scrimmage.rules.legends import clock_choices, kicking, scrimmage_play
 
         if self.next == OT_TOSS:
             yield from self.overtime_toss()
@@ -138,15 +138,15 @@ class LegendsGame:
                 self.kicker = self.deferred.other if choice == "receive" else self.deferred
             mark = len(self.s.plays)
             yield from kicking.kickoff(self, self.kicker, after_safety=False)
-            yield from scrimmage_play.timeout_after_play(self, mark)     # FNL-7
+            yield from clock_choices.timeout_after_play(self, mark)     # FNL-7
         elif self.next == FREE_KICK:
             mark = len(self.s.plays)
             yield from kicking.kickoff(self, self.kicker, after_safety=True)
-            yield from scrimmage_play.timeout_after_play(self, mark)
+            yield from clock_choices.timeout_after_play(self, mark)
         elif self.next == TRY:
             mark = len(self.s.plays)
             yield from kicking.try_after_touchdown(self)
-            yield from scrimmage_play.timeout_after_play(self, mark)
+            yield from clock_choices.timeout_after_play(self, mark)
         else:
             yield from scrimmage_play.down(self)
 

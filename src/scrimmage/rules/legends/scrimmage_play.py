@@ -22,6 +22,12 @@ from scrimmage.rules.legends.bigplays import Outcome, resolve
 from scrimmage.rules.legends.cards import DEF_SETS, LABELS, OFF_SETS, cell_text
 from scrimmage.rules.legends.charts import Penalty, yards_of
 from scrimmage.rules.legends.checkoff import Checkoff
+from scrimmage.rules.legends.clock_choices import (
+    play_speed,
+    play_speed_penalties,
+    timeout_after_play,
+    timeout_window,
+)
 from scrimmage.rules.legends.penalties import (
     Foul,
     decide_penalty,
@@ -71,7 +77,7 @@ def down(g: LegendsGame) -> Flow:
     snap = yield g.ask(Kind.SNAP, off.side, SNAP_OT if g.in_overtime else SNAP_OPTIONS,
                        "Your down: run a play, or kick, kneel or spike?")
     if s.teams[s.possession].speed_owed or s.teams[s.possession.other].speed_owed:
-        _play_speed_penalties(g)       # FNL-13: on the first snap, whatever it is
+        play_speed_penalties(g)       # FNL-13: on the first snap, whatever it is
     # FNL-86: a 3rd-down stop counts only when the offense kicks on 4th down.
     third_stop, s.pending_third_stop = s.pending_third_stop, None
     if snap != "play":
@@ -85,7 +91,7 @@ def down(g: LegendsGame) -> Flow:
         yield from timeout_after_play(g, mark)      # FNL-7: these plays have timeouts too
         return
     time_adjust = yield from _coaching_point_time(g)
-    time_adjust += yield from _play_speed(g)
+    time_adjust += yield from play_speed(g)
     rec = g.new_record("run")
     snap_ = Snap()
     outcome = yield from _call_roll_and_read(g, snap_, rec, two_point=False)
@@ -135,45 +141,6 @@ def _overrule(g: LegendsGame, side: Side, item: str, cost: int, choice: str,
     if answer == "none":
         return side, choice
     return off.side, answer
-
-
-def _play_speed(g: LegendsGame) -> Generator[Decision, str, int]:
-    """FNL-12: a team with play-speed points may slow this play down (+10 s) or speed it up
-    (-10 s), one point a play; the offense has the first option."""
-    s = g.s
-    if not g.rules.play_speed or g.in_overtime:
-        return 0
-    for side in (s.possession, s.possession.other):
-        t = s.teams[side]
-        if t.speed_left <= 0 or g.passes(Kind.PLAY_SPEED, "", side, "none"):
-            continue
-        what = "slow this play down" if t.speed_sign > 0 else "speed this play up"
-        answer = yield g.ask(Kind.PLAY_SPEED, side, ("none", "use"),
-                             f"Use a play-speed point to {what} by 10 seconds?",
-                             {"left": t.speed_left, "of": t.speed_total,
-                              "direction": "slower" if t.speed_sign > 0 else "faster"})
-        if answer == "use":
-            t.speed_left -= 1
-            return t.speed_sign * g.timing("short")
-    return 0
-
-
-def _play_speed_penalties(g: LegendsGame) -> None:
-    """FNL-13: an unspent play-speed quota costs 15 yards on the first snap of the half or of
-    the 4th quarter, marked off before the play as a dead-ball foul."""
-    from scrimmage.rules.legends.penalties import Foul
-
-    s = g.s
-    for side in (s.possession, s.possession.other):
-        t = s.teams[side]
-        while t.speed_owed > 0:
-            t.speed_owed -= 1
-            rec = g.new_record("no_play")
-            foul = Foul(Penalty("Unsportsmanlike conduct (play speed)", 15), side, "pre", 15)
-            enforce(g, foul, rec)
-            rec["desc"] = (f"{t.name} did not spend its play-speed quota: "
-                           + foul_text(g, foul))
-            g.finish(rec, 0)
 
 
 def call_options(checkoff: Checkoff, sets: tuple[str, ...], late_down: bool, mode: str,
@@ -311,64 +278,6 @@ def _audible(g: LegendsGame, p: Snap, offense: bool,
                                   "audible")
         p.def_set, p.def_row = i, number
         p.def_at = g.reads.last()
-
-
-def timeout_window(g: LegendsGame, before: bool,
-                   info: dict[str, Any] | None = None) -> Generator[Decision, str, Side | None]:
-    """FNL-7: either coach may take a timeout (offense asked first); it makes the play 10
-    seconds and resets the momentum meter (FNL-84)."""
-    s = g.s
-    for side in (s.possession, s.possession.other):
-        t = s.teams[side]
-        if t.timeouts <= 0 or g.passes(Kind.TIMEOUT, "before" if before else "after", side,
-                                       "none"):
-            continue
-        answer = yield g.ask(Kind.TIMEOUT, side, ("none", "timeout"),
-                             _timeout_prompt(before, t.timeouts, info or {})
-                             if g.reads.on else "",
-                             {"before": before, "left": t.timeouts, **(info or {})})
-        if answer == "timeout":
-            t.timeouts -= 1
-            s.momentum.reset()
-            return side
-    return None
-
-
-def timeout_after_play(g: LegendsGame, mark: int) -> Flow:
-    """FNL-7: after a play without cards (a kick, a kneel, a spike, a try) either coach may
-    still call a timeout. The play then takes the timeout's 10 seconds (one that took less
-    keeps its time) and the meter goes back to 0 (FNL-84). `mark` is the number of plays
-    logged before this one; nothing is offered if no play was logged, the game is over or
-    the clock does not run (untimed overtime series)."""
-    s = g.s
-    if len(s.plays) <= mark or s.over or s.clock.untimed:
-        return
-    rec = s.plays[-1]
-    seconds = min(rec["seconds"], g.timing("timeout"))
-    caller = yield from timeout_window(g, before=False, info={
-        "saves": g.clock_saved(seconds), "result": rec["desc"]})
-    if caller is not None:
-        g.retime_last_play(seconds)
-        _record_timeout(g, rec, caller)
-
-
-def _record_timeout(g: LegendsGame, rec: dict[str, Any], caller: Side) -> None:
-    """The play's timeout columns; the meter the record shows is the one the timeout left."""
-    t = g.s.teams[caller]
-    rec.update(timeout=1, timeout_team=t.name, timeouts_left=t.timeouts,
-               momentum=g.s.momentum.value)
-
-
-def _timeout_prompt(before: bool, left: int, info: dict[str, Any]) -> str:
-    if before:
-        cards = f"{LABELS[info['off_call']]} against {LABELS[info['def_call']]}. " \
-            if "off_call" in info else ""
-        return f"{cards}Timeout before the results are read? ({left} left)"
-    saves = info.get("saves")
-    worth = "" if saves is None else (
-        f"; it saves {saves} seconds" if saves > 0 else
-        "; the clock is already stopped, so it saves nothing")
-    return f"Timeout after the play? ({left} left{worth})"
 
 
 def _gain_text(g: LegendsGame, o: Outcome, yards: int) -> str:
