@@ -4,15 +4,15 @@ the teams) against the targets; then compare the shape of simulated yards-per-ca
 yards-per-completion with real NFL play-by-play (Kolmogorov-Smirnov distance).
 
     python benchmarks/fidelity.py [--games 600] [--workers 2] [--seasons 1985 2002 2016 2019]
-           [--college]
+           [--college] [--rebuild] [--out benchmarks/results/fidelity.md]
            [--pbp ../shared/data/raw/nflgame_gamecenter/nflgame_plays.csv.gz]
 
 This benchmark (only) reads the project's shared data folder for the real play-by-play; the
 package itself uses its bundled statistics. A team the package ships a sheet of (NFL and FBS
 2016, the pro pack) plays its bundled sheet, which is what the builder makes from those
 statistics (rebuild the bundle first after a builder change:
-``python -m scrimmage.build.sheets --bundle --workers 2``); other seasons are built. It
-writes benchmarks/results/fidelity.md.
+``python -m scrimmage.build.sheets --bundle --workers 2``); other seasons are built, and
+`--rebuild` builds the bundled ones too. It writes benchmarks/results/fidelity.md (or --out).
 """
 
 from __future__ import annotations
@@ -131,6 +131,9 @@ def main() -> None:
     ap.add_argument("--ks-games", type=int, default=10, help="games per team for the KS check")
     ap.add_argument("--pbp", type=Path, default=DEFAULT_PBP)
     ap.add_argument("--json", type=Path, help="also write each report's JSON to this folder")
+    ap.add_argument("--rebuild", action="store_true",
+                    help="build every sheet, also the bundled ones (measures the builder)")
+    ap.add_argument("--out", type=Path, default=HERE / "results" / "fidelity.md")
     args = ap.parse_args()
     rows = read_stats(None)
     reports: list[FidelityReport] = []
@@ -141,7 +144,8 @@ def main() -> None:
     for rules, season, games in jobs:
         t = time.perf_counter()
         # The bundled statistics: a season the package ships sheets of is read, not rebuilt.
-        rep = fidelity(rows, rules, season, games, workers=args.workers, use_bundled=True)
+        rep = fidelity(rows, rules, season, games, workers=args.workers,
+                       use_bundled=not args.rebuild)
         reports.append(rep)
         if args.json is not None:
             args.json.mkdir(parents=True, exist_ok=True)
@@ -150,7 +154,8 @@ def main() -> None:
     lines = ["# Fidelity benchmark", "",
              f"`python benchmarks/fidelity.py --games {args.games} --seasons "
              f"{' '.join(map(str, args.seasons))}{' --college' if args.college else ''}"
-             f"{f' --college-games {args.college_games}' if args.college_games else ''}`", "",
+             f"{f' --college-games {args.college_games}' if args.college_games else ''}"
+             f"{' --rebuild' if args.rebuild else ''}`", "",
              "Mean absolute percentage error over a season's teams, each team's sheet playing "
              "the given number of games against the season's league-average team (teams x games "
              "in brackets; ✗ = over target).",
@@ -167,7 +172,7 @@ def main() -> None:
         ks_lines.append(f"| (no play-by-play at {args.pbp}) | | |")
     lines += ks_lines
     lines += ["", f"Total time {time.perf_counter() - start:.0f} s."]
-    out = HERE / "results" / "fidelity.md"
+    out = args.out
     out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print("\n".join(lines))
 

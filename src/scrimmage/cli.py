@@ -7,13 +7,12 @@ import sys
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
+import scrimmage.rules  # noqa: F401  (registers the rulesets)
 import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table as Table_
-
-import scrimmage.rules  # noqa: F401  (registers the rulesets)
 from scrimmage.api import new_game
 from scrimmage.core.boxscore import fan_box_score
 from scrimmage.core.errors import ScrimmageError
@@ -21,6 +20,8 @@ from scrimmage.core.field import Side
 from scrimmage.core.options import split_option
 from scrimmage.core.records import GameRecord
 from scrimmage.core.ruleset import find_ruleset, ruleset_names
+from scrimmage.plot.command import plot_app
+from scrimmage.season.command import season as season_command
 from scrimmage.seat.boxscore import render_box_score
 from scrimmage.seat.policy import AskPolicy
 from scrimmage.seat.saved import find_saved, games_dir, list_saved, new_game_file
@@ -296,7 +297,6 @@ def serve(
 ) -> None:
     """Serve games in the browser: a board for every game, a friend across the net."""
     import uvicorn
-
     from scrimmage.web.app import create_app
 
     path = db or games_dir().parent / "server.db"
@@ -325,6 +325,9 @@ def sim(
     games_out: Annotated[Path | None, typer.Option(
         "--games-out", help="Write one row per game (nflverse games-table columns plus the "
                             "game's seed): Parquet, or CSV for a name ending in .csv.")] = None,
+    box: Annotated[Path | None, typer.Option(
+        "--box", help="Write one row per team per game (box-score statistics): Parquet, or "
+                      "CSV for a name ending in .csv.")] = None,
     as_json: Annotated[bool, typer.Option(
         "--json", help="One JSON object on stdout, with the score distribution and the home "
                        "win probability (95% Wilson interval).")] = False,
@@ -340,11 +343,11 @@ def sim(
             task = bar.add_task("simulating", total=games)
             result, scores = simulate(rules, h, a, games, seed, coach,
                                       _options(profile, neutral, option), pbp=pbp,
-                                      games_out=games_out,
+                                      games_out=games_out, box=box,
                                       progress=lambda n: bar.update(task, completed=n))
     except ScrimmageError as exc:
         _fail(exc)
-    for path in (pbp, games_out):
+    for path in (pbp, games_out, box):
         if path is not None:
             err.print(f"wrote {escape(str(path))}")
     data = {**result.to_json(), **scores.to_json(result.home_wins)}
@@ -404,8 +407,11 @@ def fidelity(
     seed: SeedOpt = 1,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
     workers: Annotated[int, typer.Option(min=1, help="Processes sharing the teams.")] = 1,
+    rebuild: Annotated[bool, typer.Option(
+        "--rebuild", help="Build every sheet again, also those the package ships.")] = False,
 ) -> None:
-    """Build a season's sheets and compare their simulated figures with the real ones."""
+    """Compare a season's sheets' simulated figures with the real ones (the bundled sheets
+    where the package ships them, else built from the statistics)."""
     from scrimmage.build.fidelity import fidelity as run_fidelity
     from scrimmage.build.fidelity import format_report
     from scrimmage.build.stats import read_stats
@@ -416,10 +422,11 @@ def fidelity(
                    MofNCompleteColumn(), TimeElapsedColumn())
         with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
             task = bar.add_task("building and simulating", total=None)
+            # The shipped sheets are what the builder makes from the bundled statistics only.
             report = run_fidelity(rows, rules, season, games, seed, team,
                                   progress=lambda name: bar.update(task, description=name,
                                                                    advance=1),
-                                  workers=workers)
+                                  workers=workers, use_bundled=stats is None and not rebuild)
     except ScrimmageError as exc:
         _fail(exc)
     if as_json:
@@ -483,10 +490,29 @@ def tournament(
     rules: RulesOpt = "grid",
     seed: SeedOpt = 1,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
+    replays: Annotated[int, typer.Option(
+        "--replays", "-n", min=1, help="Play the tournament N times and report each "
+                                       "team's title odds.")] = 1,
 ) -> None:
     """Play a tournament: The Grid's twelve-nation FAFL World Tournament."""
     if find_ruleset(rules).name != "grid":
         _fail(f"tournaments exist for grid only, not {rules}")
+    if replays > 1:
+        from scrimmage.season.tournament import tournament_odds
+
+        columns = (TextColumn("[progress.description]{task.description}"), BarColumn(),
+                   MofNCompleteColumn(), TimeElapsedColumn())
+        with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
+            task = bar.add_task("tournaments", total=replays)
+            odds = tournament_odds(seed, replays,
+                                   progress=lambda n: bar.update(task, completed=n))
+        if as_json:
+            sys.stdout.write(json.dumps(odds) + "\n")
+            return
+        for row in odds["teams"]:
+            out.print(f"{row['team']}: title {100 * row['title_odds']:.1f}%, "
+                      f"final {100 * row['final_odds']:.1f}%")
+        return
     from scrimmage.rules.grid.tournament import run_tournament
 
     try:
@@ -553,6 +579,12 @@ def league(
             out.print(f"wrote {path}")
     except ScrimmageError as exc:
         _fail(exc)
+
+
+app.add_typer(plot_app, name="plot")
+
+
+app.command("season")(season_command)
 
 
 _CLICK_ERROR: type[Exception] = next(c for c in typer.BadParameter.__mro__

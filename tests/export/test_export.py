@@ -52,7 +52,8 @@ def hs_files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     _sim(["-n", "3", "--seed", str(SEED), "--pbp", str(files["parquet"]),
           "--games-out", str(files["games"])])
     _sim(["-n", "3", "--seed", str(SEED), "--pbp", str(files["csv"]),
-          "--games-out", str(files["games_csv"])])
+          "--games-out", str(files["games_csv"]), "--box", str(tmp / "box.csv")])
+    files["box"] = tmp / "box.csv"
     return files
 
 
@@ -139,6 +140,21 @@ def test_games_table(hs_files: dict[str, Path], kind: str) -> None:
         assert int(row["seed"]) == game_seed(SEED, i)
         assert row["home_score"] == record.final_score[record.home]
         assert row["away_score"] == record.final_score[record.away]
+
+
+def test_box_file_has_a_row_per_team_per_game(hs_files: dict[str, Path]) -> None:
+    """`sim --box`: the home row then the away row of each game, the engine's box score."""
+    for df in (pd.read_csv(hs_files["box"]), pl.read_csv(hs_files["box"]).to_pandas()):
+        assert len(df) == 6
+        for i in range(3):
+            record = _engine_game(i)
+            home, away = df.iloc[2 * i], df.iloc[2 * i + 1]
+            assert (home["home_away"], away["home_away"]) == ("home", "away")
+            assert home["game_id"] == away["game_id"]
+            assert home["points_for"] == record.final_score[record.home] == away["points_against"]
+            assert away["points_for"] == record.final_score[record.away]
+            assert home["result"] == ("W" if home["points_for"] > away["points_for"] else
+                                      "L" if home["points_for"] < away["points_for"] else "T")
 
 
 def test_the_series_plays_the_games_run_series_plays() -> None:

@@ -5,9 +5,10 @@ team names become abbreviations, the home and away totals are taken at the start
 (the records hold them after it), kickoffs and tries lose their down and distance, and the
 engine's chart code `result` becomes `chart_result` (nflverse's `result` is a game's margin).
 What the records lack is derived: the game's columns, `game_half`, `drive`,
-`fixed_drive_result`, `sp`, `score_differential(_post)` and the timeouts left. The engine's
-own columns (`dice`, `off_cell`, `momentum`, ...) follow under their own names; lists in them
-are written as JSON text.
+`fixed_drive_result`, `sp`, `score_differential(_post)` and the timeouts left; `ep`, `epa`, `wp`
+and `wpa` come from the ruleset's fitted tables (`scrimmage.analytics`; empty where a ruleset
+has none). The engine's own columns (`dice`, `off_cell`, `momentum`, ...) follow under their
+own names; lists in them are written as JSON text.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scrimmage.analytics import add_ep_wp, tables_for
 from scrimmage.export.drives import drive_numbers, drive_results
 
 GAME_COLUMNS = ("game_id", "season", "game_type", "week", "home_team", "away_team")
@@ -43,6 +45,9 @@ NULLABLE_INTS = frozenset({
     "d20", "d20_modified", "off_play", "def_play", "penalty_accepted", "penalty_roll",
     "play_call_number", "seed"})
 """Columns that hold whole numbers but may be empty (the writer's schema needs to know)."""
+
+NULLABLE_FLOATS = frozenset({"ep", "epa", "wp", "wpa"})
+"""Decimal columns that may be empty (all of them for a ruleset without EP/WP tables)."""
 
 REGULATION_PERIODS = {"grid": 2}
 """Periods before overtime: The Grid plays two halves (`qtr` 1-2), the others four quarters."""
@@ -110,9 +115,11 @@ def game_half(qtr: int, rules: str) -> str:
 
 
 def pbp_rows(plays: Sequence[dict[str, Any]], info: GameInfo,
-             timeouts: Sequence[TimeoutCounts | None] | None = None) -> list[dict[str, Any]]:
+             timeouts: Sequence[TimeoutCounts | None] | None = None,
+             ep_wp: bool = True) -> list[dict[str, Any]]:
     """One game's rows. `timeouts` holds (home, away) timeouts left at the start of each play
-    (`series.TimeoutLog`); without it the timeout columns are empty."""
+    (`series.TimeoutLog`); without it the timeout columns are empty. `ep_wp=False` leaves out
+    the EP/WP columns (the tables' own fitter reads rows before any table exists)."""
     halves = [game_half(p["qtr"], info.rules) for p in plays]
     drives = drive_numbers(plays, halves)
     results = drive_results(plays, drives, halves)
@@ -120,6 +127,8 @@ def pbp_rows(plays: Sequence[dict[str, Any]], info: GameInfo,
     for i, play in enumerate(plays):
         counts = timeouts[i] if timeouts else None
         rows.append(pbp_row(play, info, halves[i], drives[i], results[i], counts))
+    if ep_wp:
+        add_ep_wp(rows, tables_for(info.rules))
     return rows
 
 

@@ -20,6 +20,7 @@ from scrimmage.core.decisions import Decision
 from scrimmage.core.field import Side
 from scrimmage.core.ruleset import Game, Ruleset
 from scrimmage.core.stats import box_score
+from scrimmage.export.box import box_rows
 from scrimmage.export.columns import GameInfo, TimeoutCounts, abbreviations, game_id, pbp_rows
 from scrimmage.export.games import games_row
 from scrimmage.export.writer import BATCH_ROWS, TableWriter, check_out_path
@@ -151,9 +152,10 @@ def simulate(rules: str, home: TeamRef, away: TeamRef, games: int, seed: int,
              coach: str = "solitaire", options: dict[str, Any] | None = None,
              pbp: Path | None = None, games_out: Path | None = None,
              progress: Callable[[int], None] | None = None,
-             batch_rows: int = BATCH_ROWS) -> tuple[SeriesResult, ScoreDistribution]:
-    """Play the series, writing the files asked for as it goes (both are checked first)."""
-    for path, option in ((pbp, "--pbp"), (games_out, "--games-out")):
+             batch_rows: int = BATCH_ROWS, box: Path | None = None
+             ) -> tuple[SeriesResult, ScoreDistribution]:
+    """Play the series, writing the files asked for as it goes (all are checked first)."""
+    for path, option in ((pbp, "--pbp"), (games_out, "--games-out"), (box, "--box")):
         if path is not None:
             check_out_path(path, option)
     series = RecordedSeries(rules, home, away, seed, coach, options)
@@ -162,6 +164,7 @@ def simulate(rules: str, home: TeamRef, away: TeamRef, games: int, seed: int,
     width = max(4, len(str(games)))
     pbp_out = TableWriter(pbp, "--pbp", batch_rows) if pbp is not None else None
     games_table = TableWriter(games_out, "--games-out", batch_rows) if games_out else None
+    box_table = TableWriter(box, "--box", batch_rows) if box is not None else None
     try:
         for i in range(games):
             played = series.record(i, details=pbp is not None)
@@ -173,10 +176,12 @@ def simulate(rules: str, home: TeamRef, away: TeamRef, games: int, seed: int,
             if games_table is not None:
                 games_table.write([games_row(info, played.plays, played.home_score,
                                              played.away_score)])
+            if box_table is not None:
+                box_table.write(box_rows(info, played.plays))
             if progress is not None:
                 progress(i + 1)
     finally:
-        for writer in (pbp_out, games_table):
+        for writer in (pbp_out, games_table, box_table):
             if writer is not None:
                 writer.close()
     return result, scores

@@ -3,7 +3,7 @@
 Rows are buffered and written every `batch_rows` rows (a Parquet row group each), so a run of
 any length holds one batch in memory. The first batch fixes the columns and their types: whole
 numbers, decimals, or text (`columns.NULLABLE_INTS` names the whole-number columns that may be
-empty); every later row must have the same columns.
+empty, `NULLABLE_FLOATS` the decimal ones); every later row must have the same columns.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pyarrow.csv as pa_csv
 import pyarrow.parquet as pq
 
 from scrimmage.core.errors import ScrimmageError
-from scrimmage.export.columns import NULLABLE_INTS
+from scrimmage.export.columns import NULLABLE_FLOATS, NULLABLE_INTS
 
 BATCH_ROWS = 50_000
 
@@ -46,7 +46,7 @@ def schema_for(row: dict[str, Any]) -> pa.Schema:
             kind = pa.bool_()
         elif isinstance(value, int) or name in NULLABLE_INTS:
             kind = pa.int64()
-        elif isinstance(value, float):
+        elif isinstance(value, float) or name in NULLABLE_FLOATS:
             kind = pa.float64()
         else:
             kind = pa.string()

@@ -1,0 +1,174 @@
+"""Play a season's games on local worker processes.
+
+Game g of replay r (regular season first, then the playoff games in bracket order) has the
+seed `game_seed(game_seed(seed, r), g)`: it depends on the series seed, r and g only, so the
+results are the same whatever the number of workers or the order they finish in. The regular
+season is cut into chunks that the workers play; the results come back in order, and each
+replay's standings and playoffs are settled in the main process as soon as its regular
+season is in (the playoff games depend on the standings). Only running totals are kept.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from multiprocessing import get_context
+from typing import Any
+
+from scrimmage.api import make_coaches
+from scrimmage.core.decisions import Decision
+from scrimmage.core.dice import SeededDice
+from scrimmage.core.driver import drive
+from scrimmage.core.field import Side
+from scrimmage.core.ruleset import Game, find_ruleset
+from scrimmage.core.stats import box_score, player_stats
+from scrimmage.export.series import TimeoutLog
+from scrimmage.season.data import ScheduledGame
+from scrimmage.sim.batch import game_seed
+
+CHUNK = 16
+"""Regular-season games a worker plays at a time."""
+
+COIN_INDEX = 1_000_000
+"""The game index whose seed drives a replay's coin tosses (tie-breakers)."""
+
+PLAYOFF_RETRIES = 5
+"""A tied playoff game is played again (a new seed) up to this many times (docs/seasons.md)."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Everything a worker needs, sent once to each."""
+
+    rules: str
+    season: int
+    seed: int
+    coach: str
+    options: dict[str, Any]
+    sheets: dict[str, dict[str, Any]]
+    games: tuple[ScheduledGame, ...]
+    details: bool = False
+    """Narrate and follow timeouts (for the play-by-play file)."""
+    keep_plays: bool = False
+    """Send each game's plays back (for --pbp / --box)."""
+    players: bool = False
+    """Add up player lines (a ruleset whose records name players)."""
+
+
+@dataclass
+class Played:
+    replay: int
+    index: int
+    seed: int
+    game_type: str
+    week: int
+    home: str
+    away: str
+    neutral: bool
+    home_points: int
+    away_points: int
+    plays: list[dict[str, Any]] | None = None
+    timeouts: list[tuple[int, int] | None] | None = None
+
+
+@dataclass
+class Chunk:
+    replay: int
+    games: list[Played]
+    team_totals: dict[str, dict[str, float]] = field(default_factory=dict)
+    player_totals: dict[tuple[str, str], dict[str, float]] = field(default_factory=dict)
+
+
+def replay_seed(seed: int, replay: int) -> int:
+    return game_seed(seed, replay)
+
+
+class Player:
+    """The teams loaded once; plays any game of the plan."""
+
+    def __init__(self, plan: Plan) -> None:
+        self.plan = plan
+        self.rs = find_ruleset(plan.rules)
+        self.options = self.rs.check_options(plan.options)
+        self.teams = {code: self.rs.load_team(data, code) for code, data in plan.sheets.items()}
+        self.names = {code: t.name for code, t in self.teams.items()}
+
+    def play(self, replay: int, index: int, game_type: str, week: int, home: str, away: str,
+             neutral: bool, seed: int | None = None) -> tuple[Played, Game]:
+        s = seed if seed is not None else game_seed(replay_seed(self.plan.seed, replay), index)
+        options = dict(self.options)
+        if neutral:
+            options["neutral"] = True
+        game = self.rs.new_game(self.teams[home], self.teams[away], SeededDice(s), options,
+                                narrate=self.plan.details)
+        logs: list[TimeoutLog] = []
+        watch: Callable[[Decision, str], None] | None = None
+        if self.plan.details:
+            logs.append(TimeoutLog(self.rs, game))
+            watch = logs[0].note
+        drive(game, make_coaches(self.rs, self.plan.coach, s), [], on_decision=watch)
+        played = Played(replay, index, s, game_type, week, home, away, neutral,
+                        game.score[Side.HOME], game.score[Side.AWAY])
+        if self.plan.keep_plays:
+            played.plays = game.plays
+            played.timeouts = logs[0].per_play(game.plays, self.names[home]) if logs else None
+        return played, game
+
+    def add_totals(self, chunk: Chunk, played: Played, game: Game) -> None:
+        box = box_score(game.plays, self.names[played.home], self.names[played.away])
+        for code in (played.home, played.away):
+            acc = chunk.team_totals.setdefault(code, {})
+            for k, v in box[self.names[code]].items():
+                acc[k] = acc.get(k, 0.0) + v
+        if self.plan.players:
+            for key, line in player_stats(game.plays).items():
+                acc = chunk.player_totals.setdefault(key, {})
+                for k, v in line.items():
+                    acc[k] = acc.get(k, 0.0) + v
+
+    def chunk(self, replay: int, start: int, stop: int) -> Chunk:
+        out = Chunk(replay, [])
+        for g in range(start, stop):
+            sg = self.plan.games[g]
+            played, game = self.play(replay, g, "REG", sg.week, sg.home, sg.away, sg.neutral)
+            self.add_totals(out, played, game)
+            out.games.append(played)
+        return out
+
+
+_WORKER: Player | None = None
+
+
+def _init_worker(plan: Plan) -> None:
+    global _WORKER
+    _WORKER = Player(plan)
+
+
+def _play_chunk(task: tuple[int, int, int]) -> Chunk:
+    assert _WORKER is not None
+    return _WORKER.chunk(*task)
+
+
+def tasks(replays: int, games: int, chunk: int = CHUNK) -> list[tuple[int, int, int]]:
+    return [(r, start, min(games, start + chunk)) for r in range(replays)
+            for start in range(0, games, chunk)]
+
+
+def default_workers() -> int:
+    return os.cpu_count() or 1
+
+
+def play_chunks(plan: Plan, replays: int, workers: int) -> Iterator[Chunk]:
+    """Every regular-season chunk, in order (replay by replay)."""
+    jobs = tasks(replays, len(plan.games))
+    if workers <= 1 or len(jobs) <= 1:
+        player = Player(plan)
+        for job in jobs:
+            yield player.chunk(*job)
+        return
+    # fork where there is one: the workers start without importing the package again.
+    methods = ("fork", "spawn") if os.name == "posix" else ("spawn",)
+    ctx = get_context(methods[0])
+    with ctx.Pool(min(workers, len(jobs)), initializer=_init_worker, initargs=(plan,)) as pool:
+        yield from pool.imap(_play_chunk, jobs)

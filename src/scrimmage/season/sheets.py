@@ -1,0 +1,156 @@
+"""The teams of a season: the bundled sheets where they exist, else built from the real season
+by the builder and cached in the user cache folder (platformdirs).
+
+A cached sheet's file name carries a key made of the ruleset, the season, the team and a hash
+of the builder's inputs: the builder's version numbers (`BUILDER_VERSION`, `FORMULAS_VERSION`
+where defined), the source of the `scrimmage.build` modules it loads and the bundled
+statistics. A
+changed builder or changed statistics therefore build afresh.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import tomllib
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from scrimmage.core.errors import ScrimmageError
+from scrimmage.season.data import TeamSeason
+
+FOLDERS = {"legends-pro": "legends-pro", "legends-college": "legends-college", "5d20": "5d20"}
+
+
+def sheet_file_name(rules: str, season: int, code: str) -> str:
+    """The bundled file name (`build.sheets.bundle_file_name`'s pattern)."""
+    if rules == "legends-college":
+        slug = re.sub(r"-+", "-", "".join(c if c.isalnum() else "-" for c in code.lower()))
+        return f"{season}-fbs-{slug.strip('-')}.toml"
+    return f"{season}-{code.lower()}.toml"
+
+
+def bundled_sheet(rules: str, season: int, code: str) -> dict[str, Any] | None:
+    entry = resources.files("scrimmage.teams").joinpath(FOLDERS[rules],
+                                                        sheet_file_name(rules, season, code))
+    if not entry.is_file():
+        return None
+    return tomllib.loads(entry.read_text("utf-8"))
+
+
+def cache_dir() -> Path:
+    return platformdirs.user_cache_path("scrimmage") / "sheets"
+
+
+def _builder_modules(start: str) -> list[str]:
+    """`start` and every `scrimmage.build` module it imports, directly or not (read from the
+    sources, so the set does not depend on what this process happened to import)."""
+    seen: list[str] = []
+    todo = [start]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.append(name)
+        text = resources.files("scrimmage.build").joinpath(f"{name}.py").read_text("utf-8")
+        for found in re.findall(r"scrimmage\.build\.(\w+)", text):
+            if resources.files("scrimmage.build").joinpath(f"{found}.py").is_file():
+                todo.append(found)
+    return sorted(seen)
+
+
+@cache
+def builder_key(rules: str) -> str:
+    """A hash of everything a built sheet depends on besides its team and season: the
+    builder's versions, the source of the `scrimmage.build` modules the builder imports, and
+    the bundled statistics."""
+    import scrimmage.build.sheets as sheets
+
+    h = hashlib.blake2b(digest_size=8)
+    h.update(f"{sheets.BUILDER_VERSION}:{getattr(sheets, 'FORMULAS_VERSION', '')}".encode())
+    for name in _builder_modules("fived20" if rules == "5d20" else "sheets"):
+        h.update(resources.files("scrimmage.build").joinpath(f"{name}.py").read_bytes())
+    data = resources.files("scrimmage.data")
+    for file in ("team_seasons.csv.gz", "player_seasons.csv.gz"):
+        h.update(data.joinpath(file).read_bytes())
+    return h.hexdigest()
+
+
+def cached_path(rules: str, season: int, code: str) -> Path:
+    stem = sheet_file_name(rules, season, code).removesuffix(".toml")
+    return cache_dir() / rules / f"{stem}-{builder_key(rules)}.toml"
+
+
+def build_text(rules: str, season: int, code: str) -> str:
+    """Build one sheet (in a worker process: module-level so it pickles)."""
+    if rules == "5d20":
+        from scrimmage.build.fived20 import build_chart, read_player_seasons, read_team_seasons
+
+        return build_chart(read_player_seasons(), read_team_seasons(), season, code)
+    from scrimmage.build.sheets import build_sheet
+    from scrimmage.build.stats import find_team, read_stats, season_rows
+
+    league = season_rows(read_stats(None), season, "college" if rules == "legends-college"
+                         else "pro")
+    return build_sheet(find_team(league, code), league)
+
+
+def _build_job(job: tuple[str, int, str]) -> tuple[str, str]:
+    rules, season, code = job
+    return code, build_text(rules, season, code)
+
+
+def season_sheets(rules: str, season: int, teams: list[TeamSeason], workers: int = 1,
+                  progress: Callable[[str, int, int], None] | None = None
+                  ) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
+    """Team data for every club: (code -> data, code -> where it came from: bundled, cached
+    or built). Missing sheets are built on `workers` processes and cached."""
+    data: dict[str, dict[str, Any]] = {}
+    origin: dict[str, str] = {}
+    missing: list[str] = []
+    for t in teams:
+        found = bundled_sheet(rules, season, t.code)
+        if found is not None:
+            data[t.code], origin[t.code] = found, "bundled"
+            continue
+        path = cached_path(rules, season, t.code)
+        if path.is_file():
+            data[t.code], origin[t.code] = tomllib.loads(path.read_text("utf-8")), "cached"
+        else:
+            missing.append(t.code)
+    if missing:
+        for code, text in _build(rules, season, missing, workers, progress):
+            path = cached_path(rules, season, code)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(".tmp")
+            tmp.write_text(text, encoding="utf-8")
+            tmp.replace(path)                     # never a half-written sheet in the cache
+            data[code], origin[code] = tomllib.loads(text), "built"
+    return data, origin
+
+
+def _build(rules: str, season: int, codes: list[str], workers: int,
+           progress: Callable[[str, int, int], None] | None) -> list[tuple[str, str]]:
+    jobs = [(rules, season, c) for c in codes]
+    out: list[tuple[str, str]] = []
+    try:
+        if workers <= 1 or len(jobs) == 1:
+            for job in jobs:
+                out.append(_build_job(job))
+                if progress is not None:
+                    progress(job[2], len(out), len(jobs))
+            return out
+        with ProcessPoolExecutor(min(workers, len(jobs))) as pool:
+            for result in pool.map(_build_job, jobs):
+                out.append(result)
+                if progress is not None:
+                    progress(result[0], len(out), len(jobs))
+    except ScrimmageError as exc:
+        raise ScrimmageError(f"building the {season} {rules} sheets: {exc}") from None
+    return out
