@@ -7,12 +7,13 @@ import sys
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
-import scrimmage.rules  # noqa: F401  (registers the rulesets)
 import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table as Table_
+
+import scrimmage.rules  # noqa: F401  (registers the rulesets)
 from scrimmage.api import new_game
 from scrimmage.core.boxscore import fan_box_score
 from scrimmage.core.errors import ScrimmageError
@@ -297,6 +298,7 @@ def serve(
 ) -> None:
     """Serve games in the browser: a board for every game, a friend across the net."""
     import uvicorn
+
     from scrimmage.web.app import create_app
 
     path = db or games_dir().parent / "server.db"
