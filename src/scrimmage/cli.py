@@ -446,13 +446,20 @@ def build(
     team: Annotated[str | None, typer.Option(help="Team code (or name) in that season.")] = None,
     league_average: Annotated[bool, typer.Option(
         "--league-average", help="Build the season's league-average team.")] = False,
-    out_path: Annotated[Path | None, typer.Option("--out", help="Write the sheet here.")] = None,
+    all_teams: Annotated[bool, typer.Option(
+        "--all", help="Legends: every team of the season, into the folder --out.")] = False,
+    out_path: Annotated[Path | None, typer.Option(
+        "--out", help="Write the sheet here (with --all: the folder).")] = None,
     seed: SeedOpt = 1,
+    workers: Annotated[int | None, typer.Option(
+        min=1, help="Legends: processes sharing the games (default: every core).")] = None,
     players: Annotated[Path | None, typer.Option(
         help="5d20: player-season CSV (default: bundled).")] = None,
 ) -> None:
     """Build a team sheet (legends-pro, legends-college) or team chart (5d20) from real
-    season statistics."""
+    season statistics; --all builds a whole Legends season."""
+    import os
+
     from scrimmage.build.sheets import build_league_average, build_sheet
     from scrimmage.build.stats import find_team, read_stats, season_rows
 
@@ -462,7 +469,7 @@ def build(
             from scrimmage.build.fived20 import build_chart, read_player_seasons, read_team_seasons
             from scrimmage.build.fived20_average import build_league_average as league_chart
 
-            if season is None or (team is None) == (not league_average):
+            if season is None or (team is None) == (not league_average) or all_teams:
                 raise ScrimmageError("5d20 charts need --season and --team CODE or "
                                      "--league-average (one of them)")
             rows = read_player_seasons(players), read_team_seasons(stats)
@@ -474,17 +481,42 @@ def build(
             raise ScrimmageError(f"--rules must be legends-pro or legends-college, not {rules!r}")
         if season is None:
             raise ScrimmageError("--season is required")
-        if (team is None) == (not league_average):
-            raise ScrimmageError("give --team CODE or --league-average (one of them)")
+        if [team is not None, league_average, all_teams].count(True) != 1:
+            raise ScrimmageError("give --team CODE, --league-average or --all (one of them)")
         league = season_rows(read_stats(stats), season, levels[rules])
+        cores = workers or os.cpu_count() or 1
+        if all_teams:
+            if out_path is None:
+                raise ScrimmageError("--all needs --out FOLDER for the season's sheets")
+            _build_season(league, out_path, seed, cores)
+            return
         if league_average:
             text = build_league_average(league, seed=seed)
         else:
             assert team is not None
-            text = build_sheet(find_team(league, team), league, seed=seed)
+            text = build_sheet(find_team(league, team), league, seed=seed, workers=cores)
         _write_or_print(text, out_path)
     except ScrimmageError as exc:
         _fail(exc)
+
+
+def _build_season(league: list[Any], folder: Path, seed: int, workers: int) -> None:
+    """`build --all`: every sheet of the season into `folder`, with a progress bar."""
+    from rich.progress import TimeRemainingColumn
+
+    from scrimmage.build.sheets import build_season, bundle_file_name
+
+    if folder.exists() and not folder.is_dir():
+        raise ScrimmageError(f"--out {folder} is a file; --all writes a folder of sheets")
+    folder.mkdir(parents=True, exist_ok=True)
+    columns = (TextColumn("[progress.description]{task.description}"), BarColumn(),
+               MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=err, disable=not err.is_terminal) as bar:
+        task = bar.add_task("league average", total=len(league))
+        for row, text in build_season(league, seed=seed, workers=workers):
+            (folder / bundle_file_name(row)).write_text(text, encoding="utf-8")
+            bar.update(task, advance=1, description=row.name)
+    err.print(f"{len(league)} sheets written to {folder}")
 
 
 @app.command()

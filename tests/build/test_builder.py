@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -26,10 +26,12 @@ CMD = [sys.executable, "-m", "scrimmage.cli"]
 
 
 @pytest.fixture(autouse=True)
-def short_simulations(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def short_simulations(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
     """Fewer calibration games: the tests check the mechanics, the benchmark the fidelity."""
     monkeypatch.setattr(S, "AVG_GAMES", 16)
     monkeypatch.setattr(S, "TEAM_ROUND_GAMES", (8, 8))
+    # Calibrated averages are cached in the user's cache folder: a folder of the test's own.
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     S._AVG_CACHE.clear()
     yield
     S._AVG_CACHE.clear()
@@ -196,7 +198,8 @@ def test_unknown_team_and_season_exit_2(tmp_path: Path) -> None:
         assert "error:" in proc.stderr and "Traceback" not in proc.stderr
 
 
-def test_cli_league_average_plays(tmp_path: Path) -> None:
+def test_cli_league_average_plays(tmp_path: Path, cached_average: Callable[..., None]) -> None:
+    cached_average(NFL2016, 2016)
     out = tmp_path / "avg.toml"
     subprocess.run([*CMD, "build", "--rules", "legends-pro", "--stats", str(NFL2016),
                     "--season", "2016", "--league-average", "--out", str(out)],
@@ -309,9 +312,10 @@ def test_the_sheet_ships_the_matrices_its_last_round_played(
     played: list[str] = []
     real_simulate = S.simulate
 
-    def recording(level: str, text: str, other: str, games: int, seed: int) -> object:
+    def recording(level: str, text: str, other: str, games: int, seed: int,
+                  workers: int = 1) -> object:
         played.append(text)
-        return real_simulate(level, text, other, games, seed)
+        return real_simulate(level, text, other, games, seed, workers)
 
     monkeypatch.setattr(S, "simulate", recording)
     league = _league(NFL2016, 2016)

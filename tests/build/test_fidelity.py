@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -18,9 +18,11 @@ NFL2016 = Path(__file__).resolve().parents[1] / "data" / "build" / "nfl2016.csv"
 
 
 @pytest.fixture(autouse=True)
-def short_simulations(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def short_simulations(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
     monkeypatch.setattr(S, "AVG_GAMES", 16)
     monkeypatch.setattr(S, "TEAM_ROUND_GAMES", (8, 8))
+    # Calibrated averages are cached in the user's cache folder: a folder of the test's own.
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     S._AVG_CACHE.clear()
     yield
     S._AVG_CACHE.clear()
@@ -47,7 +49,8 @@ def test_fidelity_refuses_a_ruleset_without_sheets() -> None:
         fidelity(read_stats(NFL2016), "legends-hs", 2016, games=1)
 
 
-def test_cli_fidelity_json() -> None:
+def test_cli_fidelity_json(cached_average: Callable[..., None]) -> None:
+    cached_average(NFL2016, 2016)
     proc = subprocess.run([sys.executable, "-m", "scrimmage.cli", "fidelity", "--stats",
                            str(NFL2016), "--season", "2016", "--team", "dal", "--games", "2",
                            "--json"], capture_output=True, text=True, timeout=600)

@@ -128,6 +128,38 @@ def _interp(n: float, col: int) -> float:
     return pts[-1][col]
 
 
+YARDS_EFFECT: dict[str, tuple[tuple[int, float], ...]] = {
+    "ypc": ((-200, 0.951), (-150, 0.972), (-100, 0.980), (-50, 0.996), (0, 1.0),
+            (50, 1.124), (100, 1.202), (150, 1.446), (200, 1.937)),
+    "ypa": ((-200, 0.952), (-150, 0.965), (-100, 0.985), (-50, 0.993), (0, 1.0),
+            (50, 1.038), (100, 1.074), (150, 1.160), (200, 1.317)),
+}
+"""The number an offense's snaps carry -> its yards a carry and gross yards an attempt x,
+against numbers of 0: the 2016 NFL average sheet against itself, 800 games a number
+(`python benchmarks/red_zone_effect.py --games 800 --numbers=-200,-150,-100,-50,50,100,150,200`,
+its ypc and ypa columns; about 1% of scatter). The builder takes each calibration round's
+yards to the numbers the next round plays with it, so rounds at other numbers pool."""
+
+
+def yards_effect(figure: str, n: int) -> float:
+    """Multiplier of a figure (yards a carry, gross yards an attempt) of the offense whose
+    snaps carry the number `n`, against numbers of 0 (1 for other figures)."""
+    table = YARDS_EFFECT.get(figure)
+    if table is None:
+        return 1.0
+    if n <= table[0][0]:
+        return table[0][1]
+    for (n0, y0), (n1, y1) in pairwise(table):
+        if n <= n1:
+            return y0 + (n - n0) / (n1 - n0) * (y1 - y0)
+    return table[-1][1]
+
+
+def own_points_effect(n: int) -> float:
+    """Points multiplier of a side whose snaps carry the number `n` (the table's own column)."""
+    return _interp(n, 1)
+
+
 def average_effect(n: int) -> float:
     """Points multiplier of the league-average sheet against itself when its offense and
     defense numbers are both `n` (its snaps carry 2n)."""

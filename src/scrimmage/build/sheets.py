@@ -29,10 +29,23 @@ How a sheet is made
    league-average sheet's simulation measures what the expectations leave out (SPECIAL
    results, coaching points, penalties, 3rd-and-long calls) and every team's targets are
    scaled by it; for yards a carry, completion rate, yards an attempt, fumbles lost and
-   interceptions the team's own simulated games (the first three of four rounds, more games
-   each) then replace that league bias with its own. The last round only moves header numbers (the
+   interceptions the team's own simulated games (all rounds but the last, pooled) then
+   replace that league bias with its own. The last round only moves header numbers (the
    red-zone numbers on the table's own effect, the play speed, and the run-call share where
-   Runs stays the same): the matrices it played are the ones that ship.
+   Runs stays the same): the matrices it played are the ones that ship. That last step reads
+   the rounds from `POOL_FROM` on, each taken to the last round's settings (`_pooled`).
+
+Speed (issue 18: a sheet in seconds)
+------------------------------------
+The simulated games are nearly all of the time (about 75 games a second on one core). The
+league-average calibration (3 x 500 games) is read from `average_store` (shipped for the
+seasons of the bundled table, else computed once and kept in the user's cache). A team plays
+`TEAM_ROUND_GAMES` (500 games; the first builder played 2300): every round counts, the
+earlier ones taken to the later settings by measured effects (`_pooled_bias` for the
+yardage bias and the red-zone numbers, `ratings.YARDS_EFFECT`; `_pooled` for the last
+step), where the first builder threw a round away whenever a setting had moved. `workers`
+processes share each round's games (`sim_games`; the same text whatever their number);
+`build_season` builds a whole season, the workers sharing the teams.
 
 Run ``python -m scrimmage.build.sheets --bundle`` to rewrite the bundled real teams.
 """
@@ -43,9 +56,10 @@ import argparse
 import hashlib
 import sys
 import tomllib
-from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterator, Sequence
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from scrimmage.build.calibrate import Figures, defense_figures, offense_figures
 from scrimmage.build.header import (
@@ -58,14 +72,18 @@ from scrimmage.build.header import (
 )
 from scrimmage.build.ratings import (
     BOOK_PENALTY_NUMBER,
+    RUN_CALLS_PER_SHARE,
     average_effect,
     average_red_zone,
     bp_def_guards,
     moved_run_call_pct,
     next_red_zone,
+    own_points_effect,
     penalty_number,
     run_call_pct,
+    yards_effect,
 )
+from scrimmage.build.sim_games import simulate
 from scrimmage.build.stats import StatsError, TeamSeason, league_average, read_stats, season_rows
 from scrimmage.core.dice import SeededDice
 from scrimmage.rules.legends.generator import (
@@ -88,7 +106,7 @@ from scrimmage.rules.legends.sheets import (
     team_from_data,
 )
 
-BUILDER_VERSION = 1
+BUILDER_VERSION = 2
 PACE = {"college": 22, "pro": 37}
 """Play speed of a league-average team before simulation (generator.PACE_PLAY_SPEED)."""
 SNAPS_PER_SPEED = 0.46
@@ -100,7 +118,7 @@ MAX_SPEED = next((int(m.le) for m in TeamHeader.model_fields["play_speed"].metad
 SOURCE = {"pro": "Pro-Football-Reference.com", "college": "Sports-Reference.com (CFB)"}
 AVG_GAMES = 500
 AVG_ROUNDS = 3
-TEAM_ROUND_GAMES = (200, 300, 800, 1000)
+TEAM_ROUND_GAMES = (100, 250, 150)
 ANALYTIC_ROUNDS = 8
 
 
@@ -399,17 +417,6 @@ def _series_seed(plan: Plan) -> int:
     return int.from_bytes(digest, "big")
 
 
-def simulate(level: str, home: str, away: str, games: int, seed: int
-             ) -> tuple[dict[str, float], dict[str, float]]:
-    """Per-game box figures of `home` and `away` over `games` games (home first)."""
-    from scrimmage.sim.batch import run_series
-
-    h, a = tomllib.loads(home), tomllib.loads(away)
-    res = run_series(f"legends-{level}", h, a, games, seed)
-    data = res.to_json()["teams"]
-    return data[res.home]["per_game"], data[res.away]["per_game"]
-
-
 def sim_figures(box: dict[str, float]) -> dict[str, float]:
     att = max(1e-9, box["pass_att"])
     return {"ypc": box["rush_yds"] / max(1e-9, box["rush_att"]),
@@ -509,6 +516,20 @@ def _pool_bias(sums: dict[str, list[float]], games: int, sim: dict[str, float],
         s[2] += games
 
 
+_Measured = tuple[int, dict[str, float], dict[str, float], int]
+"""One round of one side: games, simulated and analytic figures, the red-zone number its
+snaps carried."""
+
+
+def _pooled_bias(rounds: list[_Measured], number: int) -> dict[str, list[float]]:
+    """The rounds' sums for `_own_debias`, their yards taken to the red-zone number `number`."""
+    sums: dict[str, list[float]] = {}
+    for games, sim, analytic, played in rounds:
+        moved = {k: v * yards_effect(k, number) / yards_effect(k, played) for k, v in sim.items()}
+        _pool_bias(sums, games, moved, analytic)
+    return sums
+
+
 def _own_debias(targets_now: dict[str, float], want: dict[str, float],
                 sums: dict[str, list[float]]) -> dict[str, float]:
     """Analytic targets with the team's own pooled bias for OWN_BIAS: simulated / analytic,
@@ -523,23 +544,92 @@ def _own_debias(targets_now: dict[str, float], want: dict[str, float],
     return {**targets_now, **_debias(measured, bias)}
 
 
-def _average(league: list[TeamSeason], seed: int
-             ) -> tuple[Plan, Team, str, dict[str, float]]:
-    """The league-average plan, sheet, text and the game's bias (simulated / analytic per
-    figure) measured on it, which every team of the season then takes out of its targets."""
+def _average_plan(league: list[TeamSeason], seed: int
+                  ) -> tuple[TeamSeason, Figures, dict[str, float], Plan]:
+    """The season's average row, its figures and targets, and the plan calibration starts
+    from."""
     if not league:
         raise StatsError("no rows for the league average")
-    key = _league_key(league, seed)
-    if key in _AVG_CACHE:
-        return _AVG_CACHE[key]
     avg_row = league_average(league)
     off = offense_figures(avg_row, avg_row)
-    want = targets(off)
     label = "League Average" if avg_row.level == "pro" else "FBS Average"
     plan = _base_plan(avg_row, avg_row, f"{avg_row.season} {label}", seed, off, off)
     plan.record = ""
     plan.notes = [f"The average team of {avg_row.season}: every figure is the league total "
                   f"over the league's games ({len(league)} teams)."]
+    return avg_row, off, targets(off), plan
+
+
+AverageResult = tuple[Plan, Team, str, dict[str, float]]
+
+
+def _average(league: list[TeamSeason], seed: int) -> AverageResult:
+    """The league-average plan, sheet, text and the game's bias (simulated / analytic per
+    figure) measured on it, which every team of the season then takes out of its targets:
+    from this process's cache, the stored calibrations (`average_store`: shipped for the
+    bundled seasons, else the user's cache), or calibrated now and stored."""
+    from scrimmage.build import average_store
+
+    key = _league_key(league, seed)
+    if key in _AVG_CACHE:
+        return _AVG_CACHE[key]
+    record = average_store.find(_store_key(league, seed))
+    if record is not None:
+        result = _average_from_record(league, seed, record)
+    else:
+        record = _record_of(league, seed, _calibrate_average(league, seed))
+        result = _average_from_record(league, seed, record)
+        average_store.remember(record)
+    _AVG_CACHE[key] = result
+    return result
+
+
+def _store_key(league: list[TeamSeason], seed: int) -> str:
+    from scrimmage.build.average_store import entry_key
+
+    return entry_key(league[0].level, league[0].season, _league_key(league, seed)[0], seed,
+                     f"{AVG_ROUNDS}x{AVG_GAMES}")
+
+
+_AVERAGE_FIELDS = ("run_call_pct", "runs", "penalty_number", "penalty_scale", "play_speed")
+
+
+def _record_of(league: list[TeamSeason], seed: int, result: AverageResult) -> dict[str, Any]:
+    plan, _, _, bias = result
+    return {"key": _store_key(league, seed), "level": plan.level, "season": plan.year,
+            "seed": seed, "tuning": asdict(plan.tuning), "guards": plan.guards,
+            "red_zone": list(plan.red_zone) if plan.red_zone is not None else None,
+            **{f: getattr(plan, f) for f in _AVERAGE_FIELDS}, "bias": bias}
+
+
+def _average_from_record(league: list[TeamSeason], seed: int, record: dict[str, Any]
+                         ) -> AverageResult:
+    """The calibrated average rendered again from its stored numbers (the same text)."""
+    plan = _average_plan(league, seed)[3]
+    fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
+                              for k, v in record["tuning"].items()}
+    tuning = Tuning(**fields)
+    rz = record["red_zone"]
+    plan = replace(plan, tuning=tuning, guards=record["guards"],
+                   red_zone=None if rz is None else (int(rz[0]), int(rz[1])),
+                   **{f: record[f] for f in _AVERAGE_FIELDS})
+    text = _render_solved(plan, load(render(plan), plan.name), None)
+    return plan, load(text, plan.name), text, dict(record["bias"])
+
+
+def average_record(league: list[TeamSeason], seed: int) -> dict[str, Any]:
+    """Calibrate the season's average now (no stored result read) and return what the store
+    keeps of it; checks that the stored numbers render the very same sheet."""
+    result = _calibrate_average(league, seed)
+    record = _record_of(league, seed, result)
+    if _average_from_record(league, seed, record)[2] != result[2]:
+        raise StatsError(f"the stored average of {result[0].name} does not render back")
+    return record
+
+
+def _calibrate_average(league: list[TeamSeason], seed: int) -> AverageResult:
+    """Calibrate the league-average sheet by simulation (AVG_ROUNDS x AVG_GAMES games)."""
+    avg_row, off, want, plan = _average_plan(league, seed)
     bias = {k: 1.0 for k in METRICS}
     plan, team, text = solve(plan, want, want, None)
     # The bias (simulated / analytic) hardly depends on the sheet but is noisy (a few
@@ -574,9 +664,7 @@ def _average(league: list[TeamSeason], seed: int
         x = average_red_zone(off.points_pg / (points[0] / points[1]))
         plan.red_zone = (x, x)
         plan, team, text = solve(plan, _debias(want, bias), _debias(want, bias), None)
-    result = (plan, team, text, bias)
-    _AVG_CACHE[key] = result
-    return result
+    return plan, team, text, bias
 
 
 def build_league_average(league: list[TeamSeason], *, seed: int = 1) -> str:
@@ -584,10 +672,12 @@ def build_league_average(league: list[TeamSeason], *, seed: int = 1) -> str:
     return _average(league, seed)[2]
 
 
-def build_sheet(row: TeamSeason, league: list[TeamSeason], *, seed: int = 1) -> str:
+def build_sheet(row: TeamSeason, league: list[TeamSeason], *, seed: int = 1,
+                workers: int = 1) -> str:
     """TOML text of a legends-college or legends-pro team sheet (row.level) built from the
     row's statistics and calibrated against the league-average team of `league` (all rows
-    of that season)."""
+    of that season). `workers` processes share each round's games (the same text whatever
+    the number)."""
     avg_plan, avg_team, avg_text, bias = _average(league, seed)
     avg_row = league_average(league)
     off = offense_figures(row, avg_row)
@@ -605,32 +695,40 @@ def build_sheet(row: TeamSeason, league: list[TeamSeason], *, seed: int = 1) -> 
     a_off, a_def = _debias(want_off, bias), _debias(want_def, bias)
     plan, team, text = solve(plan, a_off, a_def, avg_team)
     avg_o, avg_d = avg_plan.red_zone or (0, 0)
-    seen_o: list[tuple[int, float]] = []
-    seen_d: list[tuple[int, float]] = []
-    own: dict[str, dict[str, list[float]]] = {"off": {}, "def": {}}
+    seen: list[_Seen] = []
+    own: dict[str, list[_Measured]] = {"off": [], "def": []}
     for rnd, games in enumerate(TEAM_ROUND_GAMES):
         last = rnd + 1 == len(TEAM_ROUND_GAMES)
         # Each round plays its own games, more of them as the sheet settles.
-        box, opp = simulate(plan.level, text, avg_text, games, _series_seed(plan) + rnd)
+        box, opp = simulate(plan.level, text, avg_text, games, _series_seed(plan) + rnd,
+                            workers)
         s_off = sim_figures(box)
+        own_o, own_d = plan.red_zone or (0, 0)
         # The team's own snaps: its attempts are what a replay is judged on. The snaps its
         # defense faces follow from how long the two offenses' drives last.
-        plan.play_speed = _speed_for(2 * s_off["plays"], 2 * off.plays_pg, plan.play_speed, 1.0)
-        pct = moved_run_call_pct(plan.run_call_pct, s_off["run_share"], off.run_share)
+        tempo = off.plays_pg / max(1e-9, s_off["plays"])
+        seen.append(_Seen(games, plan.play_speed, plan.run_call_pct, s_off["plays"],
+                          s_off["run_share"], own_o + avg_d, tempo * box["points_for"],
+                          own_d + avg_o, tempo * opp["points_for"]))
+        # The last step goes by the rounds that played nearly the shipped matrices, pooled
+        # (each taken to the last round's settings by the documented effects): a few hundred
+        # games leave a round's points a couple of percent out.
+        now = _pooled(seen[POOL_FROM:] if last else seen[-1:])
+        plan.play_speed = _speed_for(2 * now.plays, 2 * off.plays_pg, plan.play_speed, 1.0)
+        pct = moved_run_call_pct(plan.run_call_pct, now.run_share, off.run_share)
         # After the last round the share may move only where Runs per set (which lays out
         # the matrices) stays.
         if not last or _runs_of(pct) == plan.runs:
             plan.run_call_pct, plan.runs = pct, _runs_of(pct)
         # Red-zone numbers: each side's points, at the team's real snaps (which the play
         # speed sees to), against the number its snaps carried, step to the real points.
-        tempo = off.plays_pg / max(1e-9, s_off["plays"])
-        own_o, own_d = plan.red_zone or (0, 0)
-        seen_o.append((own_o + avg_d, tempo * box["points_for"]))
-        seen_d.append((own_d + avg_o, tempo * opp["points_for"]))
         # The last step is not solved again, so the yards it adds stay: it goes by the
         # table, measured the same way, and not by the slope between rounds that were solved
         # in between (2002: a defense that went 129 -> 170 on that slope allowed 16% too many).
-        hist_o, hist_d = (seen_o[-1:], seen_d[-1:]) if last else (seen_o, seen_d)
+        hist_o = [(now.number_o, now.points_o)] if last else [(r.number_o, r.points_o)
+                                                               for r in seen]
+        hist_d = [(now.number_d, now.points_d)] if last else [(r.number_d, r.points_d)
+                                                               for r in seen]
         plan.red_zone = (
             int(clamp(next_red_zone(hist_o, off.points_pg) - avg_d, -RED_ZONE_MAX,
                       RED_ZONE_MAX)),
@@ -643,15 +741,84 @@ def build_sheet(row: TeamSeason, league: list[TeamSeason], *, seed: int = 1) -> 
             # (NFL 1985).
             return _render_solved(plan, team, avg_team)
         # The team's own games measure its yardage bias well enough to replace the league's,
-        # pooled from the second round on (the red-zone numbers move the yards a little).
-        if rnd == 1:
-            own = {"off": {}, "def": {}}
-        _pool_bias(own["off"], games, s_off, metrics(team, avg_team))
-        _pool_bias(own["def"], games, sim_figures(opp), metrics(avg_team, team))
-        a_off, a_def = _own_debias(a_off, want_off, own["off"]), _own_debias(
-            a_def, want_def, own["def"])
+        # pooled over the rounds before the last, each taken to the red-zone numbers the
+        # next round plays (their yards, `ratings.YARDS_EFFECT`).
+        own["off"].append((games, s_off, metrics(team, avg_team), own_o + avg_d))
+        own["def"].append((games, sim_figures(opp), metrics(avg_team, team), own_d + avg_o))
+        rz_o, rz_d = plan.red_zone or (0, 0)
+        next_o, next_d = rz_o + avg_d, rz_d + avg_o
+        a_off = _own_debias(a_off, want_off, _pooled_bias(own["off"], next_o))
+        a_def = _own_debias(a_def, want_def, _pooled_bias(own["def"], next_d))
         plan, team, text = solve(plan, a_off, a_def, avg_team)
     return text
+
+
+POOL_FROM = 1
+"""The last step pools the rounds from this one on (the first played the league's bias and
+numbers of 0, further from the shipped sheet)."""
+
+
+@dataclass(frozen=True)
+class _Seen:
+    """What one round played with and measured (points at the team's real snaps)."""
+
+    games: int
+    speed: int
+    run_call_pct: float
+    plays: float
+    run_share: float
+    number_o: int
+    points_o: float
+    number_d: int
+    points_d: float
+
+
+def _pooled(rounds: list[_Seen]) -> _Seen:
+    """The rounds' measurements taken to the last round's settings and averaged by games:
+    snaps by `SNAPS_PER_SPEED` a point of play speed, the run share by the calls moved, the
+    points by the red-zone table (`ratings.RED_ZONE_EFFECT`)."""
+    last = rounds[-1]
+    total = sum(r.games for r in rounds)
+
+    def mean(values: list[float]) -> float:
+        return sum(r.games * v for r, v in zip(rounds, values, strict=True)) / total
+
+    def points(number: int, pts: float, to: int) -> float:
+        return pts * own_points_effect(to) / own_points_effect(number)
+
+    return replace(
+        last,
+        games=total,
+        plays=mean([r.plays - (last.speed - r.speed) * SNAPS_PER_SPEED / 2 for r in rounds]),
+        run_share=mean([r.run_share + (last.run_call_pct - r.run_call_pct)
+                        / (100 * RUN_CALLS_PER_SHARE) for r in rounds]),
+        points_o=mean([points(r.number_o, r.points_o, last.number_o) for r in rounds]),
+        points_d=mean([points(r.number_d, r.points_d, last.number_d) for r in rounds]))
+
+
+# --- a whole season ----------------------------------------------------------------------------
+
+def _season_one(job: tuple[list[TeamSeason], int, int]) -> str:
+    league, index, seed = job
+    return build_sheet(league[index], league, seed=seed)
+
+
+def build_season(league: list[TeamSeason], *, seed: int = 1, workers: int = 1
+                 ) -> Iterator[tuple[TeamSeason, str]]:
+    """Every team's sheet of a season, in the league's order, `workers` processes sharing the
+    teams (each text is the one `build_sheet` makes alone). The average is calibrated (or
+    read) first, here, so the workers start with it."""
+    _average(league, seed)
+    jobs = [(league, i, seed) for i in range(len(league))]
+    if workers <= 1 or len(jobs) <= 1:
+        for job in jobs:
+            yield league[job[1]], _season_one(job)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(min(workers, len(jobs))) as pool:
+        for job, text in zip(jobs, pool.map(_season_one, jobs), strict=True):
+            yield league[job[1]], text
 
 
 # --- bundled real teams -----------------------------------------------------------------------
