@@ -1,9 +1,16 @@
-"""Full games per second on one core, with play records on (issue #2's benchmark).
+"""Full games per second on one core, with play records on (issues #2 and #19).
 
-    python benchmarks/throughput.py [--games N] [--rules legends-hs]
+    python benchmarks/throughput.py [--games N] [--rules legends-pro|all] [--coach solitaire]
 
-Prints games/s for the solitaire and the random coaches. One process, so the figure is per
-core; the CPU-time figure is the steadier one on a busy machine.
+Prints games/s for each ruleset and coach (`--coach both`: the solitaire and the random
+coaches). One process, so the figure is per core. The CPU-time figure is the one to compare
+on a busy machine; the wall-clock one is printed beside it. Every ruleset runs the same loop:
+game i pairs team i with team i + 1 of the bundled list and has the seed i.
+
+To compare two versions of the engine side by side, run this same file against each source
+tree in turn, alternating (benchmarks/results/throughput.md):
+
+    PYTHONPATH=/path/to/other/src python benchmarks/throughput.py --rules all
 """
 
 from __future__ import annotations
@@ -16,8 +23,12 @@ from scrimmage.core.dice import SeededDice
 from scrimmage.core.driver import drive
 from scrimmage.core.ruleset import find_ruleset
 
+RULESETS = ("legends-hs", "legends-college", "legends-pro", "grid", "5d20", "1st-and-roll")
+COACHES = ("solitaire", "random")
+
 
 def bench(rules: str, coach: str, games: int) -> float:
+    """Play `games` games; print and return games per CPU second."""
     rs = find_ruleset(rules)
     names = rs.team_names()
     teams = [rs.load_team(rs.team_data(n), n) for n in names]
@@ -31,9 +42,10 @@ def bench(rules: str, coach: str, games: int) -> float:
         plays += len(game.plays)
     elapsed = time.perf_counter() - start
     cpu = time.process_time() - cpu
-    rate = games / elapsed
-    print(f"{rules} {coach:9s} {games} games in {elapsed:.2f} s: {rate:.1f} games/s/core "
-          f"(CPU time: {games / cpu:.1f} games/s; {plays / games:.0f} plays per game)")
+    rate = games / cpu
+    print(f"{rules:15s} {coach:9s} {games} games in {cpu:.2f} s CPU: {rate:.1f} games/s/core "
+          f"(wall clock: {games / elapsed:.1f} games/s; {plays / games:.0f} plays per game)",
+          flush=True)
     return rate
 
 
@@ -42,10 +54,14 @@ def main() -> None:
 
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=500)
-    ap.add_argument("--rules", default="legends-hs")
+    ap.add_argument("--rules", default="legends-hs", help="a ruleset, or all")
+    ap.add_argument("--coach", default="both", choices=(*COACHES, "both"))
     args = ap.parse_args()
-    for coach in ("solitaire", "random"):
-        bench(args.rules, coach, args.games)
+    rulesets = RULESETS if args.rules == "all" else (args.rules,)
+    coaches = COACHES if args.coach == "both" else (args.coach,)
+    for rules in rulesets:
+        for coach in coaches:
+            bench(rules, coach, args.games)
 
 
 if __name__ == "__main__":

@@ -1,16 +1,25 @@
-"""The `scrimmage` command: play, sim, teams, rulesets."""
+"""The `scrimmage` command: play, sim, study, teams, rulesets."""
 
 from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table as Table_
 
 import scrimmage.rules  # noqa: F401  (registers the rulesets)
@@ -310,6 +319,54 @@ def serve(
     uvicorn.run(web, host=host, port=port, log_level="warning")
 
 
+CoachOpt = Annotated[str, typer.Option(help="Computer coaches: solitaire or random.")]
+NeutralOpt = Annotated[bool, typer.Option(help="Neutral site (no home bonus).")]
+WorkersOpt = Annotated[int | None, typer.Option(
+    "--workers", min=1, help="Worker processes (default: every core); the results do not "
+                             "depend on it.")]
+DaskOpt = Annotated[str | None, typer.Option(
+    "--dask", help="Play the chunks on a Dask cluster: a scheduler address "
+                   "(tcp://HOST:8786) or local:N for N local workers (pip install "
+                   "'scrimmage\\[dask]'; docs/clusters.md).")]
+PbpOpt = Annotated[Path | None, typer.Option(
+    "--pbp", help="Write every play to this file in nflverse play-by-play columns "
+                  "(docs/play-by-play.md): Parquet, or CSV for a name ending in .csv.")]
+GamesOutOpt = Annotated[Path | None, typer.Option(
+    "--games-out", help="Write one row per game (nflverse games-table columns plus the "
+                        "game's seed): Parquet, or CSV for a name ending in .csv.")]
+BoxOpt = Annotated[Path | None, typer.Option(
+    "--box", help="Write one row per team per game (box-score statistics): Parquet, or "
+                  "CSV for a name ending in .csv.")]
+
+
+@contextmanager
+def _games_bar(total: int, what: str) -> Iterator[Callable[[int], None]]:
+    """A progress bar (on a terminal) with games/s and the time left; yields `done(n)`."""
+    columns = (TextColumn("[progress.description]{task.description}"), BarColumn(),
+               MofNCompleteColumn(), TextColumn("{task.fields[rate]}"), TimeElapsedColumn(),
+               TextColumn("left"), TimeRemainingColumn())
+    with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
+        task = bar.add_task(what, total=total, rate="")
+
+        def done(n: int) -> None:
+            speed = bar.tasks[task].speed
+            bar.update(task, completed=n, rate=f"{speed:,.0f} games/s" if speed else "")
+
+        yield done
+
+
+def _report_stop(stopped: str, games: int, cap: int, paths: list[Path | None]) -> None:
+    """After Ctrl-C: what was kept. Otherwise: the files written."""
+    written = [escape(str(p)) for p in paths if p is not None]
+    if stopped == "interrupted":
+        kept = f"; {', '.join(written)} hold{'s' if len(written) == 1 else ''} them" \
+            if written else ""
+        err.print(f"interrupted after {games:,} of {cap:,} games{kept}")
+        return
+    for path in written:
+        err.print(f"wrote {path}")
+
+
 @app.command()
 def sim(
     rules: RulesOpt = "legends-hs",
@@ -317,54 +374,90 @@ def sim(
     away: AwayOpt = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
     seed: SeedOpt = 1,
-    coach: Annotated[str, typer.Option(help="Computer coaches: solitaire or random.")] = "solitaire",
-    neutral: Annotated[bool, typer.Option(help="Neutral site (no home bonus).")] = False,
+    coach: CoachOpt = "solitaire",
+    neutral: NeutralOpt = False,
     profile: ProfileOpt = None,
     option: OptionOpt = None,
-    pbp: Annotated[Path | None, typer.Option(
-        "--pbp", help="Write every play to this file in nflverse play-by-play columns "
-                      "(docs/play-by-play.md): Parquet, or CSV for a name ending in .csv.")] = None,
-    games_out: Annotated[Path | None, typer.Option(
-        "--games-out", help="Write one row per game (nflverse games-table columns plus the "
-                            "game's seed): Parquet, or CSV for a name ending in .csv.")] = None,
-    box: Annotated[Path | None, typer.Option(
-        "--box", help="Write one row per team per game (box-score statistics): Parquet, or "
-                      "CSV for a name ending in .csv.")] = None,
+    pbp: PbpOpt = None,
+    games_out: GamesOutOpt = None,
+    box: BoxOpt = None,
     as_json: Annotated[bool, typer.Option(
         "--json", help="One JSON object on stdout, with the score distribution and the home "
                        "win probability (95% Wilson interval).")] = False,
+    workers: WorkersOpt = None,
+    dask: DaskOpt = None,
 ) -> None:
     """Simulate many games between two teams and report per-game averages."""
-    from scrimmage.export.series import simulate
+    from scrimmage.export.series import SeriesFiles, play_series
+    from scrimmage.sim.parallel import backend
+    from scrimmage.sim.study import per_game_table
 
     try:
         h, a = _teams(rules, home, away)
-        columns = (TextColumn("[progress.description]{task.description}"), BarColumn(),
-                   MofNCompleteColumn(), TimeElapsedColumn())
-        with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
-            task = bar.add_task("simulating", total=games)
-            result, scores = simulate(rules, h, a, games, seed, coach,
-                                      _options(profile, neutral, option), pbp=pbp,
-                                      games_out=games_out, box=box,
-                                      progress=lambda n: bar.update(task, completed=n))
+        where = backend(workers, dask)
+        with _games_bar(games, "simulating") as done:
+            run = play_series(rules, h, a, games, seed, coach, _options(profile, neutral, option),
+                              SeriesFiles(pbp, games_out, box), where, done)
     except ScrimmageError as exc:
         _fail(exc)
-    for path in (pbp, games_out, box):
-        if path is not None:
-            err.print(f"wrote {escape(str(path))}")
+    result, scores = run.totals.result, run.totals.scores
+    _report_stop(run.stopped, result.games, games, [pbp, games_out, box])
     data = {**result.to_json(), **scores.to_json(result.home_wins)}
     if as_json:
         sys.stdout.write(json.dumps(data) + "\n")
-        return
-    table = Table_(title=f"{result.home} vs {result.away}: {games} games "
-                        f"({result.home_wins}-{result.away_wins}-{result.ties})")
-    table.add_column("per game")
-    table.add_column(result.home, justify="right")
-    table.add_column(result.away, justify="right")
-    th, ta = data["teams"][result.home]["per_game"], data["teams"][result.away]["per_game"]
-    for key in th:
-        table.add_row(key, f"{th[key]:.2f}", f"{ta[key]:.2f}")
-    out.print(table)
+    elif result.games:
+        out.print(per_game_table(data, f"{result.home} vs {result.away}: {result.games} games "
+                                       f"({result.home_wins}-{result.away_wins}-{result.ties})"))
+    if run.stopped == "interrupted":
+        raise typer.Exit(130)
+
+
+@app.command()
+def study(
+    rules: RulesOpt = "legends-pro",
+    home: HomeOpt = None,
+    away: AwayOpt = None,
+    games: Annotated[int, typer.Option(
+        "--games", "-n", min=1, help="Games to play (the cap with --until-ci).")] = 10_000,
+    until_ci: Annotated[float | None, typer.Option(
+        "--until-ci", help="Stop once the home win probability's 95% interval half-width is "
+                           "at most this (e.g. 0.005), checked every chunk of games.")] = None,
+    seed: SeedOpt = 1,
+    coach: CoachOpt = "solitaire",
+    neutral: NeutralOpt = False,
+    profile: ProfileOpt = None,
+    option: OptionOpt = None,
+    pbp: PbpOpt = None,
+    games_out: GamesOutOpt = None,
+    box: BoxOpt = None,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="One JSON object on stdout (docs/study.md).")] = False,
+    workers: WorkersOpt = None,
+    dask: DaskOpt = None,
+) -> None:
+    """How likely the home team is to win, and by how much: win probability with its 95%
+    interval, score and margin distributions, overtime, per-game figures (docs/study.md)."""
+    from scrimmage.export.series import SeriesFiles
+    from scrimmage.sim.parallel import backend
+    from scrimmage.sim.study import StudyRequest, render_study, run_study, study_json
+
+    try:
+        h, a = _teams(rules, home, away)
+        request = StudyRequest(rules, h, a, games, seed, coach,
+                               _options(profile, neutral, option), until_ci)
+        where = backend(workers, dask)
+        with _games_bar(games, "studying") as done:
+            run = run_study(request, where, SeriesFiles(pbp, games_out, box), done)
+    except ScrimmageError as exc:
+        _fail(exc)
+    _report_stop(run.stopped, run.totals.result.games, games, [pbp, games_out, box])
+    data = study_json(run, request)
+    if as_json:
+        sys.stdout.write(json.dumps(data) + "\n")
+    elif data["games"]:
+        render_study(data, out)
+    if run.stopped == "interrupted":
+        raise typer.Exit(130)
 
 
 @app.command()
@@ -408,7 +501,7 @@ def fidelity(
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per team.")] = 100,
     seed: SeedOpt = 1,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
-    workers: Annotated[int, typer.Option(min=1, help="Processes sharing the teams.")] = 1,
+    workers: WorkersOpt = None,
     rebuild: Annotated[bool, typer.Option(
         "--rebuild", help="Build every sheet again, also those the package ships.")] = False,
 ) -> None:
@@ -417,6 +510,7 @@ def fidelity(
     from scrimmage.build.fidelity import fidelity as run_fidelity
     from scrimmage.build.fidelity import format_report
     from scrimmage.build.stats import read_stats
+    from scrimmage.sim.parallel import default_workers
 
     try:
         rows = read_stats(stats)
@@ -428,7 +522,8 @@ def fidelity(
             report = run_fidelity(rows, rules, season, games, seed, team,
                                   progress=lambda name: bar.update(task, description=name,
                                                                    advance=1),
-                                  workers=workers, use_bundled=stats is None and not rebuild)
+                                  workers=workers or default_workers(),
+                                  use_bundled=stats is None and not rebuild)
     except ScrimmageError as exc:
         _fail(exc)
     if as_json:
@@ -483,7 +578,7 @@ def build(
             raise ScrimmageError("--season is required")
         if [team is not None, league_average, all_teams].count(True) != 1:
             raise ScrimmageError("give --team CODE, --league-average or --all (one of them)")
-        league = season_rows(read_stats(stats), season, levels[rules])
+        league = season_rows(read_stats(stats, season), season, levels[rules])
         cores = workers or os.cpu_count() or 1
         if all_teams:
             if out_path is None:

@@ -14,7 +14,7 @@ import pytest
 from scrimmage.build import average_store, sim_games
 from scrimmage.build import sheets as S
 from scrimmage.build.ratings import own_points_effect
-from scrimmage.build.stats import find_team, read_stats, season_rows
+from scrimmage.build.stats import REQUIRED, StatsError, find_team, read_stats, season_rows
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "build"
 NFL2016 = DATA / "nfl2016.csv"
@@ -157,3 +157,23 @@ def test_a_round_s_yards_are_taken_to_the_next_round_s_red_zone_numbers() -> Non
     assert sums["cmp"][0] == pytest.approx(100 * 0.6)          # no effect on the rest
     assert yards_effect("ypc", 50) > 1.1 > yards_effect("ypa", 50) > 1.0
     assert yards_effect("ypc", 0) == 1.0 and yards_effect("ypc", 999) == yards_effect("ypc", 200)
+
+
+def test_one_season_is_read_alone_with_the_file_s_line_numbers(tmp_path: Path) -> None:
+    full = read_stats(None)
+    assert [r.values for r in season_rows(read_stats(None, 2016), 2016, "pro")] == \
+        [r.values for r in season_rows(full, 2016, "pro")]
+    assert {r.season for r in read_stats(None, 1985)} == {1985}
+    header = ["league", "season", "team_code", "team_name", *REQUIRED]
+    header = list(dict.fromkeys(header))
+
+    def line(season: str, points: str) -> str:
+        cells = {"league": "NFL", "season": season, "team_code": "x", "team_name": "X"}
+        return ",".join(cells.get(c, points if c == "points_for" else "16") for c in header)
+
+    path = tmp_path / "stats.csv"
+    path.write_text("\n".join([",".join(header), line("2015", "300"), line("2016", "oops")])
+                    + "\n")
+    assert [r.season for r in read_stats(path, 2015)] == [2015]   # the bad 2016 row unread
+    with pytest.raises(StatsError, match="line 3"):
+        read_stats(path, 2016)

@@ -154,9 +154,10 @@ def _one_team(job: tuple[list[TeamSeason], str, int, int, int, bool]) -> TeamFid
 def fidelity(rows: list[TeamSeason], rules: str, season: int, games: int, seed: int = 1,
              team: str | None = None,
              progress: Callable[[str], None] | None = None,
-             workers: int = 1, use_bundled: bool = False) -> FidelityReport:
+             workers: int | None = None, use_bundled: bool = False) -> FidelityReport:
     """Build every team of `season` (or one), play each against the league-average team;
-    `workers` processes share the teams (the same figures whatever the number).
+    `workers` processes (default: every core) share the teams (the same figures whatever the
+    number).
     `use_bundled` reads a team's bundled sheet instead of building it again: only right
     when `rows` are the bundled statistics (the benchmark's case)."""
     level = {"legends-pro": "pro", "legends-college": "college"}.get(rules)
@@ -171,6 +172,10 @@ def fidelity(rows: list[TeamSeason], rules: str, season: int, games: int, seed: 
         indices = [league.index(chosen)]
     report = FidelityReport(rules, season, games, seed)
     jobs = [(league, rules, i, games, seed, use_bundled) for i in indices]
+    if workers is None:
+        from scrimmage.sim.parallel import default_workers
+
+        workers = default_workers()
     if workers > 1 and len(jobs) > 1:
         from concurrent.futures import ProcessPoolExecutor
 

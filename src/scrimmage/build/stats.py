@@ -71,12 +71,14 @@ class TeamSeason:
         return "college" if self.league.startswith("NCAA") else "pro"
 
 
-def _parse(rows: Iterable[dict[str, str]], source: str, header: list[str]) -> list[TeamSeason]:
+def _parse(rows: Iterable[tuple[int, dict[str, str]]], source: str,
+           header: list[str]) -> list[TeamSeason]:
+    """Checked rows from (line number, CSV row) pairs."""
     missing = [c for c in REQUIRED if c not in header]
     if missing:
         raise StatsError(f"{source}: missing required column(s): {', '.join(missing)}")
     out: list[TeamSeason] = []
-    for i, row in enumerate(rows, start=2):
+    for i, row in rows:
         values: dict[str, float | None] = {}
         for key, raw in row.items():
             if key is None or key in NUMERIC_SKIP:
@@ -102,8 +104,10 @@ def _parse(rows: Iterable[dict[str, str]], source: str, header: list[str]) -> li
     return out
 
 
-def read_stats(path: str | Path | None = None) -> list[TeamSeason]:
-    """The rows of a CSV file, or of the bundled table when `path` is None."""
+def read_stats(path: str | Path | None = None, season: int | None = None) -> list[TeamSeason]:
+    """The rows of a CSV file, or of the bundled table when `path` is None; with `season`,
+    only that season's rows are parsed and checked (a build reads one season: the whole table
+    costs half a second)."""
     if path is None:
         raw = resources.files("scrimmage.data").joinpath("team_seasons.csv.gz").read_bytes()
         text = gzip.decompress(raw).decode("utf-8")
@@ -117,7 +121,12 @@ def read_stats(path: str | Path | None = None) -> list[TeamSeason]:
         source = str(p)
     reader = csv.DictReader(io.StringIO(text))
     header = list(reader.fieldnames or [])
-    return _parse(reader, source, header)
+    lines: Iterable[tuple[int, dict[str, str]]] = enumerate(reader, start=2)
+    if season is not None:
+        # Rows of other seasons are skipped before they are parsed; line numbers stay the file's.
+        wanted = str(season)
+        lines = ((i, row) for i, row in lines if (row.get("season") or "").strip() == wanted)
+    return _parse(lines, source, header)
 
 
 def season_rows(rows: list[TeamSeason], season: int, level: str) -> list[TeamSeason]:

@@ -14,9 +14,10 @@ from typing import Any
 
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.dice import SeededDice
+from scrimmage.rules.legends.cards import OFF_SETS
 
-RUN_CARDS = ("inside_run", "outside_run", "draw")
-PASS_CARDS = ("roll_out", "drop_back", "screen")
+RUN_CARDS = OFF_SETS[:3]            # ("inside_run", "outside_run", "draw")
+PASS_CARDS = OFF_SETS[3:]           # ("roll_out", "drop_back", "screen")
 RUN_DEFENSES = ("run_inside", "run_outside", "run_blitz")
 PASS_DEFENSES = ("zone", "man", "pass_blitz")
 
@@ -41,9 +42,22 @@ def _open_sets(pile: tuple[str, ...], opts: tuple[str, ...], v: Any) -> tuple[st
     return v.open_cards(pile) or v.open_cards(opts) or pile
 
 
+def _late(v: Any) -> bool:
+    """The last two minutes of a half, when the clock choices matter."""
+    q = v.quarter
+    if q != 2 and q != 4:
+        return False
+    left: int = v.seconds_left
+    return left <= 120
+
+
 def _classic(v: Any) -> bool:
     """FNL-90's situational overrides are the older book's solitaire rules only."""
     return getattr(v, "profile", "legends") == "classic"
+
+
+_TIMEOUT, _PLAY_SPEED = Kind.TIMEOUT, Kind.PLAY_SPEED
+_OUT_OF_BOUNDS, _COACHING_POINTS = Kind.OUT_OF_BOUNDS, Kind.COACHING_POINTS
 
 
 class SolitaireCoach:
@@ -59,23 +73,23 @@ class SolitaireCoach:
     def lets_pass(self, kind: Kind, item: str, v: Any) -> bool:
         """The engine's fast path (LegendsGame.passes): True when this coach would take the
         do-nothing option whatever the details, so no Decision need be built. Must agree with
-        `decide`."""
-        late = v.quarter in (2, 4) and v.seconds_left <= 120
-        if kind is Kind.TIMEOUT:
-            return item == "before" or not late or bool(v.overtime)
-        if kind is Kind.OUT_OF_BOUNDS:
-            return item == "defense" or not late
-        if kind is Kind.COACHING_POINTS:
+        `decide`. The cheapest tests come first: a game asks this about a thousand times."""
+        if kind is _TIMEOUT:
+            if item == "before":
+                return True
+            return not _late(v) or bool(v.overtime)
+        if kind is _PLAY_SPEED:
+            t = v.own
+            return self._speed_answer(t.speed_total - t.speed_left, t.speed_total, v) == "none"
+        if kind is _OUT_OF_BOUNDS:
+            return item == "defense" or not _late(v)
+        if kind is _COACHING_POINTS:
             if item == "time":
-                return not late
+                return not _late(v)
             if item == "kick_roll":
                 return True
             if item == "ignore_big_play":
                 return not (v.quarter == 4 and abs(v.margin) <= 8)
-            return False
-        if kind is Kind.PLAY_SPEED:
-            t = v.own
-            return self._speed_answer(t.speed_total - t.speed_left, t.speed_total, v) == "none"
         return False
 
     def _pick(self, cards: tuple[str, ...]) -> str:
@@ -91,26 +105,29 @@ class SolitaireCoach:
     # -- play calls (FNL-88..90) -----------------------------------------------------------
     def play_call(self, d: Decision, v: Any) -> str:
         opts = d.options
-        late = v.quarter in (2, 4) and v.seconds_left <= 240
-        if d.info.get("side") == "offense":
-            pct = d.info.get("run_call_pct")
+        info = d.info
+        classic = _classic(v)
+        late = classic and v.quarter in (2, 4) and v.seconds_left <= 240
+        if info.get("side") == "offense":
+            pct = info.get("run_call_pct")
             if pct is not None:         # a built sheet's real mix (replay ratings)
                 want_run = self.dice.roll(1000) <= round(10 * float(pct))
             else:
                 want_run = self.dice.roll(24) <= v.own.team.runs    # FNL-89
-            if _classic(v) and v.down == 3 and v.ydstogo >= 10:
+            if classic and v.down == 3 and v.ydstogo >= 10:
                 want_run = False                                 # FNL-90 (3rd and long)
-            if _classic(v) and ((late and v.quarter == 4)
-                                or (late and v.quarter == 2 and v.margin < 0)):
+            if classic and ((late and v.quarter == 4)
+                            or (late and v.quarter == 2 and v.margin < 0)):
                 want_run = v.margin > 0                          # FNL-90 (last 4 minutes)
-            pile = tuple(c for c in (RUN_CARDS if want_run else PASS_CARDS) if c in opts)
+            cards = RUN_CARDS if want_run else PASS_CARDS
+            pile = cards if opts is OFF_SETS else tuple(c for c in cards if c in opts)
             if not pile:
                 pile = tuple(c for c in opts if c in RUN_CARDS + PASS_CARDS) or opts
             return self._pick(_open_sets(pile, opts, v))
-        category = d.info.get("offense_category")
-        if category is None and _classic(v) and v.down == 3 and v.ydstogo >= 10:
+        category = info.get("offense_category")
+        if category is None and classic and v.down == 3 and v.ydstogo >= 10:
             category = "pass"
-        if category is None and _classic(v) and late and v.quarter == 4:
+        if category is None and late and v.quarter == 4:
             category = "pass" if v.margin > 0 else "run"
         if category == "pass":
             pile = tuple(c for c in PASS_DEFENSES if c in opts)
@@ -179,7 +196,7 @@ class SolitaireCoach:
     def timeout(self, d: Decision, v: Any) -> str:
         if d.info.get("before") or d.info.get("saves", 1) <= 0:
             return "none"           # never a timeout that stops no clock (FNL-7, FNL-54)
-        late = v.quarter in (2, 4) and v.seconds_left <= 120
+        late = _late(v)
         if not late or v.overtime:
             return "none"
         hurry = v.margin < 0 or (v.quarter == 2 and v.on_offense)
@@ -285,7 +302,7 @@ class SolitaireCoach:
         oob = bool(d.info.get("out_of_bounds"))
         if "out" not in d.options:          # the defense's flip
             return "none"
-        late = v.quarter in (2, 4) and v.seconds_left <= 120
+        late = _late(v)
         if late and v.margin <= 0 and v.on_offense:
             return "out"
         if late and v.margin > 0 and oob and v.quarter == 4:

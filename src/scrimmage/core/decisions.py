@@ -45,11 +45,17 @@ class Kind(StrEnum):
     DICE_CHOICE = "dice_choice"          # 1st & Roll: which dice to roll (punt, block attempt)
 
 
+_NO_INFO: dict[str, Any] = {}
+_NO_REFUSALS: dict[str, str] = {}
+
+
 class Decision:
     """One question to one seat. `options` are the legal answers right now.
 
     `refused` maps answers that exist in general but are illegal now to the reason, so a
     person who types one gets told why (an exhausted set, no timeouts left, too few points).
+    `info` and `refused` are read, never written: a rules module may share one dict among
+    many decisions.
     A plain slotted class: the batch loop makes over a thousand of these per game.
     """
 
@@ -61,8 +67,10 @@ class Decision:
         self.seat = seat
         self.options = options
         self.prompt = prompt
-        self.info: dict[str, Any] = {} if info is None else info
-        self.refused: dict[str, str] = {} if refused is None else refused
+        # No info or refusals: one shared empty dict each (read-only, like every `info`), not
+        # two new ones for each of the game's thousand questions.
+        self.info: dict[str, Any] = _NO_INFO if info is None else info
+        self.refused: dict[str, str] = _NO_REFUSALS if refused is None else refused
 
     def __repr__(self) -> str:
         return f"Decision({self.kind.value}, {self.seat.value}, {self.options})"

@@ -93,6 +93,10 @@ class Driver:
                 elif replay_only or (people and decision.seat in people):
                     self._i, self._decision = i, decision
                     return decision
+                elif not people:
+                    i = self._computers_to_the_end(decision, i)    # the batch case
+                    self._i, self._decision = i, None
+                    return None
                 else:
                     coach = coaches[decision.seat]
                     answer = coach.decide(decision, views[decision.seat])
@@ -108,6 +112,27 @@ class Driver:
         except StopIteration:
             self._i, self._decision = i, None
             return None
+
+    def _computers_to_the_end(self, decision: Decision, i: int) -> int:
+        """Computer coaches answer everything left (the loop of `advance` without a person
+        or a saved record to look at: batch simulation spends its time here). Returns the
+        count of decisions answered, as `advance` keeps it."""
+        flow, coaches, views, log = self._flow, self.coaches, self.views, self.log
+        on_decision = self._on_decision
+        decide = {side: coach.decide for side, coach in coaches.items()}
+        try:
+            while True:
+                seat = decision.seat
+                answer = decide[seat](decision, views[seat])
+                if answer not in decision.options:
+                    answer = _ask_again(coaches[seat], decision, views[seat], answer)
+                i += 1
+                log.append([decision.kind, seat, answer])
+                if on_decision is not None:
+                    on_decision(decision, answer)
+                decision = flow.send(answer)
+        except StopIteration:
+            return i
 
     def answer(self, answer: str, by: str = "person") -> None:
         """A person's answer to the pending decision. An illegal one raises `IllegalDecision`

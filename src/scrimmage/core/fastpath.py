@@ -24,28 +24,28 @@ PassFilter = Callable[[Kind, str, Any], bool]
 
 
 class PassFilters:
-    __slots__ = ("_filters", "_log", "_view", "_views")
+    __slots__ = ("_log", "_seats", "_view")
 
     def __init__(self, view: Callable[[Side], Any]) -> None:
         self._view = view
-        self._filters: dict[Side, PassFilter | None] | None = None
-        self._views: dict[Side, Any] = {}
+        # Per side, the coach's filter and its seat's view (None: that side is asked).
+        self._seats: dict[Side, tuple[PassFilter, Any] | None] | None = None
         self._log: list[list[str]] = []
 
     def use(self, filters: dict[Side, PassFilter | None], log: list[list[str]]) -> None:
         if any(f is not None for f in filters.values()):
-            self._filters = filters
-            self._views = {side: self._view(side) for side in Side}
+            self._seats = {side: None if (f := filters.get(side)) is None else
+                           (f, self._view(side)) for side in Side}
             self._log = log
 
     def passes(self, kind: Kind, item: str, side: Side, first: str) -> bool:
         """True when `side`'s coach takes the first option of this optional decision without
         being shown it; the answer is recorded all the same."""
-        filters = self._filters
-        if filters is None:
+        seats = self._seats
+        if seats is None:
             return False
-        f = filters[side]
-        if f is None or not f(kind, item, self._views[side]):
+        seat = seats[side]
+        if seat is None or not seat[0](kind, item, seat[1]):
             return False
         self._log.append([kind, side, first])
         return True

@@ -211,12 +211,16 @@ def snap_record(template: dict[str, Any], play_type: str, play_id: int, clock: A
     `posteam` is a `Side`; the record's `posteam_type` is "home" or "away"."""
     rec = template.copy()
     other = posteam.other
-    rec.update(
-        play_id=play_id, qtr=clock.quarter, quarter_seconds_remaining=clock.seconds_left,
-        half_seconds_remaining=clock.half_seconds_remaining,
-        game_seconds_remaining=clock.game_seconds_remaining,
-        posteam=names[posteam], defteam=names[other],
-        posteam_type="home" if posteam.value == "HOME" else "away", play_type=play_type,
-        posteam_score=score[posteam], defteam_score=score[other],
-    )
+    # One store a column (not `update(**columns)`): this runs for every play of every game.
+    rec["play_id"] = play_id
+    rec["qtr"] = clock.quarter
+    rec["quarter_seconds_remaining"] = clock.seconds_left
+    rec["half_seconds_remaining"] = clock.half_seconds_remaining
+    rec["game_seconds_remaining"] = clock.game_seconds_remaining
+    rec["posteam"] = names[posteam]
+    rec["defteam"] = names[other]
+    rec["posteam_type"] = "home" if posteam == "HOME" else "away"
+    rec["play_type"] = play_type
+    rec["posteam_score"] = score[posteam]
+    rec["defteam_score"] = score[other]
     return rec

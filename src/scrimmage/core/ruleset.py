@@ -194,7 +194,9 @@ class Ruleset(ABC):
     ) -> Game:
         """A game ready to `run()`. `options` are checked ones (`check_options`). Batch
         simulation passes `narrate=False`: the records then carry no `dice_read` (what each
-        die was read for), which nobody reads there and which costs time."""
+        die was read for), which nobody reads there and which costs time; Football Legends
+        records carry no `desc` either (an empty string). Whoever shows plays to a reader
+        (the play-by-play export, the web page, the terminal) narrates."""
 
     @abstractmethod
     def default_coach(self, kind: str, seed: int) -> Coach:

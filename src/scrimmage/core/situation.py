@@ -32,11 +32,8 @@ class Situation:
         return self.format()
 
     def format(self, field: Field = STANDARD_FIELD) -> str:
-        period = f"Q{self.quarter}" if self.quarter <= 4 else f"OT{self.quarter - 4}"
-        mm, ss = divmod(self.seconds_left, 60)
-        togo = "G" if self.ydstogo >= self.yardline_100 else str(self.ydstogo)
-        spot = field.spot_text(self.yardline_100)
-        return f"{period} {mm:02d}:{ss:02d} {self.possession} {self.down}&{togo} {spot}"
+        return situation_text(self.quarter, self.seconds_left, self.possession, self.down,
+                              self.ydstogo, self.yardline_100, field)
 
     @classmethod
     def parse(cls, text: str, field: Field = STANDARD_FIELD) -> Situation:
@@ -50,3 +47,14 @@ class Situation:
             raise ValueError(f"{text!r}: {togo} to go does not fit at {m['spot']}")
         seconds = int(m["mm"]) * 60 + int(m["ss"])
         return cls(quarter, seconds, Side(m["side"]), int(m["down"]), togo, yardline)
+
+
+def situation_text(quarter: int, seconds_left: int, possession: Side, down: int, ydstogo: int,
+                   yardline_100: int, field: Field = STANDARD_FIELD) -> str:
+    """`Q2 04:12 HOME 3&7 OPP34`: a situation's line, without building a `Situation` (every
+    play record carries one)."""
+    period = f"Q{quarter}" if quarter <= 4 else f"OT{quarter - 4}"
+    mm, ss = divmod(seconds_left, 60)
+    togo = "G" if ydstogo >= yardline_100 else str(ydstogo)
+    spot = field.spot_text(yardline_100)
+    return f"{period} {mm:02d}:{ss:02d} {possession} {down}&{togo} {spot}"

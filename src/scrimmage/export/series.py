@@ -1,9 +1,12 @@
-"""A head-to-head series (`scrimmage sim`) that writes what it plays: the play-by-play, the games
-table, and the score distribution with the home team's win probability.
+"""A head-to-head series (`scrimmage sim`, `scrimmage study`) that writes what it plays: the
+play-by-play, the games table, and the score distribution with the home team's win probability.
 
 Game i is played exactly as `scrimmage.sim.batch.run_series` plays it (the same per-game seed,
 teams and coaches), so the files describe the games the averages come from, and any one game can
-be replayed from its seed (`play_game(rules, home, away, seed=..., coaches=coach)`).
+be replayed from its seed (`play_game(rules, home, away, seed=..., coaches=coach)`). The games are
+played in chunks on worker processes or a Dask cluster (`scrimmage.sim.parallel`); the main
+process takes the chunks back in game order, writes them and keeps running totals only, so the
+files and the totals are the same whatever the number of workers.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,10 +25,18 @@ from scrimmage.core.field import Side
 from scrimmage.core.ruleset import Game, Ruleset
 from scrimmage.core.stats import box_score
 from scrimmage.export.box import box_rows
-from scrimmage.export.columns import GameInfo, TimeoutCounts, abbreviations, game_id, pbp_rows
+from scrimmage.export.columns import (
+    REGULATION_PERIODS,
+    GameInfo,
+    TimeoutCounts,
+    abbreviations,
+    game_id,
+    pbp_rows,
+)
 from scrimmage.export.games import games_row
 from scrimmage.export.writer import BATCH_ROWS, TableWriter, check_out_path
 from scrimmage.sim.batch import Series, SeriesResult
+from scrimmage.sim.parallel import Backend, interrupts_deferred, run_chunks, spans
 
 Z95 = 1.959963984540054
 
@@ -148,40 +160,197 @@ class RecordedSeries(Series):
                         week=None, game_type="SIM", seed=played.seed)
 
 
+def chunk_size(games: int) -> int:
+    """Games per chunk of a series of `games`: 25, 50 or 100 (each divides the next), big
+    enough that handing a chunk to a worker costs little next to playing it (25 legends-pro
+    games are about half a CPU second), small enough that a short run still spreads over the
+    workers. It depends on `games` only, never on the workers: a stopping rule checked at
+    chunk boundaries then stops at the same game however the games were shared out."""
+    return 100 if games >= 6400 else 50 if games >= 3200 else 25
+
+
+PBP_CHUNK = 25
+"""Games per chunk when every play comes back (about 0.8 MB of rows a game in memory); it
+divides every `chunk_size`, so the chunk boundaries a stopping rule sees are the same."""
+
+
+@dataclass(frozen=True)
+class SeriesPlan:
+    """What a worker needs to play any chunk of a series, sent once to each: the teams as
+    data (a worker on another machine has no sheet files), the options as given."""
+
+    rules: str
+    home: dict[str, Any]
+    away: dict[str, Any]
+    seed: int
+    coach: str
+    options: dict[str, Any]
+    width: int
+    """Digits of the game labels (`S0001`), from the length of the whole series."""
+    pbp: bool = False
+    games_table: bool = False
+    box: bool = False
+
+    def player(self) -> SeriesPlayer:
+        return SeriesPlayer(self)
+
+
+@dataclass
+class PlayedChunk:
+    """What a worker sends back for games [start, start + len(scores)): the chunk's totals,
+    each game's (home score, away score, overtime), and the rows of the files asked for."""
+
+    start: int
+    totals: SeriesResult
+    scores: list[tuple[int, int, bool]] = field(default_factory=list)
+    pbp: list[dict[str, Any]] = field(default_factory=list)
+    games: list[dict[str, Any]] = field(default_factory=list)
+    box: list[dict[str, Any]] = field(default_factory=list)
+
+
+class SeriesPlayer:
+    """The series loaded once in a worker; plays chunks of it."""
+
+    def __init__(self, plan: SeriesPlan) -> None:
+        self.plan = plan
+        self.series = RecordedSeries(plan.rules, plan.home, plan.away, plan.seed, plan.coach,
+                                     plan.options)
+        self.regulation = REGULATION_PERIODS.get(self.series.rs.name, 4)
+
+    def chunk(self, span: tuple[int, int]) -> PlayedChunk:
+        plan, series = self.plan, self.series
+        home, away = series.first.home, series.first.away
+        out = PlayedChunk(span[0], SeriesResult(series.rs.name, plan.seed, home, away))
+        for i in range(*span):
+            played = series.record(i, details=plan.pbp)
+            out.totals.add(box_score(played.plays, home, away))
+            overtime = any(p["qtr"] > self.regulation for p in played.plays)
+            out.scores.append((played.home_score, played.away_score, overtime))
+            if not (plan.pbp or plan.games_table or plan.box):
+                continue
+            info = series.info(played, plan.width)
+            if plan.pbp:
+                out.pbp.extend(pbp_rows(played.plays, info, played.timeouts))
+            if plan.games_table:
+                out.games.append(games_row(info, played.plays, played.home_score,
+                                           played.away_score))
+            if plan.box:
+                out.box.extend(box_rows(info, played.plays))
+        return out
+
+
+@dataclass
+class SeriesTotals:
+    """Running totals of the games played so far, in game order: the averages, the score
+    distribution, the final scores and the overtime games."""
+
+    result: SeriesResult
+    scores: ScoreDistribution = field(default_factory=ScoreDistribution)
+    finals: Counter[tuple[int, int]] = field(default_factory=Counter)
+    overtime: int = 0
+
+    def take(self, chunk: PlayedChunk) -> None:
+        part, acc = chunk.totals, self.result
+        acc.games += part.games
+        acc.home_wins += part.home_wins
+        acc.away_wins += part.away_wins
+        acc.ties += part.ties
+        for name, stats in part.totals.items():
+            into = acc.totals.setdefault(name, dict.fromkeys(stats, 0.0))
+            for k, v in stats.items():
+                into[k] += v
+        for home, away, overtime in chunk.scores:
+            self.scores.add(home, away)
+            self.finals[(home, away)] += 1
+            self.overtime += overtime
+
+
+@dataclass(frozen=True)
+class SeriesFiles:
+    """The files a series writes (each Parquet, or CSV for a `.csv` name), checked first."""
+
+    pbp: Path | None = None
+    games: Path | None = None
+    box: Path | None = None
+    batch_rows: int = BATCH_ROWS
+
+    def check(self) -> None:
+        for path, option in ((self.pbp, "--pbp"), (self.games, "--games-out"),
+                             (self.box, "--box")):
+            if path is not None:
+                check_out_path(path, option)
+
+    def open(self) -> list[tuple[TableWriter, str]]:
+        """A writer per file asked for, with the chunk field its rows come from."""
+        return [(TableWriter(path, option, self.batch_rows), name)
+                for path, option, name in ((self.pbp, "--pbp", "pbp"),
+                                           (self.games, "--games-out", "games"),
+                                           (self.box, "--box", "box"))
+                if path is not None]
+
+
+@dataclass
+class SeriesRun:
+    totals: SeriesTotals
+    stopped: str = "games"
+    """Why the run ended: "games" (all played), "rule" (the stopping rule) or "interrupted"
+    (Ctrl-C: the totals and the files hold the games played before it)."""
+    check_every: int = 0
+    """Games between two checks of the stopping rule (the chunk size)."""
+
+
+def play_series(rules: str, home: TeamRef, away: TeamRef, games: int, seed: int,
+                coach: str = "solitaire", options: dict[str, Any] | None = None,
+                files: SeriesFiles | None = None, where: Backend | None = None,
+                progress: Callable[[int], None] | None = None,
+                stop: Callable[[SeriesTotals], bool] | None = None) -> SeriesRun:
+    """Play games 0..games-1 in chunks on `where`, writing the files as the chunks come back
+    in game order. `stop(totals)`, asked after every `chunk_size(games)` games, ends the run
+    early when it says so. Ctrl-C ends it too, with the files closed and loadable."""
+    files = files or SeriesFiles()
+    files.check()
+    series = RecordedSeries(rules, home, away, seed, coach, options)   # checks all, here
+    plan = SeriesPlan(series.rs.name, series.first.home_team, series.first.away_team, seed,
+                      coach, dict(options or {}), max(4, len(str(games))),
+                      pbp=files.pbp is not None, games_table=files.games is not None,
+                      box=files.box is not None)
+    check_every = chunk_size(games)
+    tasks = spans(games, PBP_CHUNK if plan.pbp else check_every)
+    run = SeriesRun(SeriesTotals(SeriesResult(series.rs.name, seed, series.first.home,
+                                              series.first.away)), check_every=check_every)
+    writers = files.open()
+    try:
+        with closing(run_chunks(plan, tasks, where or Backend())) as chunks:
+            for chunk in chunks:
+                with interrupts_deferred():    # a chunk is written whole or not at all
+                    for writer, name in writers:
+                        writer.write(getattr(chunk, name))
+                    run.totals.take(chunk)
+                done = run.totals.result.games
+                if progress is not None:
+                    progress(done)
+                if stop is not None and done < games and done % check_every == 0 \
+                        and stop(run.totals):
+                    run.stopped = "rule"
+                    break
+    except KeyboardInterrupt:
+        run.stopped = "interrupted"
+    finally:
+        for writer, _ in writers:
+            writer.close()
+    return run
+
+
 def simulate(rules: str, home: TeamRef, away: TeamRef, games: int, seed: int,
              coach: str = "solitaire", options: dict[str, Any] | None = None,
              pbp: Path | None = None, games_out: Path | None = None,
              progress: Callable[[int], None] | None = None,
-             batch_rows: int = BATCH_ROWS, box: Path | None = None
-             ) -> tuple[SeriesResult, ScoreDistribution]:
-    """Play the series, writing the files asked for as it goes (all are checked first)."""
-    for path, option in ((pbp, "--pbp"), (games_out, "--games-out"), (box, "--box")):
-        if path is not None:
-            check_out_path(path, option)
-    series = RecordedSeries(rules, home, away, seed, coach, options)
-    result = SeriesResult(series.rs.name, seed, series.first.home, series.first.away)
-    scores = ScoreDistribution()
-    width = max(4, len(str(games)))
-    pbp_out = TableWriter(pbp, "--pbp", batch_rows) if pbp is not None else None
-    games_table = TableWriter(games_out, "--games-out", batch_rows) if games_out else None
-    box_table = TableWriter(box, "--box", batch_rows) if box is not None else None
-    try:
-        for i in range(games):
-            played = series.record(i, details=pbp is not None)
-            result.add(box_score(played.plays, series.first.home, series.first.away))
-            scores.add(played.home_score, played.away_score)
-            info = series.info(played, width)
-            if pbp_out is not None:
-                pbp_out.write(pbp_rows(played.plays, info, played.timeouts))
-            if games_table is not None:
-                games_table.write([games_row(info, played.plays, played.home_score,
-                                             played.away_score)])
-            if box_table is not None:
-                box_table.write(box_rows(info, played.plays))
-            if progress is not None:
-                progress(i + 1)
-    finally:
-        for writer in (pbp_out, games_table, box_table):
-            if writer is not None:
-                writer.close()
-    return result, scores
+             batch_rows: int = BATCH_ROWS, box: Path | None = None,
+             where: Backend | None = None) -> tuple[SeriesResult, ScoreDistribution]:
+    """Play the series (`scrimmage sim`), writing the files asked for as it goes (all are
+    checked first). Ctrl-C closes the files and raises KeyboardInterrupt again."""
+    run = play_series(rules, home, away, games, seed, coach, options,
+                      SeriesFiles(pbp, games_out, box, batch_rows), where, progress)
+    if run.stopped == "interrupted":
+        raise KeyboardInterrupt
+    return run.totals.result, run.totals.scores

@@ -6,14 +6,15 @@ results are the same whatever the number of workers or the order they finish in.
 season is cut into chunks that the workers play; the results come back in order, and each
 replay's standings and playoffs are settled in the main process as soon as its regular
 season is in (the playoff games depend on the standings). Only running totals are kept.
+The chunks go through the executor `sim` and `study` use (`scrimmage.sim.parallel`), which
+keeps a bounded number of them in flight.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
+from contextlib import closing
 from dataclasses import dataclass, field
-from multiprocessing import get_context
 from typing import Any
 
 from scrimmage.api import make_coaches
@@ -26,6 +27,9 @@ from scrimmage.core.stats import box_score, player_stats
 from scrimmage.export.series import TimeoutLog
 from scrimmage.season.data import ScheduledGame
 from scrimmage.sim.batch import game_seed
+from scrimmage.sim.parallel import Backend, default_workers, run_chunks
+
+__all__ = ["Chunk", "Plan", "Played", "Player", "default_workers", "play_chunks", "tasks"]
 
 CHUNK = 16
 """Regular-season games a worker plays at a time."""
@@ -54,6 +58,9 @@ class Plan:
     """Send each game's plays back (for --pbp / --box)."""
     players: bool = False
     """Add up player lines (a ruleset whose records name players)."""
+
+    def player(self) -> Player:
+        return Player(self)
 
 
 @dataclass
@@ -127,7 +134,9 @@ class Player:
                 for k, v in line.items():
                     acc[k] = acc.get(k, 0.0) + v
 
-    def chunk(self, replay: int, start: int, stop: int) -> Chunk:
+    def chunk(self, task: tuple[int, int, int]) -> Chunk:
+        """Regular-season games [start, stop) of a replay; `task` is (replay, start, stop)."""
+        replay, start, stop = task
         out = Chunk(replay, [])
         for g in range(start, stop):
             sg = self.plan.games[g]
@@ -137,38 +146,12 @@ class Player:
         return out
 
 
-_WORKER: Player | None = None
-
-
-def _init_worker(plan: Plan) -> None:
-    global _WORKER
-    _WORKER = Player(plan)
-
-
-def _play_chunk(task: tuple[int, int, int]) -> Chunk:
-    assert _WORKER is not None
-    return _WORKER.chunk(*task)
-
-
 def tasks(replays: int, games: int, chunk: int = CHUNK) -> list[tuple[int, int, int]]:
     return [(r, start, min(games, start + chunk)) for r in range(replays)
             for start in range(0, games, chunk)]
 
 
-def default_workers() -> int:
-    return os.cpu_count() or 1
-
-
 def play_chunks(plan: Plan, replays: int, workers: int) -> Iterator[Chunk]:
     """Every regular-season chunk, in order (replay by replay)."""
-    jobs = tasks(replays, len(plan.games))
-    if workers <= 1 or len(jobs) <= 1:
-        player = Player(plan)
-        for job in jobs:
-            yield player.chunk(*job)
-        return
-    # fork where there is one: the workers start without importing the package again.
-    methods = ("fork", "spawn") if os.name == "posix" else ("spawn",)
-    ctx = get_context(methods[0])
-    with ctx.Pool(min(workers, len(jobs)), initializer=_init_worker, initargs=(plan,)) as pool:
-        yield from pool.imap(_play_chunk, jobs)
+    with closing(run_chunks(plan, tasks(replays, len(plan.games)), Backend(workers))) as chunks:
+        yield from chunks

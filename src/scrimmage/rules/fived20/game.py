@@ -455,7 +455,7 @@ class FiveD20Game:
         the end of a half (or of the fourth quarter or an overtime period) and the same team
         still has the ball, it may try a field goal at 0:00 before the period ends. A foul on
         that try that is accepted (the kick does not count) lets it try again."""
-        from scrimmage.rules.fived20 import kicking
+        import scrimmage.rules.fived20.kicking as kicking  # cheaper than `from pkg import`
 
         c = self.clock
         while (not self.over and c.expired and (c.quarter == 2 or c.quarter >= 4)

@@ -51,7 +51,7 @@ class Outcome:
 
 def snap(g: Any) -> Flow:
     """The offense chooses: run a play, punt or try a field goal."""
-    from scrimmage.rules.fived20 import kicking
+    import scrimmage.rules.fived20.kicking as kicking  # (a cycle) cheaper than `from pkg import`
 
     choice = yield g.ask(Kind.SNAP, g.possession, SNAP_OPTIONS,
                          "Your down: run a play, or punt, kick, kneel or spike?",
@@ -675,7 +675,7 @@ def move_try(g: Any, foul: penalties.Foul) -> int:
 def _enforce_try(g: Any, rec: dict[str, Any], out: Outcome, foul: penalties.Foul | str) -> Flow:
     """D20-41 on a two-point try: the penalty check of the play, enforced as on an extra
     point (`kicking.try_penalty`: again from the new spot, or the try stands or fails)."""
-    from scrimmage.rules.fived20 import kicking
+    import scrimmage.rules.fived20.kicking as kicking  # (a cycle) cheaper than `from pkg import`
 
     made = not out.turnover and out.yards >= g.yardline
     after = yield from kicking.try_penalty(g, rec, foul, made, play_yards=out.yards,

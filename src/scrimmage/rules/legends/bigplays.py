@@ -135,7 +135,7 @@ def _ignore_big_play(g: LegendsGame, cells: list[int]) -> Generator[Decision, st
             continue
         t = s.teams[side]
         if (t.cp.ignored_bp_quarter == s.clock.quarter or not t.cp.can(cost, s.half)
-                or g.passes(Kind.COACHING_POINTS, "ignore_big_play", side, "none")):
+                or g.fast.passes(Kind.COACHING_POINTS, "ignore_big_play", side, "none")):
             continue
         name = "BP-DEF" if hurts == BP_DEF else "BP-OFF"
         answer = yield g.ask(Kind.COACHING_POINTS, side, ("none", "ignore_big_play"),

@@ -38,19 +38,23 @@ class Checkoff:
         used = self.used[set_index]
         if self.available[set_index] == 0:
             raise IllegalDecision(f"every play of set {set_index} has been used")
-        if self.search_next:
-            start = roll if roll <= n else 1
-            for k in range(n):
-                number = (start - 1 + k) % n + 1
-                if not used[number]:
-                    return number
-        else:
-            if roll <= n and not used[roll]:
-                return roll
-            for number in range(1, n + 1):
-                if not used[number]:
-                    return number
-        raise AssertionError("available count out of step with the sheet")  # pragma: no cover
+        if roll <= n and not used[roll]:
+            return roll
+        # `used[0]` is never set, so a search from 1 always stops at a real number (the set
+        # has one: it is not exhausted). `list.index` does the looking in C.
+        if self.search_next and roll < n:
+            number = self._first_open(used, roll + 1)
+            if number:
+                return number
+        return self._first_open(used, 1)
+
+    @staticmethod
+    def _first_open(used: list[bool], start: int) -> int:
+        """The first unused number from `start` on, or 0 if none is left."""
+        try:
+            return used.index(False, start)
+        except ValueError:
+            return 0
 
     def cross_off(self, set_index: int, number: int) -> None:
         """Mark a number used (FNL-30); using a number twice is refused (FNL-5)."""

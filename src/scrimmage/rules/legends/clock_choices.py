@@ -25,7 +25,7 @@ def play_speed(g: LegendsGame) -> Generator[Decision, str, int]:
         return 0
     for side in (s.possession, s.possession.other):
         t = s.teams[side]
-        if t.speed_left <= 0 or g.passes(Kind.PLAY_SPEED, "", side, "none"):
+        if t.speed_left <= 0 or g.fast.passes(Kind.PLAY_SPEED, "", side, "none"):
             continue
         what = "slow this play down" if t.speed_sign > 0 else "speed this play up"
         answer = yield g.ask(Kind.PLAY_SPEED, side, ("none", "use"),
@@ -59,10 +59,10 @@ def timeout_window(g: LegendsGame, before: bool,
     """FNL-7: either coach may take a timeout (offense asked first); it makes the play 10
     seconds and resets the momentum meter (FNL-84)."""
     s = g.s
+    item = "before" if before else "after"
     for side in (s.possession, s.possession.other):
         t = s.teams[side]
-        if t.timeouts <= 0 or g.passes(Kind.TIMEOUT, "before" if before else "after", side,
-                                       "none"):
+        if t.timeouts <= 0 or g.fast.passes(Kind.TIMEOUT, item, side, "none"):
             continue
         answer = yield g.ask(Kind.TIMEOUT, side, ("none", "timeout"),
                              _timeout_prompt(before, t.timeouts, info or {})

@@ -54,9 +54,14 @@ class LegendsGame:
         self._roll_mark = 0
         self.reads = DiceReads(dice, narrate)
         """What each die of the current play was read for (the record's `dice_read`)."""
-        self._fast = PassFilters(self.view)
+        self.fast = PassFilters(self.view)
+        """Computer coaches' pass filters: `fast.passes(kind, item, side, first)` before an
+        optional question (`scrimmage.core.fastpath`)."""
         self._names = {side: t.name for side, t in self.s.teams.items()}
         self.halftime_pending_choice = False
+        self.in_overtime = False
+        """Overtime played as alternating series (no clock, no kickoffs): set when it starts
+        (a plain attribute, not a property: the hot loop reads it about ten times a play)."""
         self.pro_ot: _ProOvertime | None = None
         self._moves: list[tuple[int, Side]] = []
         self._clock_before = 0
@@ -78,11 +83,7 @@ class LegendsGame:
     def use_pass_filters(self, filters: dict[Side, PassFilter | None],
                          log: list[list[str]]) -> None:
         """The driver's hook: computer coaches may wave optional decisions through."""
-        self._fast.use(filters, log)
-
-    def passes(self, kind: Kind, item: str, side: Side, first: str) -> bool:
-        """See `scrimmage.core.fastpath`."""
-        return self._fast.passes(kind, item, side, first)
+        self.fast.use(filters, log)
 
     def view(self, seat: Side) -> SeatView:
         return SeatView(self.s, seat)
@@ -194,12 +195,15 @@ class LegendsGame:
         s = self.s
         pos = s.possession if posteam is None else posteam
         self._roll_mark = len(self.dice.log)
-        self.reads.clear()
+        if self.reads.on:
+            self.reads.clear()
         rec = snap_record(TEMPLATE, play_type, len(s.plays) + 1, s.clock, pos, self._names, s.score)
         if posteam is None or posteam is s.possession:
-            rec.update(yardline_100=s.yardline, down=s.down, ydstogo=s.ydstogo,
-                       goal_to_go=int(s.ydstogo >= s.yardline),
-                       situation=s.situation().format())
+            rec["yardline_100"] = s.yardline
+            rec["down"] = s.down
+            rec["ydstogo"] = s.ydstogo
+            rec["goal_to_go"] = int(s.ydstogo >= s.yardline)
+            rec["situation"] = s.situation_text()
         return rec
 
     def kick_record(self, play_type: str, receiver: Side, kicker: Side, what: str,
@@ -240,7 +244,12 @@ class LegendsGame:
         rec["total_away_score"] = s.score[Side.AWAY]
         rec["momentum"] = s.momentum.value
         rec["dice"] = self.dice.log[self._roll_mark:]
-        rec["dice_read"] = self.reads.read(self._roll_mark)
+        if self.reads.on:
+            rec["dice_read"] = self.reads.read(self._roll_mark)
+        else:
+            # Batch simulation does not narrate: the words of a play (`desc`, `dice_read`)
+            # are for the play-by-play, the web page and the terminal, which all narrate.
+            rec["desc"] = ""
         s.plays.append(rec)
 
     def _charge(self, seconds: int) -> int:
@@ -400,6 +409,7 @@ class LegendsGame:
             self.next = OT_TOSS
             return
         s.overtime += 1
+        self.in_overtime = True
         s.clock.next_period(0)
         s.clock.untimed = True
         first = self.second_half_receiver if s.overtime % 2 else self.second_half_receiver.other
@@ -430,11 +440,6 @@ class LegendsGame:
             s.over = True
             return
         self.start_overtime()
-
-    @property
-    def in_overtime(self) -> bool:
-        """Overtime played as alternating series (no clock, no kickoffs)."""
-        return self.s.overtime > 0 and self.rules.overtime != "pro"
 
     def overtime_toss(self) -> Flow:
         """Pro overtime: a new toss; the winner chooses to receive or kick."""

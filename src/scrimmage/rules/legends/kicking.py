@@ -43,7 +43,7 @@ def kick_roll(g: LegendsGame, kicking: Side, what: str,
     s = g.s
     for side in (kicking, kicking.other):
         t = s.teams[side]
-        if not t.cp.can(cost, s.half) or g.passes(Kind.COACHING_POINTS, "kick_roll", side,
+        if not t.cp.can(cost, s.half) or g.fast.passes(Kind.COACHING_POINTS, "kick_roll", side,
                                                    "none"):
             continue
         info: dict[str, Any] = {"item": "kick_roll", "cost": cost, "roll": roll, "what": what}
@@ -146,7 +146,7 @@ def kickoff(g: LegendsGame, kicker: Side, after_safety: bool) -> Flow:
         if foul is not None:
             yield from _foul_after_the_kick(g, rec, foul)
         elif declined:
-            rec["desc"] += "; penalty: " + declined
+            _add_to_finished_desc(g, rec, "; penalty: " + declined)
         return
 
 
@@ -202,14 +202,21 @@ def _foul_after_the_kick(g: LegendsGame, rec: dict[str, Any], foul: Foul) -> Flo
     from scrimmage.rules.legends.game import TRY
 
     if not (yield from decide_penalty(g, foul, None, rec, "kickoff")):
-        rec["desc"] += "; penalty: " + foul_text(g, foul)
+        _add_to_finished_desc(g, rec, "; penalty: " + foul_text(g, foul))
     elif g.next == TRY:
         assess_on_kickoff(g, foul)
         record_kick_foul(rec, g, foul)
-        rec["desc"] += "; penalty: " + foul_text(g, foul, "on the kickoff")
+        _add_to_finished_desc(g, rec, "; penalty: " + foul_text(g, foul, "on the kickoff"))
     else:
         enforce(g, foul, rec, new_series=True)
-        rec["desc"] += "; penalty: " + foul_text(g, foul)
+        _add_to_finished_desc(g, rec, "; penalty: " + foul_text(g, foul))
+
+
+def _add_to_finished_desc(g: LegendsGame, rec: dict[str, Any], text: str) -> None:
+    """The kick's record is finished (its desc left empty in batch simulation, see
+    `LegendsGame.finish`); words about a foul after it go on only when the game narrates."""
+    if g.reads.on:
+        rec["desc"] += text
 
 
 def _onside(g: LegendsGame, kicker: Side, rec: dict[str, Any], kick_from: int,

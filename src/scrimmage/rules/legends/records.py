@@ -3,7 +3,10 @@
 Own columns besides the cards and cells: `timeouts_left` (the calling team's timeouts after a
 timeout on the play), `dice` (every roll as (sides, value)) and `dice_read` (the same rolls in
 words, what each was read for: `d24 15: Inside Run #1 -> 8`), and `situation` (the snap's
-situation, or for a kick or try who kicks or tries from where, `rules.narration`)."""
+situation, or for a kick or try who kicks or tries from where, `rules.narration`).
+
+`desc` and `dice_read` are words: a game that does not narrate (batch simulation) leaves them
+empty ("" and None), and costs about 4% less for it."""
 
 from __future__ import annotations
 

@@ -44,6 +44,10 @@ if TYPE_CHECKING:
     from scrimmage.rules.legends.game import Flow, LegendsGame
 
 
+_OFFENSE_CALL: dict[str, Any] = {"side": "offense"}
+_DEFENSE_CALL: dict[str, Any] = {"side": "defense"}
+"""The `info` of the usual play calls, made once (read-only: a coach only looks)."""
+
 SNAP_OPTIONS = ("play", "punt", "field_goal", "kneel", "spike")
 SNAP_OT = ("play", "field_goal", "kneel", "spike")   # an overtime series is not given up by punting
 
@@ -109,7 +113,7 @@ def _coaching_point_time(g: LegendsGame) -> Generator[Decision, str, int]:
         s.possession, s.possession.other)
     for side in sides:
         t = s.teams[side]
-        if not t.cp.can(cost, s.half) or g.passes(Kind.COACHING_POINTS, "time", side, "none"):
+        if not t.cp.can(cost, s.half) or g.fast.passes(Kind.COACHING_POINTS, "time", side, "none"):
             continue
         answer = yield g.ask(Kind.COACHING_POINTS, side, ("none", "faster", "slower"),
                              f"Spend {cost} coaching point to run this play 10 s faster or slower?",
@@ -144,10 +148,10 @@ def _overrule(g: LegendsGame, side: Side, item: str, cost: int, choice: str,
 
 
 def call_options(checkoff: Checkoff, sets: tuple[str, ...], late_down: bool, mode: str,
-                 free: bool) -> tuple[tuple[str, ...], dict[str, str]]:
+                 free: bool) -> tuple[tuple[str, ...], dict[str, str] | None]:
     """Legal play cards: FNL-28 (exhausted sets), FNL-50 (3rd/4th down), FNL-61 (tries)."""
     if free or mode == "lowest" or late_down or 0 not in checkoff.available:
-        return sets, {}                  # the common case: every card may be called
+        return sets, None                # the common case: every card may be called
     legal: list[str] = []
     refused: dict[str, str] = {}
     for i, name in enumerate(sets):
@@ -158,7 +162,7 @@ def call_options(checkoff: Checkoff, sets: tuple[str, ...], late_down: bool, mod
                              "called only on 3rd or 4th down (FNL-28, FNL-50)")
     if not legal:
         # Nothing left at all: the classic fallback (AMB-FNL-10) keeps the game going.
-        return sets, {}
+        return sets, None
     return tuple(legal), refused
 
 
@@ -181,17 +185,18 @@ def _call_roll_and_read(g: LegendsGame, p: Snap, rec: dict[str, Any],
     late = s.down >= 3
     # Step 1 (FNL-25): the offense's card, then the defense's, each unseen by the other.
     opts, refused = call_options(off.off_checkoff, OFF_SETS, late, g.rules.exhausted, two_point)
-    call_info: dict[str, Any] = {"side": "offense"}
+    call_info = _OFFENSE_CALL
     if g.rules.replay_ratings and off.team.header.run_call_pct is not None:
-        call_info["run_call_pct"] = off.team.header.run_call_pct   # for computer coaches
+        # for computer coaches
+        call_info = {"side": "offense", "run_call_pct": off.team.header.run_call_pct}
     off_call = yield g.ask(Kind.PLAY_CALL, off.side, opts, "Call your offensive play",
                            call_info, refused)
     p.off_set = OFF_SETS.index(off_call)
     p.run = p.off_set < 3
-    info: dict[str, Any] = {"side": "defense"}
+    info = _DEFENSE_CALL
     if not two_point and off.off_checkoff.exhausted(p.off_set):
         # FNL-50: calling an exhausted set, the offense must say run or pass.
-        info["offense_category"] = "run" if p.run else "pass"
+        info = {"side": "defense", "offense_category": "run" if p.run else "pass"}
     opts, refused = call_options(dfn.def_checkoff, DEF_SETS, late, g.rules.exhausted, two_point)
     def_call = yield g.ask(Kind.PLAY_CALL, dfn.side, opts, "Call your defense", info, refused)
     p.def_set = DEF_SETS.index(def_call)
@@ -227,9 +232,13 @@ def _call_roll_and_read(g: LegendsGame, p: Snap, rec: dict[str, Any],
         g.reads.note_at(p.def_at, f"{LABELS[DEF_SETS[p.def_set]]} #{p.def_row} -> "
                                   f"{cell_text(dc)}")
     sos = s.sos_adj[off.side][0 if p.run else 1]
-    rec.update(off_call=OFF_SETS[p.off_set], def_call=DEF_SETS[p.def_set],
-               off_play=p.off_row, def_play=p.def_row, off_cell=cell_text(oc),
-               def_cell=cell_text(dc), penalty_roll=d20)
+    rec["off_call"] = OFF_SETS[p.off_set]
+    rec["def_call"] = DEF_SETS[p.def_set]
+    rec["off_play"] = p.off_row
+    rec["def_play"] = p.def_row
+    rec["off_cell"] = cell_text(oc)
+    rec["def_cell"] = cell_text(dc)
+    rec["penalty_roll"] = d20
     outcome = yield from resolve(g, oc, dc, p.special, p.run, sos)
     return outcome
 
@@ -373,7 +382,7 @@ def _out_of_bounds(g: LegendsGame, o: Outcome, p: Snap) -> Generator[Decision, s
     can_flip = flip_cost is not None and off.cp.can(flip_cost, s.half)
     # The first option is always "leave it as it is".
     opts = (("out", "stay") if oob else ("stay", "out")) + (("flip",) if can_flip else ())
-    if g.passes(Kind.OUT_OF_BOUNDS, "offense", off.side, opts[0]):
+    if g.fast.passes(Kind.OUT_OF_BOUNDS, "offense", off.side, opts[0]):
         answer = opts[0]
     else:
         info: dict[str, Any] = {"out_of_bounds": oob, "yards": o.yards, "flip_cost": flip_cost}
@@ -398,7 +407,7 @@ def _out_of_bounds(g: LegendsGame, o: Outcome, p: Snap) -> Generator[Decision, s
         return oob
     if flip_cost is not None and not g.in_overtime:
         d = s.defense
-        if d.cp.can(flip_cost, s.half) and not g.passes(Kind.OUT_OF_BOUNDS, "defense", d.side,
+        if d.cp.can(flip_cost, s.half) and not g.fast.passes(Kind.OUT_OF_BOUNDS, "defense", d.side,
                                                          "none"):
             answer = yield g.ask(Kind.OUT_OF_BOUNDS, d.side, ("none", "flip"),
                                  f"The runner is {'out of' if oob else 'in'} bounds: spend "
@@ -481,7 +490,8 @@ def _settle(g: LegendsGame, p: Snap, o: Outcome, rec: dict[str, Any],
         rec["first_down"] = rec["first_down_penalty"] = 1
     # The clock (FNL-54).
     seconds = _play_seconds(g, o, result, p, oob, accepted)
-    rec["desc"] = _describe(g, rec, o, result, oob, p.foul)
+    if g.reads.on:                  # words: batch simulation does not narrate (`finish`)
+        rec["desc"] = _describe(g, rec, o, result, oob, p.foul)
     after = None
     if p.timeout is None and not g.in_overtime:
         # The coaches see the play's result, and what a timeout would save, first.

@@ -12,8 +12,8 @@ from typing import Any
 
 from scrimmage.core.clock import PeriodClock
 from scrimmage.core.field import Side
-from scrimmage.core.situation import Situation
-from scrimmage.rules.legends.cards import DEF_SETS, OFF_SETS
+from scrimmage.core.situation import Situation, situation_text
+from scrimmage.rules.legends.cards import DEF_INDEX, DEF_SETS, OFF_INDEX, OFF_SETS
 from scrimmage.rules.legends.charts import LevelRules, XSheets
 from scrimmage.rules.legends.checkoff import Checkoff
 from scrimmage.rules.legends.coaching_points import CoachingPoints
@@ -154,6 +154,12 @@ class GameState:
         return Situation(self.clock.quarter, self.clock.seconds_left, self.possession,
                          self.down, max(1, togo), self.yardline)
 
+    def situation_text(self) -> str:
+        """`situation().format()`, without the `Situation` (each snap's record has one)."""
+        c = self.clock
+        return situation_text(c.quarter, c.seconds_left, self.possession, self.down,
+                              max(1, min(self.ydstogo, self.yardline)), self.yardline)
+
     def set_situation(self, s: Situation) -> None:
         """Put the ball where a situation string says (scenario tests)."""
         self.clock.quarter = s.quarter
@@ -184,18 +190,15 @@ class GameState:
         return f"OWN{100 - y}" if y > 50 else f"OPP{y}"
 
 
-_SET_OF = {**{card: (1, i) for i, card in enumerate(OFF_SETS)},
-           **{card: (0, i) for i, card in enumerate(DEF_SETS)}}
-"""Each play card's checkoff (1 offense, 0 defense) and set number."""
-
 
 class SeatView:
     """What one coach may see. Built once per seat; reads the live state."""
 
-    __slots__ = ("_state", "seat")
+    __slots__ = ("_clock", "_state", "seat")
 
     def __init__(self, state: GameState, seat: Side) -> None:
         self._state = state
+        self._clock = state.clock       # the same object all game: coaches read it constantly
         self.seat = seat
 
     @property
@@ -228,13 +231,23 @@ class SeatView:
     def any_set_used_up(self) -> bool:
         """Has any set of this team's checkoff sheets no plays left? (Cheap: asked each call.)"""
         t = self.own
-        return min(t.off_checkoff.available) <= 0 or min(t.def_checkoff.available) <= 0
+        return 0 in t.off_checkoff.available or 0 in t.def_checkoff.available
 
     def open_cards(self, cards: tuple[str, ...]) -> tuple[str, ...]:
         """The cards of `cards` whose sets still have plays (a card of no set stays)."""
         t = self.own
-        left = (t.def_checkoff.available, t.off_checkoff.available)
-        return tuple(c for c in cards if (at := _SET_OF.get(c)) is None or left[at[0]][at[1]] > 0)
+        off_left, def_left = t.off_checkoff.available, t.def_checkoff.available
+        open_: list[str] = []
+        for c in cards:
+            i = OFF_INDEX.get(c)
+            if i is not None:
+                if off_left[i] > 0:
+                    open_.append(c)
+            else:
+                j = DEF_INDEX.get(c)
+                if j is None or def_left[j] > 0:
+                    open_.append(c)
+        return tuple(open_)
 
     @property
     def profile(self) -> str:
@@ -265,15 +278,15 @@ class SeatView:
 
     @property
     def quarter(self) -> int:
-        return self._state.clock.quarter
+        return self._clock.quarter
 
     @property
     def seconds_left(self) -> int:
-        return self._state.clock.seconds_left
+        return self._clock.seconds_left
 
     @property
     def half_seconds_left(self) -> int:
-        return self._state.clock.half_seconds_remaining
+        return self._clock.half_seconds_remaining
 
     @property
     def yardline(self) -> int:
