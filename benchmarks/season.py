@@ -15,30 +15,21 @@ from __future__ import annotations
 
 import argparse
 import json
-import resource
-import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
-
-def children_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
+from proc_usage import run_sampled
 
 
 def replay(season: int, replays: int, workers: int, rules: str) -> tuple[dict[str, Any], float,
                                                                           float, str]:
-    cpu0, wall0 = children_cpu(), time.perf_counter()
-    done = subprocess.run(
+    usage, done = run_sampled(
         [sys.executable, "-m", "scrimmage.cli", "season", "--rules", rules, "--season",
-         str(season), "--replays", str(replays), "--workers", str(workers), "--json"],
-        capture_output=True, text=True, check=False)
-    wall, cpu = time.perf_counter() - wall0, children_cpu() - cpu0
+         str(season), "--replays", str(replays), "--workers", str(workers), "--json"])
     if done.returncode != 0:
         raise SystemExit(f"season {season} failed: {done.stderr.strip()}")
-    return json.loads(done.stdout), wall, cpu, done.stderr
+    return json.loads(done.stdout), usage.wall, sum(usage.cpu.values()), done.stderr
 
 
 def main() -> None:

@@ -18,75 +18,22 @@ import argparse
 import json
 import os
 import pickle
-import subprocess
 import sys
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
+from proc_usage import Usage, run_sampled
+
 RULES = "legends-pro"
-CLK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
-
-
-@dataclass
-class Usage:
-    """What a run cost: wall seconds, and per process its CPU seconds and peak RSS (MB)."""
-
-    wall: float = 0.0
-    cpu: dict[int, float] = field(default_factory=dict)
-    rss: dict[int, float] = field(default_factory=dict)
-    main: int = 0
-
-    def workers_cpu(self) -> float:
-        return sum(v for pid, v in self.cpu.items() if pid != self.main)
-
-    def worker_rss(self) -> float:
-        return max((v for pid, v in self.rss.items() if pid != self.main), default=0.0)
-
-
-def _tree(pid: int) -> set[int]:
-    parents: dict[int, int] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                parents[int(entry.name)] = int(
-                    (entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-    found, frontier = {pid}, {pid}
-    while frontier:
-        frontier = {c for c, p in parents.items() if p in frontier} - found
-        found |= frontier
-    return found
-
-
-def _sample(pid: int, usage: Usage) -> None:
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        status = Path(f"/proc/{pid}/status").read_text()
-    except OSError:
-        return
-    usage.cpu[pid] = (int(fields[11]) + int(fields[12])) / CLK
-    for line in status.splitlines():
-        if line.startswith("VmHWM:"):
-            usage.rss[pid] = max(usage.rss.get(pid, 0.0), int(line.split()[1]) / 1024)
 
 
 def run_study(games: int, workers: int, seed: int = 1) -> tuple[Usage, dict[str, object]]:
     cmd = [sys.executable, "-m", "scrimmage.cli", "study", "--rules", RULES, "-n", str(games),
            "--seed", str(seed), "--workers", str(workers), "--json"]
-    start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
-    usage = Usage(main=proc.pid)
-    while proc.poll() is None:
-        for pid in _tree(proc.pid):
-            _sample(pid, usage)
-        time.sleep(0.25)
-    stdout = proc.stdout.read() if proc.stdout else ""
-    usage.wall = time.perf_counter() - start
-    if proc.returncode != 0:
-        raise SystemExit(f"{' '.join(cmd)} failed ({proc.returncode})")
-    return usage, json.loads(stdout)
+    usage, done = run_sampled(cmd)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed ({done.returncode})")
+    return usage, json.loads(done.stdout)
 
 
 def chunk_costs() -> list[str]:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pandas as pd
 import polars as pl
+import pytest
 
 from scrimmage.core.stats import TEAM_STAT_KEYS
 from scrimmage.season.data import Format, ScheduledGame, season_teams
@@ -92,3 +93,22 @@ def test_2016_season_through_the_command_line(tmp_path: Path) -> None:
         won = reg[reg["result"] == "W"].groupby("team").size()
         assert won.get("NWE", 0) == patriots["wins"]["mean"]
         assert (reg["points_for"] > reg["points_against"]).sum() == len(reg[reg["result"] == "W"])
+
+
+def test_a_dask_cluster_gives_the_same_replays(tmp_path: Path) -> None:
+    pytest.importorskip("dask.distributed")
+    one, games1 = play_tiny(1, tmp_path)
+    st = tiny_setup()
+    sheets = {c: bundled_sheet("legends-pro", 2016, c) for c in CODES}
+    games_out = tmp_path / "games-dask.csv"
+    run = Season(st, sheets, 2, 7, "solitaire", {},  # type: ignore[arg-type]
+                 Writers(None, games_out, None)).play(1, "local:2")
+    assert json.dumps(season_json(run), sort_keys=True) == json.dumps(one, sort_keys=True)
+    assert games_out.read_bytes() == games1.read_bytes()
+
+
+def test_season_refuses_a_bad_dask_address() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "scrimmage.cli", "season", "--season", "2016",
+         "--dask", "local:zero"], capture_output=True, text=True)
+    assert proc.returncode == 2 and "local:N" in proc.stderr

@@ -46,6 +46,9 @@ def season(
     workers: Annotated[int | None, typer.Option(
         min=1, help="Worker processes (default: every core); the results do not depend on "
                     "it.")] = None,
+    dask: Annotated[str | None, typer.Option(
+        "--dask", help="Play the replays on a Dask cluster: a scheduler address "
+                       "(tcp://HOST:8786) or local:N (docs/clusters.md).")] = None,
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", help="A ruleset option KEY=VALUE for every game.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout "
@@ -65,12 +68,15 @@ def season(
     from scrimmage.season.replay import expected_games, replay_season, setup
     from scrimmage.season.report import print_report, season_json
     from scrimmage.season.runner import default_workers
+    from scrimmage.sim.parallel import backend
 
     try:
         options = dict(split_option(o) for o in option or [])
         if standings is not None:
             check_out_path(standings, "--standings")
         st = setup(rules, year)
+        if dask is not None:
+            backend(None, dask)     # a bad address or a missing Dask is refused before any game
         n_workers = workers or default_workers()
         columns = (TextColumn("[progress.description]{task.description}"), BarColumn(),
                    MofNCompleteColumn(), TaskProgressColumn(),
@@ -92,13 +98,18 @@ def season(
 
             run = replay_season(rules, year, replays, seed, coach, options, n_workers,
                                 pbp=pbp, games_out=games_out, box=box,
-                                build_progress=built, progress=played)
+                                build_progress=built, progress=played, dask=dask)
         data = season_json(run)
         if standings is not None:
             write_standings(standings, data)
     except ScrimmageError as exc:
         _fail(exc)
         return
+    except KeyboardInterrupt:
+        # The workers ignore Ctrl-C and the files were closed on the way out: what was
+        # written stays readable (whole chunks of games); a part of a replay has no standings.
+        err.print("interrupted: the files hold the games played so far; no report")
+        raise typer.Exit(130) from None
     built_count = sum(1 for o in run.origins.values() if o == "built")
     if built_count:
         err.print(f"built {built_count} team sheet(s) and cached them")

@@ -178,11 +178,11 @@ class Season:
                         home_team=home, away_team=away, season=self.st.season, week=p.week,
                         game_type=p.game_type, seed=p.seed)
 
-    def play(self, workers: int) -> SeasonRun:
+    def play(self, workers: int, dask: str | None = None) -> SeasonRun:
         results: list[Result] = []
         replay = 0
         try:
-            for chunk in play_chunks(self.plan, self.replays, workers):
+            for chunk in play_chunks(self.plan, self.replays, workers, dask):
                 self._take(chunk)
                 results.extend(Result(p.home, p.away, p.home_points, p.away_points)
                                for p in chunk.games)
@@ -275,8 +275,10 @@ def replay_season(rules: str, season: int, replays: int = 1, seed: int = 1,
                   workers: int = 1, pbp: Path | None = None, games_out: Path | None = None,
                   box: Path | None = None,
                   build_progress: Callable[[str, int, int], None] | None = None,
-                  progress: Callable[[int], None] | None = None) -> SeasonRun:
-    """Set up, build what is missing, and play."""
+                  progress: Callable[[int], None] | None = None,
+                  dask: str | None = None) -> SeasonRun:
+    """Set up, build what is missing (on `workers` local processes), and play (on them, or on
+    the Dask scheduler `dask`)."""
     if replays < 1:
         raise ScrimmageError("--replays must be at least 1")
     st = setup(rules, season)
@@ -284,6 +286,6 @@ def replay_season(rules: str, season: int, replays: int = 1, seed: int = 1,
     writers = Writers(pbp, games_out, box)
     sheets, origins = season_sheets(st.rules, season, st.teams, workers, build_progress)
     runner = Season(st, sheets, replays, seed, coach, options or {}, writers, progress)
-    run = runner.play(workers)
+    run = runner.play(workers, dask)
     run.origins = origins
     return run

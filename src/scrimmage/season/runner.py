@@ -151,7 +151,10 @@ def tasks(replays: int, games: int, chunk: int = CHUNK) -> list[tuple[int, int, 
             for start in range(0, games, chunk)]
 
 
-def play_chunks(plan: Plan, replays: int, workers: int) -> Iterator[Chunk]:
-    """Every regular-season chunk, in order (replay by replay)."""
-    with closing(run_chunks(plan, tasks(replays, len(plan.games)), Backend(workers))) as chunks:
+def play_chunks(plan: Plan, replays: int, workers: int, dask: str | None = None
+                ) -> Iterator[Chunk]:
+    """Every regular-season chunk, in order (replay by replay), on `workers` local processes
+    or on the Dask scheduler `dask`."""
+    where = Backend(workers, dask)
+    with closing(run_chunks(plan, tasks(replays, len(plan.games)), where)) as chunks:
         yield from chunks
