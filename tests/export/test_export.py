@@ -231,3 +231,13 @@ def test_bad_paths_are_one_line(args: list[str], words: list[str]) -> None:
     assert len(proc.stderr.strip().splitlines()) == 1
     for word in words:
         assert word in proc.stderr
+
+
+def test_a_table_closed_before_any_row_still_loads(tmp_path: Path) -> None:
+    from scrimmage.export.writer import TableWriter, check_out_path
+
+    path = tmp_path / "empty.parquet"
+    check_out_path(path, "--pbp")            # the command makes the file before any game
+    TableWriter(path, "--pbp").close()       # ... and is stopped before the first one
+    assert pl.read_parquet(path).height == 0
+    assert pd.read_parquet(path).empty

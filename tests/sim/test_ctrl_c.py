@@ -27,7 +27,9 @@ def test_sigint_stops_the_workers_and_keeps_whole_loadable_files(tmp_path: Path)
         [sys.executable, "-m", "scrimmage.cli", "sim", "--rules", "grid", "-n", "100000",
          "--seed", str(SEED), "--workers", "2", "--pbp", str(pbp), "--games-out", str(games)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
-    stdout, stderr, workers = interrupt_when_busy(proc)
+    # Six CPU seconds of the workers: more than the chunks that may be in flight, so the main
+    # process has taken some (LOOK_AHEAD).
+    stdout, stderr, workers = interrupt_when_busy(proc, cpu=6.0)
     assert proc.returncode == 130, stderr
     assert "Traceback" not in stderr
     assert "interrupted after" in stderr and str(pbp) in stderr

@@ -77,6 +77,10 @@ class TableWriter:
         if self._buffer:
             self._flush(self._buffer)
             self._buffer = []
+        if self._sink is None and self.rows_written == 0 and not is_csv(self.path):
+            # A run stopped before its first game (Ctrl-C) still leaves a file that loads: a
+            # Parquet file with no rows (and no columns: they come from the first row).
+            self._sink = pq.ParquetWriter(str(self.path), pa.schema([]))
         if self._sink is not None:
             self._sink.close()
             self._sink = None
