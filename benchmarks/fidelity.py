@@ -11,7 +11,7 @@ This benchmark (only) reads the project's shared data folder for the real play-b
 package itself uses its bundled statistics. A team the package ships a sheet of (NFL and FBS
 2016, the pro pack) plays its bundled sheet, which is what the builder makes from those
 statistics (rebuild the bundle first after a builder change:
-``python -m scrimmage.build.sheets --bundle --workers 2``); other seasons are built, and
+``python -m scrimmage.build.bundle --bundle --workers 2``); other seasons are built, and
 `--rebuild` builds the bundled ones too. It writes benchmarks/results/fidelity.md (or --out).
 """
 

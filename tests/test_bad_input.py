@@ -159,3 +159,11 @@ def _one_clear_line(proc: subprocess.CompletedProcess[str], words: list[str]) ->
     assert err.startswith("error:"), err
     for word in words:
         assert word in err, (word, err)
+
+
+def test_an_error_echoes_what_was_typed_without_emoji() -> None:
+    # rich turns ":x:" into an emoji unless told not to; the user's text must come back as typed.
+    proc = run(["sim", "--rules", "grid", "-n", "5", "--dask", "local:x"])
+    assert proc.returncode != 0
+    assert "--dask local:x: local:N needs a number of workers" in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1

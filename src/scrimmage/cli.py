@@ -56,8 +56,9 @@ def _main(
         "--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False,
 ) -> None:
     """Tabletop football simulation games: play, simulate, list teams."""
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)   # an error stays on one line
+out = Console(highlight=False, soft_wrap=True, emoji=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True,
+              emoji=False)   # an error stays on one line, ":x" stays text
 
 RulesOpt = Annotated[str, typer.Option("--rules", "-r", help="Ruleset name (see `rulesets`).")]
 HomeOpt = Annotated[str | None, typer.Option("--home", help="Home team: bundled name or file.")]
@@ -599,7 +600,7 @@ def _build_season(league: list[Any], folder: Path, seed: int, workers: int) -> N
     """`build --all`: every sheet of the season into `folder`, with a progress bar."""
     from rich.progress import TimeRemainingColumn
 
-    from scrimmage.build.sheets import build_season, bundle_file_name
+    from scrimmage.build.bundle import build_season, bundle_file_name
 
     if folder.exists() and not folder.is_dir():
         raise ScrimmageError(f"--out {folder} is a file; --all writes a folder of sheets")

@@ -13,6 +13,7 @@ import pytest
 
 from scrimmage.build import average_store, sim_games
 from scrimmage.build import sheets as S
+from scrimmage.build.bundle import build_season
 from scrimmage.build.ratings import own_points_effect
 from scrimmage.build.stats import REQUIRED, StatsError, find_team, read_stats, season_rows
 
@@ -99,7 +100,7 @@ def test_a_sheet_is_the_same_whatever_the_workers(monkeypatch: pytest.MonkeyPatc
 
 def test_a_season_build_gives_each_team_s_own_sheet() -> None:
     league = _league()
-    season = dict((r.code, text) for r, text in S.build_season(league, workers=2))
+    season = dict((r.code, text) for r, text in build_season(league, workers=2))
     assert list(season) == [r.code for r in league]
     for code in ("atl", "cle"):
         assert season[code] == S.build_sheet(find_team(league, code), league)

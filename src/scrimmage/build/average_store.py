@@ -104,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
     from concurrent.futures import ProcessPoolExecutor
 
-    from scrimmage.build.sheets import PRO_PACK  # (loads the builder before the workers fork)
+    from scrimmage.build.bundle import PRO_PACK  # (loads the builder before the workers fork)
     from scrimmage.build.stats import StatsError, read_stats, season_rows
 
     p = argparse.ArgumentParser(prog="python -m scrimmage.build.average_store",

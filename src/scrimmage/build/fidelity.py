@@ -115,7 +115,7 @@ def _toml(text: str) -> dict[str, Any]:
 def bundled_sheet(row: TeamSeason, seed: int = 1) -> str | None:
     """The package's own copy of the sheet `build_sheet(row, ...)` makes from the bundled
     statistics, if it ships one (builds are deterministic, so it is the same text)."""
-    from scrimmage.build.sheets import bundle_file_name
+    from scrimmage.build.bundle import bundle_file_name
     from scrimmage.rules.legends.generator import bundled_dir
 
     path = bundled_dir(row.level) / bundle_file_name(row)

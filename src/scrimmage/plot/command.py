@@ -17,7 +17,7 @@ from scrimmage.plot.style import check_out, require_matplotlib
 plot_app = typer.Typer(
     help="Charts as PNG or SVG (needs matplotlib: pip install 'scrimmage\\[plot]').",
     no_args_is_help=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
 OutOpt = Annotated[Path, typer.Option(
     "--out", help="The chart file: PNG or SVG, by the name's ending (.png, .svg).")]

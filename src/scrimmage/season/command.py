@@ -23,9 +23,9 @@ from rich.progress import (
 from scrimmage.core.errors import ScrimmageError
 from scrimmage.core.options import split_option
 
-out = Console(highlight=False, width=None if sys.stdout.isatty() else 150)
+out = Console(highlight=False, emoji=False, width=None if sys.stdout.isatty() else 150)
 """Redirected output gets room for the odds table (rich would wrap it at 80 columns)."""
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
 
 def _fail(problem: object) -> None:
