@@ -80,12 +80,14 @@ def main() -> None:
              "(shared: the CPU seconds are the steadier figures).", "",
              "## Throughput, 2 workers", "",
              "| games | wall s | games/s | games/s/core | CPU s main | CPU s workers | "
-             "games per worker CPU s |", "|---:|---:|---:|---:|---:|---:|---:|"]
+             "games per worker CPU s | peak MB main / worker |",
+             "|---:|---:|---:|---:|---:|---:|---:|---:|"]
     usage, data = run_study(args.games, 2)
     rate = args.games / usage.wall
     lines.append(f"| {data['games']:,} | {usage.wall:.1f} | {rate:.1f} | {rate / 2:.1f} | "
                  f"{usage.cpu.get(usage.main, 0):.1f} | {usage.workers_cpu():.1f} | "
-                 f"{args.games / max(usage.workers_cpu(), 1e-9):.1f} |")
+                 f"{args.games / max(usage.workers_cpu(), 1e-9):.1f} | "
+                 f"{usage.rss.get(usage.main, 0):.0f} / {usage.worker_rss():.0f} |")
     print(lines[-1], flush=True)
     lines += ["", f"## Speed-up, 1 -> 2 workers ({args.speedup_games:,} games each)", "",
               "| workers | wall s | games/s | CPU s (all processes) | same JSON |",

@@ -40,13 +40,43 @@ def coach_seed(seed: int, side: Side) -> int:
     return seed * 2 + (1 if side is Side.HOME else 2)
 
 
+def coach_pair(home: str, away: str) -> str:
+    """One coach spec for two kinds, as sim and study carry it: the kind itself when both
+    sides have it, else `home=KIND,away=KIND` (read back by `make_coaches`)."""
+    return home if home == away else f"home={home},away={away}"
+
+
+def coach_kinds(spec: str) -> dict[str, str]:
+    """The kind of coach on each side of a spec made by `coach_pair`."""
+    split = _split_spec(spec)
+    return {"home": split["HOME"], "away": split["AWAY"]} if split else \
+        {"home": spec, "away": spec}
+
+
+def _split_spec(spec: str) -> dict[str, str] | None:
+    """`home=smart,away=solitaire` as a mapping; None for a plain kind."""
+    if "=" not in spec:
+        return None
+    out: dict[str, str] = {}
+    for part in spec.split(","):
+        side, _, kind = part.partition("=")
+        if side not in ("home", "away") or not kind or side.upper() in out:
+            raise ScrimmageError(f"coach spec {spec!r}: give home=KIND,away=KIND")
+        out[side.upper()] = kind
+    if len(out) != 2:
+        raise ScrimmageError(f"coach spec {spec!r}: give home=KIND,away=KIND")
+    return out
+
+
 def make_coaches(rs: Ruleset, spec: CoachSpec, seed: int) -> dict[Side, Coach]:
     if spec is None:
         spec = "solitaire"
+    if isinstance(spec, str):
+        spec = _split_spec(spec) or spec
     if isinstance(spec, Mapping):
         out: dict[Side, Coach] = {}
         for key, c in spec.items():
-            side = Side(key) if isinstance(key, str) else key
+            side = Side(key.upper()) if isinstance(key, str) else key
             out[side] = rs.default_coach(c, coach_seed(seed, side)) if isinstance(c, str) else c
         for side in Side:
             out.setdefault(side, rs.default_coach("solitaire", coach_seed(seed, side)))

@@ -23,7 +23,7 @@ from rich.progress import (
 from rich.table import Table as Table_
 
 import scrimmage.rules  # noqa: F401  (registers the rulesets)
-from scrimmage.api import new_game
+from scrimmage.api import coach_kinds, coach_pair, new_game
 from scrimmage.core.boxscore import fan_box_score
 from scrimmage.core.errors import ScrimmageError
 from scrimmage.core.field import Side
@@ -321,6 +321,20 @@ def serve(
 
 
 CoachOpt = Annotated[str, typer.Option(help="Computer coaches: solitaire or random.")]
+HomeCoachOpt = Annotated[str | None, typer.Option(
+    "--home-coach", help="The home team's computer coach (default: --coach).")]
+AwayCoachOpt = Annotated[str | None, typer.Option(
+    "--away-coach", help="The away team's computer coach (default: --coach).")]
+
+
+def _coach_spec(rules: str, coach: str, home: str | None, away: str | None) -> str:
+    """--coach, or a coach per side; an unknown kind is refused in one line."""
+    rs = find_ruleset(rules)
+    kinds = (home or coach, away or coach)
+    for kind in kinds:
+        rs.default_coach(kind, 0)
+    return coach_pair(*kinds)
+
 NeutralOpt = Annotated[bool, typer.Option(help="Neutral site (no home bonus).")]
 WorkersOpt = Annotated[int | None, typer.Option(
     "--workers", min=1, help="Worker processes (default: every core); the results do not "
@@ -376,6 +390,8 @@ def sim(
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
     seed: SeedOpt = 1,
     coach: CoachOpt = "solitaire",
+    home_coach: HomeCoachOpt = None,
+    away_coach: AwayCoachOpt = None,
     neutral: NeutralOpt = False,
     profile: ProfileOpt = None,
     option: OptionOpt = None,
@@ -395,6 +411,7 @@ def sim(
 
     try:
         h, a = _teams(rules, home, away)
+        coach = _coach_spec(rules, coach, home_coach, away_coach)
         where = backend(workers, dask)
         with _games_bar(games, "simulating") as done:
             run = play_series(rules, h, a, games, seed, coach, _options(profile, neutral, option),
@@ -403,7 +420,7 @@ def sim(
         _fail(exc)
     result, scores = run.totals.result, run.totals.scores
     _report_stop(run.stopped, result.games, games, [pbp, games_out, box])
-    data = {**result.to_json(), **scores.to_json(result.home_wins)}
+    data = {**result.to_json(), **scores.to_json(result.home_wins), "coaches": coach_kinds(coach)}
     if as_json:
         sys.stdout.write(json.dumps(data) + "\n")
     elif result.games:
@@ -425,6 +442,8 @@ def study(
                            "at most this (e.g. 0.005), checked every chunk of games.")] = None,
     seed: SeedOpt = 1,
     coach: CoachOpt = "solitaire",
+    home_coach: HomeCoachOpt = None,
+    away_coach: AwayCoachOpt = None,
     neutral: NeutralOpt = False,
     profile: ProfileOpt = None,
     option: OptionOpt = None,
@@ -444,6 +463,7 @@ def study(
 
     try:
         h, a = _teams(rules, home, away)
+        coach = _coach_spec(rules, coach, home_coach, away_coach)
         request = StudyRequest(rules, h, a, games, seed, coach,
                                _options(profile, neutral, option), until_ci)
         where = backend(workers, dask)
@@ -452,7 +472,7 @@ def study(
     except ScrimmageError as exc:
         _fail(exc)
     _report_stop(run.stopped, run.totals.result.games, games, [pbp, games_out, box])
-    data = study_json(run, request)
+    data = {**study_json(run, request), "coaches": coach_kinds(coach)}
     if as_json:
         sys.stdout.write(json.dumps(data) + "\n")
     elif data["games"]:

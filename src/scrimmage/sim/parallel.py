@@ -27,6 +27,7 @@ import threading
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FuturesTimeout
 from contextlib import contextmanager
 from dataclasses import dataclass
 from multiprocessing import get_context
@@ -147,22 +148,69 @@ def _run_local(plan: ChunkPlan[Task, Result], jobs: list[Task],
                workers: int) -> Generator[Result, None, None]:
     pool = ProcessPoolExecutor(workers, mp_context=_pool_context(), initializer=_init_local,
                                initargs=(plan,))
+    stop = _InterruptFlag()
     try:
         def submit(job: Task) -> _Pending[Result]:
             future: _Pending[Result] = pool.submit(_local_chunk, job)
             return future
 
-        yield from _in_order(jobs, submit, workers * LOOK_AHEAD)
+        with stop.catching():
+            for result in _in_order(jobs, submit, workers * LOOK_AHEAD, stop.wait):
+                yield result
+                stop.check()
+            stop.check()
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+class _InterruptFlag:
+    """Ctrl-C while the workers play: noted, and raised only between two results.
+
+    A KeyboardInterrupt raised at an arbitrary point of the main thread can land inside the
+    executor's own locks (`submit`, a future's wait), and its shutdown then hangs with the
+    workers blocked writing results nobody reads. So the handler only sets a flag; waits poll
+    it, and `check` raises at a point where the executor holds nothing."""
+
+    POLL_SECONDS = 0.2
+
+    def __init__(self) -> None:
+        self.caught = False
+
+    @contextmanager
+    def catching(self) -> Iterator[None]:
+        if threading.current_thread() is not threading.main_thread():
+            yield
+            return
+
+        def note(sig: int, frame: Any) -> None:
+            self.caught = True
+
+        previous = signal.signal(signal.SIGINT, note)
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+    def check(self) -> None:
+        if self.caught:
+            raise KeyboardInterrupt
+
+    def wait(self, pending: _Pending[Result]) -> Result:
+        """The chunk's result, giving up (KeyboardInterrupt) once Ctrl-C is noted."""
+        while True:
+            self.check()
+            try:
+                return pending.result(timeout=self.POLL_SECONDS)
+            except FuturesTimeout:
+                continue
+
+
 class _Pending(Protocol[Result_co]):
-    def result(self) -> Result_co: ...
+    def result(self, timeout: float | None = None) -> Result_co: ...
 
 
-def _in_order(jobs: list[Task], submit: Callable[[Task], _Pending[Result]],
-              ahead: int) -> Iterator[Result]:
+def _in_order(jobs: list[Task], submit: Callable[[Task], _Pending[Result]], ahead: int,
+              wait: Callable[[_Pending[Result]], Result] | None = None) -> Iterator[Result]:
     """Keep `ahead` jobs submitted; hand results back in job order."""
     waiting: deque[_Pending[Result]] = deque()
     queue = deque(jobs)
@@ -170,7 +218,8 @@ def _in_order(jobs: list[Task], submit: Callable[[Task], _Pending[Result]],
         while queue and len(waiting) < ahead:
             waiting.append(submit(queue.popleft()))
         while waiting:
-            result = waiting.popleft().result()
+            pending = waiting.popleft()
+            result = pending.result() if wait is None else wait(pending)
             if queue:
                 waiting.append(submit(queue.popleft()))
             yield result
