@@ -56,6 +56,15 @@ class Checkoff:
         except ValueError:
             return 0
 
+    def row(self, set_index: int, roll: int, free: bool) -> int:
+        """The row a roll reads, without crossing it off: tries (FNL-61) use the rolled number
+        as it falls, an exhausted set reads row 1 (AMB-FNL-10), else FNL-27's search."""
+        if free:
+            return self.free_roll(set_index, roll)
+        if self.available[set_index] == 0:
+            return 1
+        return self.resolve(set_index, roll)
+
     def cross_off(self, set_index: int, number: int) -> None:
         """Mark a number used (FNL-30); using a number twice is refused (FNL-5)."""
         if not 1 <= number <= self.rows[set_index]:

@@ -48,6 +48,10 @@ _OFFENSE_CALL: dict[str, Any] = {"side": "offense"}
 _DEFENSE_CALL: dict[str, Any] = {"side": "defense"}
 """The `info` of the usual play calls, made once (read-only: a coach only looks)."""
 
+OFF_DIE, PENALTY_DIE, DEF_DIE = 24, 20, 12
+"""FNL-26: the offense rolls a d24 (its play number) and the d20 (the penalty roll), the
+defense a d12 (its play number)."""
+
 SNAP_OPTIONS = ("play", "punt", "field_goal", "kneel", "spike")
 SNAP_OT = ("play", "field_goal", "kneel", "spike")   # an overtime series is not given up by punting
 
@@ -167,14 +171,11 @@ def call_options(checkoff: Checkoff, sets: tuple[str, ...], late_down: bool, mod
 
 
 def _number(checkoff: Checkoff, i: int, roll: int, free: bool) -> int:
-    """FNL-27/30: resolve the rolled number and cross it off; tries (FNL-61) and exhausted
-    sets (AMB-FNL-10: row 1, not crossed off) use no number."""
-    if free:
-        return checkoff.free_roll(i, roll)
-    if checkoff.exhausted(i):
-        return 1
-    number = checkoff.resolve(i, roll)
-    checkoff.cross_off(i, number)
+    """FNL-27/30: the rolled number's row, crossed off; tries (FNL-61) and exhausted sets
+    (AMB-FNL-10: row 1) cross nothing off."""
+    number = checkoff.row(i, roll, free)
+    if not free and not checkoff.exhausted(i):
+        checkoff.cross_off(i, number)
     return number
 
 
@@ -201,7 +202,7 @@ def _call_roll_and_read(g: LegendsGame, p: Snap, rec: dict[str, Any],
     def_call = yield g.ask(Kind.PLAY_CALL, dfn.side, opts, "Call your defense", info, refused)
     p.def_set = DEF_SETS.index(def_call)
     # Step 2 (FNL-26): d24 and d20 for the offense, d12 for the defense.
-    d24, d20, d12 = g.roll(24), g.roll(20), g.roll(12)
+    d24, d20, d12 = g.roll(OFF_DIE), g.roll(PENALTY_DIE), g.roll(DEF_DIE)
     narrate = g.reads.on
     if narrate:
         p.off_at, p.def_at = g.reads.last() - 2, g.reads.last()
