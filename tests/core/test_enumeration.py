@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scrimmage.core.dice import Dice, ScriptedDice
-from scrimmage.core.enumeration import distribution, enumerate_outcomes
+from scrimmage.core.enumeration import TreeDice, distribution, enumerate_outcomes
 from scrimmage.core.errors import ScrimmageError
 
 
@@ -35,6 +35,19 @@ def test_a_die_thrown_only_on_some_faces() -> None:
     assert sum(p for p, _ in outcomes) == 1
     assert distribution(outcomes) == {"short": Fraction(5, 6), "long": Fraction(5, 120),
                                       "stopped": Fraction(15, 120)}
+
+
+def test_a_pick_weighs_its_choices() -> None:
+    """A chart column of 20 faces read as its distinct cells: 'A' on 12 faces, 'B' on 8; a
+    d6 follows a 'B' only. 1 + 6 runs instead of 12 + 8 * 6."""
+    def read(dice: TreeDice) -> str:
+        cell = ("A", "B")[dice.pick((12, 8))]
+        return cell if cell == "A" else f"B{dice.roll(6)}"
+
+    outcomes = enumerate_outcomes(read)
+    assert len(outcomes) == 7
+    assert distribution(outcomes) == {"A": Fraction(12, 20),
+                                      **{f"B{k}": Fraction(8, 120) for k in range(1, 7)}}
 
 
 @settings(max_examples=40, deadline=None)

@@ -1,5 +1,5 @@
-"""The chart cells a pair of play calls reads, with exact chances (issue 20), checked against
-brute force: every d24 and d12 face pushed through the snap's own number rule
+"""The chart cells a pair of play calls reads and what they resolve to, with exact chances
+(issue 20), checked against brute force: every d24 and d12 face pushed through the snap's own number rule
 (`scrimmage_play._number`, FNL-27/30), on fresh sheets, part-used sheets and an exhausted set
 (AMB-FNL-10: row 1)."""
 
@@ -14,8 +14,14 @@ import pytest
 
 from scrimmage.api import new_game
 from scrimmage.core.field import Side
-from scrimmage.rules.legends.call_matrix import cell_chances, row_chances
-from scrimmage.rules.legends.cards import DEF_SETS, OFF_SETS
+from scrimmage.rules.legends.call_matrix import (
+    Result,
+    cell_chances,
+    cell_outcomes,
+    model_game,
+    row_chances,
+)
+from scrimmage.rules.legends.cards import BP_DEF, BP_OFF, DEF_SETS, INC, OFF_SETS
 from scrimmage.rules.legends.scrimmage_play import DEF_DIE, OFF_DIE, _number
 from scrimmage.rules.legends.state import TeamState
 
@@ -77,3 +83,36 @@ def test_rows_of_a_part_used_set() -> None:
     assert rows[4] == Fraction(4, DEF_DIE)
     assert set(rows) == set(range(4, n + 1))
     assert sum(rows.values()) == 1
+
+
+def _raw_model(g: Any) -> Any:
+    """The model game without its grouped chart reader: every d20 face run one by one."""
+    m = model_game(g.s)
+    assert "read_chart" in vars(m)          # the plain (not compiled) build groups the reads
+    del vars(m)["read_chart"]
+    return m
+
+
+@pytest.mark.parametrize(("oc", "dc", "run"), [
+    (5, 3, True),                 # FNL-40: the two numbers add up
+    (7, INC, False),              # FNL-41: INC stands over a number
+    (BP_OFF, 4, True),            # FNL-42: one Big Play (OFF) roll and its yards
+    (BP_OFF, INC, False),
+    (6, BP_DEF, True),            # FNL-44: the BP DEF roll, table, loss or turnover
+])
+def test_cell_outcomes_are_the_rules_own_chances(oc: int, dc: int, run: bool) -> None:
+    """The grouped chart reads give the same exact distribution as every face run alone,
+    the chances add up to 1, and enumerating changes nothing in the game."""
+    g: Any
+    g, _ = new_game("legends-pro", "1985 Chicago Bears", "2016 New England Patriots", seed=1)
+    before = repr([(t.cp.left, t.timeouts, t.off_checkoff.used) for t in g.s.teams.values()])
+    grouped = cell_outcomes(model_game(g.s), oc, dc, run, 0)
+    raw = cell_outcomes(_raw_model(g), oc, dc, run, 0)
+    assert grouped == raw
+    assert sum(grouped.values()) == 1
+    assert repr([(t.cp.left, t.timeouts, t.off_checkoff.used)
+                 for t in g.s.teams.values()]) == before
+    if oc < INC and dc < INC:
+        assert grouped == {Result(oc + dc, False, False, None, 0, False): 1}
+    if dc == INC and oc < INC:
+        assert grouped == {Result(0, False, True, None, 0, False): 1}

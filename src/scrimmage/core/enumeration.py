@@ -30,13 +30,15 @@ class TreeDice:
     """Dice that replay a fixed prefix of faces, then roll 1 on every new die, remembering its
     size; `advance` moves to the next sequence in depth-first order."""
 
-    __slots__ = ("_at", "_faces", "_sides", "log")
+    __slots__ = ("_at", "_faces", "_sides", "_weights", "log")
 
     def __init__(self) -> None:
         self._faces: list[int] = []
         self._sides: list[int] = []
         self._at = 0
         self.log: list[tuple[int, int]] = []
+        self._weights: dict[int, tuple[int, ...]] = {}
+        """A `pick`'s weights by its place (its size is stored as minus the total)."""
 
     def roll(self, sides: int) -> int:
         at = self._at
@@ -56,12 +58,34 @@ class TreeDice:
         self.log.append((sides, face))
         return face
 
+    def pick(self, weights: tuple[int, ...]) -> int:
+        """An index into `weights`, each chosen with chance weight / total: one die whose
+        faces are the distinct cells of a chart column (equal cells merged, so they are run
+        once). Seeded play never calls this: it is how a model reads a chart."""
+        total = sum(weights)
+        at = self._at
+        if at < len(self._faces):
+            if self._sides[at] != -total:
+                raise ScrimmageError(f"roll #{at + 1} changed after the same faces: the run is "
+                                     "not deterministic")
+            index = self._faces[at]
+        else:
+            index = 0
+            self._faces.append(index)
+            self._sides.append(-total)
+            self._weights[at] = weights
+        self._at = at + 1
+        return index
+
     def probability(self) -> Fraction:
         """The chance of the sequence just run."""
-        ways = 1
-        for sides in self._sides[:self._at]:
-            ways *= sides
-        return Fraction(1, ways)
+        p = Fraction(1)
+        for at, sides in enumerate(self._sides[:self._at]):
+            if sides > 0:
+                p /= sides
+            else:
+                p *= Fraction(self._weights[at][self._faces[at]], -sides)
+        return p
 
     def advance(self) -> bool:
         """Move to the next sequence; False when every one has been run."""
@@ -69,15 +93,22 @@ class TreeDice:
         if self._at != len(faces):
             raise ScrimmageError(f"the run stopped after {self._at} of the {len(faces)} rolls "
                                  "it made before on the same faces: it is not deterministic")
-        while faces and faces[-1] == sides[-1]:
+        while faces and faces[-1] == self._last(len(faces) - 1):
             faces.pop()
             sides.pop()
+            self._weights.pop(len(faces), None)
         if not faces:
             return False
         faces[-1] += 1
         self._at = 0
         self.log = []
         return True
+
+
+    def _last(self, at: int) -> int:
+        """The last face of the die at `at`: its size, or a pick's last index."""
+        sides = self._sides[at]
+        return sides if sides > 0 else len(self._weights[at]) - 1
 
 
 def enumerate_outcomes(run: Callable[[TreeDice], T],

@@ -6,15 +6,32 @@ the offense's d24 and the defense's d12, resolved on the checkoff to a number st
 (FNL-38). So for a call pair the cells read form a distribution that changes as numbers are
 crossed off. It is computed here from the rule itself (`Checkoff.row`), face by face, for the
 equilibrium coach's payoff matrix: the first step of a snap's exact outcome distribution.
+
+The second step, `cell_outcomes`, runs the rules' own resolution of two cells
+(`bigplays.resolve`, FNL-38..51) once for every sequence of faces its Big Play charts and
+`base + dN` cells may throw (`scrimmage.core.enumeration`), on a `model_game` that reads the
+live state and changes nothing: a coaching-point question inside it (ignoring a Big Play,
+FNL-74) is answered "none".
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from contextlib import suppress
 from fractions import Fraction
+from typing import Any, NamedTuple, TypeVar, cast
 
+from scrimmage.core.enumeration import TreeDice, enumerate_outcomes
+from scrimmage.core.fastpath import PassFilters
+from scrimmage.rules.legends.bigplays import Outcome, resolve
+from scrimmage.rules.legends.charts import ChartValue
 from scrimmage.rules.legends.checkoff import Checkoff
-from scrimmage.rules.legends.scrimmage_play import DEF_DIE, OFF_DIE
-from scrimmage.rules.legends.state import TeamState
+from scrimmage.rules.legends.game import LegendsGame
+from scrimmage.rules.legends.scrimmage_play import DEF_DIE, OFF_DIE, PENALTY_DIE
+from scrimmage.rules.legends.state import GameState, TeamState
+from scrimmage.rules.narration import DiceReads
+
+T = TypeVar("T")
 
 CellPair = tuple[int, int]
 """(offense's cell, defense's cell): a yardage or one of the chart codes (INC, BP-OFF...)."""
@@ -44,3 +61,88 @@ def cell_chances(off: TeamState, dfn: TeamState, off_set: int, def_set: int,
             pair = (oc, defense[def_row - 1][off_set])
             out[pair] = out.get(pair, Fraction(0)) + p_off * p_def
     return out
+
+
+class Result(NamedTuple):
+    """What a coach needs of an `Outcome` to value it: the gain (to the spot of a turnover),
+    and how the play ended."""
+
+    yards: int
+    td: bool
+    incomplete: bool
+    turnover: str | None
+    return_yards: int
+    return_td: bool
+
+    @classmethod
+    def of(cls, o: Outcome) -> Result:
+        return cls(o.yards, o.td, o.incomplete, o.turnover, o.return_yards, o.return_td)
+
+
+def model_game(state: GameState) -> LegendsGame:
+    """A game over a live state for enumerating a piece of a snap: no narration, no pass
+    filters, dice set by `cell_outcomes`. Never driven, and nothing it runs may change the
+    state."""
+    g = LegendsGame.__new__(LegendsGame)
+    g.s = state
+    g.rules = state.rules
+    g.x = state.x
+    g.fast = PassFilters(g.view)
+    g.dice = TreeDice()
+    g.reads = DiceReads(g.dice, False)
+    columns: dict[int, tuple[tuple[ChartValue, ...], tuple[int, ...]]] = {}
+
+    def read_chart(chart: Sequence[T], label: str) -> T:
+        """The d20 read of a chart column (LegendsGame.read_chart) as one pick among its
+        distinct cells: twenty faces that often say the same thing are run once each."""
+        key = id(chart)
+        if key not in columns:
+            columns[key] = distinct_cells(chart)
+        values, weights = columns[key]
+        dice = g.dice
+        assert isinstance(dice, TreeDice)
+        return cast(T, values[dice.pick(weights)])
+
+    # A compiled build's game takes no new attributes: its faces are then run one by one,
+    # the same chances, more slowly.
+    with suppress(AttributeError):
+        setattr(g, "read_chart", read_chart)  # noqa: B010  (an instance's own reader)
+    return g
+
+
+def distinct_cells(chart: Sequence[Any]) -> tuple[tuple[Any, ...], tuple[int, ...]]:
+    """A d20 column's distinct cells (faces 1-20) and how many faces show each."""
+    values: list[Any] = []
+    weights: list[int] = []
+    for face in range(1, PENALTY_DIE + 1):
+        cell = chart[face]
+        for i, seen in enumerate(values):
+            if seen == cell:
+                weights[i] += 1
+                break
+        else:
+            values.append(cell)
+            weights.append(1)
+    return tuple(values), tuple(weights)
+
+
+def cell_outcomes(g: LegendsGame, oc: int, dc: int, run: bool,
+                  sos: int) -> dict[Result, Fraction]:
+    """Every result two cells can give (FNL-38..51, no SPECIAL), with its exact chance."""
+    def one(dice: TreeDice) -> Result:
+        g.dice = dice
+        g.reads = DiceReads(dice, False)
+        steps = resolve(g, oc, dc, None, run, sos)
+        try:
+            decision = next(steps)
+            while True:
+                decision = steps.send("none" if "none" in decision.options
+                                      else decision.options[0])
+        except StopIteration as done:
+            outcome: Outcome = done.value
+        return Result.of(outcome)
+
+    merged: dict[Result, Fraction] = {}
+    for p, result in enumerate_outcomes(one):
+        merged[result] = merged.get(result, Fraction(0)) + p
+    return merged
