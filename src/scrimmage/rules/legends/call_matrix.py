@@ -21,7 +21,7 @@ from contextlib import suppress
 from fractions import Fraction
 from typing import Any, NamedTuple, TypeVar, cast
 
-from scrimmage.core.enumeration import TreeDice, enumerate_outcomes
+from scrimmage.core.enumeration import TreeDice, distribution, enumerate_outcomes
 from scrimmage.core.fastpath import PassFilters
 from scrimmage.rules.legends.bigplays import Outcome, resolve
 from scrimmage.rules.legends.charts import ChartValue
@@ -142,7 +142,4 @@ def cell_outcomes(g: LegendsGame, oc: int, dc: int, run: bool,
             outcome: Outcome = done.value
         return Result.of(outcome)
 
-    merged: dict[Result, Fraction] = {}
-    for p, result in enumerate_outcomes(one):
-        merged[result] = merged.get(result, Fraction(0)) + p
-    return merged
+    return distribution(enumerate_outcomes(one))
