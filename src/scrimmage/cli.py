@@ -201,7 +201,8 @@ def play(
     away: AwayOpt = None,
     seed: SeedOpt = 1,
     auto: Annotated[bool, typer.Option(help="Two computer coaches play.")] = False,
-    coach: Annotated[str, typer.Option(help="Computer coach: solitaire or random.")] = "solitaire",
+    coach: Annotated[str, typer.Option(
+        help="Computer coach: solitaire, random, or equilibrium (Legends).")] = "solitaire",
     side: Annotated[str, typer.Option(
         help="The side you coach: home, away, or both (two people at one screen).")] = "home",
     ask: Annotated[str | None, typer.Option(
@@ -320,7 +321,9 @@ def serve(
     uvicorn.run(web, host=host, port=port, log_level="warning")
 
 
-CoachOpt = Annotated[str, typer.Option(help="Computer coaches: solitaire or random.")]
+CoachOpt = Annotated[str, typer.Option(
+    help="Computer coaches: solitaire, random, or equilibrium (Legends: play calls solved "
+         "from the exact payoff matrix).")]
 HomeCoachOpt = Annotated[str | None, typer.Option(
     "--home-coach", help="The home team's computer coach (default: --coach).")]
 AwayCoachOpt = Annotated[str | None, typer.Option(

@@ -75,3 +75,14 @@ def test_an_unknown_coach_is_refused_in_one_line() -> None:
     assert result.exit_code != 0
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert lines == ["error: unknown coach 'genius'; use solitaire or random"]
+
+
+def test_the_equilibrium_coach_plays_from_the_command_line() -> None:
+    """`--home-coach equilibrium` (Legends): the JSON names it, and the game is the one
+    `play_game` plays with it."""
+    data = _run("sim", ["-n", "1", "--seed", "3", "--home-coach", "equilibrium"])
+    assert data["coaches"] == {"home": "equilibrium", "away": "solitaire"}
+    rec = play_game(RULES, data["home"], data["away"], seed=game_seed(3, 0),
+                    coaches={"home": "equilibrium", "away": "solitaire"})
+    assert data["score_distribution"]["home"] == {str(rec.final_score[data["home"]]): 1}
+    assert data["score_distribution"]["away"] == {str(rec.final_score[data["away"]]): 1}

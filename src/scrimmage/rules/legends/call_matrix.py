@@ -16,6 +16,7 @@ FNL-74) is answered "none".
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from contextlib import suppress
 from fractions import Fraction
@@ -24,10 +25,11 @@ from typing import Any, NamedTuple, TypeVar, cast
 from scrimmage.core.enumeration import TreeDice, distribution, enumerate_outcomes
 from scrimmage.core.fastpath import PassFilters
 from scrimmage.rules.legends.bigplays import Outcome, resolve
-from scrimmage.rules.legends.charts import ChartValue
+from scrimmage.rules.legends.charts import ChartValue, Roll
 from scrimmage.rules.legends.checkoff import Checkoff
 from scrimmage.rules.legends.game import LegendsGame
 from scrimmage.rules.legends.scrimmage_play import DEF_DIE, OFF_DIE, PENALTY_DIE
+from scrimmage.rules.legends.sheets import BOOK_GUARD, guard_threshold
 from scrimmage.rules.legends.state import GameState, TeamState
 from scrimmage.rules.narration import DiceReads
 
@@ -103,27 +105,65 @@ def model_game(state: GameState) -> LegendsGame:
         assert isinstance(dice, TreeDice)
         return cast(T, values[dice.pick(weights)])
 
+    cuts = guard_cuts(state)
+
+    def roll(sides: int) -> int:
+        """The Big Play (DEF) d20 is only ever compared with a guard (FNL-44, and the replay
+        ratings' guards): its faces are run one per stretch between two guards."""
+        dice = g.dice
+        assert isinstance(dice, TreeDice)
+        if sides != PENALTY_DIE:
+            return dice.roll(sides)
+        return cuts[0][dice.pick(cuts[1])]
+
     # A compiled build's game takes no new attributes: its faces are then run one by one,
     # the same chances, more slowly.
     with suppress(AttributeError):
         setattr(g, "read_chart", read_chart)  # noqa: B010  (an instance's own reader)
+        setattr(g, "roll", roll)  # noqa: B010
     return g
 
 
+def guard_cuts(state: GameState) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The d20 faces that stand for all the others in a Big Play (DEF) roll, and how many
+    faces each stands for: the roll is compared with the book's guard or with a replay
+    ratings' guard for one of the words the two BP DEF tables hold (`guard_threshold`), so
+    faces between two such guards all give the same result."""
+    off = state.teams[state.possession].team
+    dfn = state.teams[state.possession.other].team
+    words = {"FUM"}
+    for team in (off, dfn):
+        for table in (team.run_bp_def, team.pass_bp_def):
+            if table is not None:
+                words.update(str(table[face]) for face in range(1, PENALTY_DIE + 1))
+    tops = {BOOK_GUARD, *(guard_threshold(off.header, dfn.header, w) for w in sorted(words))}
+    edges = [*sorted(t for t in tops if 0 < t < PENALTY_DIE), PENALTY_DIE]
+    faces, weights, low = [], [], 0
+    for top in edges:
+        faces.append(top)
+        weights.append(top - low)
+        low = top
+    return tuple(faces), tuple(weights)
+
+
 def distinct_cells(chart: Sequence[Any]) -> tuple[tuple[Any, ...], tuple[int, ...]]:
-    """A d20 column's distinct cells (faces 1-20) and how many faces show each."""
-    values: list[Any] = []
-    weights: list[int] = []
+    """A d20 column's distinct final values (faces 1-20) and their weights. A `base + dN`
+    cell is read with its own die already thrown: its N yardages each take 1/N of the face,
+    so `LegendsGame.yards` has nothing left to roll and equal yardages from different cells
+    merge."""
+    sides = [cell.sides for face in range(1, PENALTY_DIE + 1)
+             if isinstance(cell := chart[face], Roll)]
+    scale = math.lcm(*sides) if sides else 1
+    weight: dict[Any, int] = {}
     for face in range(1, PENALTY_DIE + 1):
         cell = chart[face]
-        for i, seen in enumerate(values):
-            if seen == cell:
-                weights[i] += 1
-                break
+        if isinstance(cell, Roll):
+            for k in range(1, cell.sides + 1):
+                key = cell.base + k
+                weight[key] = weight.get(key, 0) + scale // cell.sides
         else:
-            values.append(cell)
-            weights.append(1)
-    return tuple(values), tuple(weights)
+            weight[cell] = weight.get(cell, 0) + scale
+    return tuple(weight), tuple(weight.values())
 
 
 def cell_outcomes(g: LegendsGame, oc: int, dc: int, run: bool,

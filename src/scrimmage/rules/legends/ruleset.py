@@ -102,7 +102,11 @@ class LegendsRuleset(Ruleset):
             return SolitaireCoach(seed)
         if kind == "random":
             return RandomCoach(seed)
-        raise ScrimmageError(f"unknown coach {kind!r}; use solitaire or random")
+        if kind == "equilibrium":
+            from scrimmage.coaches.equilibrium import EquilibriumCoach
+
+            return EquilibriumCoach(seed, self.name)
+        raise ScrimmageError(f"unknown coach {kind!r}; use solitaire, equilibrium or random")
 
 
 class HighSchool(LegendsRuleset):

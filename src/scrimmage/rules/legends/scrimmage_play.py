@@ -190,6 +190,8 @@ def _call_roll_and_read(g: LegendsGame, p: Snap, rec: dict[str, Any],
     if g.rules.replay_ratings and off.team.header.run_call_pct is not None:
         # for computer coaches
         call_info = {"side": "offense", "run_call_pct": off.team.header.run_call_pct}
+    if two_point:
+        call_info = {**call_info, "two_point": True}
     off_call = yield g.ask(Kind.PLAY_CALL, off.side, opts, "Call your offensive play",
                            call_info, refused)
     p.off_set = OFF_SETS.index(off_call)
@@ -198,6 +200,8 @@ def _call_roll_and_read(g: LegendsGame, p: Snap, rec: dict[str, Any],
     if not two_point and off.off_checkoff.exhausted(p.off_set):
         # FNL-50: calling an exhausted set, the offense must say run or pass.
         info = {"side": "defense", "offense_category": "run" if p.run else "pass"}
+    elif two_point:
+        info = {"side": "defense", "two_point": True}
     opts, refused = call_options(dfn.def_checkoff, DEF_SETS, late, g.rules.exhausted, two_point)
     def_call = yield g.ask(Kind.PLAY_CALL, dfn.side, opts, "Call your defense", info, refused)
     p.def_set = DEF_SETS.index(def_call)

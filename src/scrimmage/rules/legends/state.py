@@ -206,6 +206,12 @@ class SeatView:
         return self._state.situation()
 
     @property
+    def table(self) -> GameState:
+        """The whole table, read only: Legends sheets and checkoffs lie open to both coaches,
+        and a coach that computes a call's payoffs reads them (issue 20)."""
+        return self._state
+
+    @property
     def score(self) -> dict[Side, int]:
         return dict(self._state.score)
 
