@@ -208,3 +208,19 @@ def test_coaching_commands_save_list_and_resume_by_number() -> None:
 
 def test_version() -> None:
     assert run(["--version"]).stdout.startswith("scrimmage ")
+
+
+def test_play_advise_shows_the_reasoning_and_the_person_still_chooses(tmp_path: Path) -> None:
+    """Issue 20: `play --advise` prints the assistant's equilibrium mix above a play call,
+    every card with its value and share; the person's own answer is the one played."""
+    save = tmp_path / "advised.json"
+    proc = run(["play", "--rules", "legends-pro", "--advise", "--save", str(save)],
+               stdin="1\n6\nquit\n")
+    out = proc.stdout
+    assert "Assistant: Equilibrium of the exact payoffs" in out
+    block = out[out.index("Assistant: Equilibrium"):].splitlines()[1:7]
+    assert all("%" in line for line in block)
+    shares = [float(line.split("mix")[1].split("%")[0]) for line in block]
+    assert abs(sum(shares) - 100) < 0.5
+    record = GameRecord.load(save)
+    assert "screen" in [d[2] for d in record.decisions if len(d) > 3 and d[3] == "person"]

@@ -222,6 +222,10 @@ def play(
     as_json: Annotated[bool, typer.Option(
         "--json", help="At the end, the record and box score as one JSON object on stdout "
                        "(the table goes to stderr).")] = False,
+    advise: Annotated[bool, typer.Option(
+        "--advise", help="Show the assistant's reasoning at each question (Legends): the "
+                         "equilibrium mix of a play call and each card's value, the win "
+                         "probability of each fourth-down, try and kickoff choice.")] = False,
 ) -> None:
     """Play a game: coach a side in the terminal, or watch with --auto (saved as it goes)."""
     console = err if as_json else out
@@ -251,7 +255,7 @@ def play(
             target = save or new_game_file()[1]
         table = Table(record, seats, save_to=target, source=str(target))
         _header(table, console)
-        face = TerminalSeat(table, console)
+        face = TerminalSeat(table, console, advise=advise)
         if not face.run():
             console.print(f"Saved. Carry on with: scrimmage play --resume {_ref(target)}")
             return

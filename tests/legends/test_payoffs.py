@@ -124,7 +124,7 @@ def test_the_coach_plays_its_equilibrium_mix() -> None:
     view = g.view(Side.HOME)
     ask = Decision(Kind.PLAY_CALL, Side.HOME, OFF_SETS, "", {"side": "offense"})
     a, b = EquilibriumCoach(5, RULES), EquilibriumCoach(5, RULES)
-    advice = a.advise(ask, view)
+    advice = a.solved(ask, view)
     assert exploitability(advice.payoffs.values, advice.equilibrium) == pytest.approx(0, abs=1e-6)
     assert sum(advice.mix().values()) == pytest.approx(1)
     assert [a.decide(ask, view) for _ in range(5)] == [b.decide(ask, view) for _ in range(5)]

@@ -74,7 +74,7 @@ def test_an_unknown_coach_is_refused_in_one_line() -> None:
                                       "genius"])
     assert result.exit_code != 0
     lines = [line for line in result.output.splitlines() if line.strip()]
-    assert lines == ["error: unknown coach 'genius'; use solitaire or random"]
+    assert lines == ["error: unknown coach 'genius'; use solitaire, smart, equilibrium or random"]
 
 
 def test_the_equilibrium_coach_plays_from_the_command_line() -> None:

@@ -224,3 +224,34 @@ def test_four_people_get_a_link_each_for_1st_and_roll(server: str, browser: Any)
     page.wait_for_url("**/games/*?token=*")
     page.get_by_test_id("game-status").wait_for()
     page.close()
+
+
+def test_the_assistant_shows_its_reasoning(server: str, browser: Any) -> None:
+    """Issue 20: ticked, the advice panel shows the equilibrium mix of a play call, each card
+    with its value (a share per card that adds up to 100%); the person still answers."""
+    made = make_game(server, rules="legends-pro", seed=13)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(made["seats"]["home"]["url"])
+    page.get_by_test_id("question").wait_for()
+    page.get_by_test_id("advice-toggle").check()
+    for _ in range(8):
+        page.wait_for_function(
+            """() => document.querySelector('[data-testid=advice]')
+                     || document.querySelector('[data-testid=advice-none]')""", timeout=120000)
+        if page.get_by_test_id("advice").count():
+            break
+        assert answer_by_click(page)
+    panel = page.get_by_test_id("advice")
+    assert "Equilibrium" in panel.inner_text()
+    shares = [float(t.rstrip("%")) for t in
+              page.locator("[data-testid=advice] td.num:nth-child(3)").all_inner_texts()]
+    assert len(shares) == 6 and abs(sum(shares) - 100) < 0.5
+    token = made["seats"]["home"]["token"]
+    data = httpx.get(f"{server}/api/games/{made['game_id']}/advice?token={token}",
+                     timeout=60).json()
+    assert data["advice"]["unit"] in ("wp", "ep")
+    assert answer_by_click(page)          # the person still chooses
+    assert not errors, errors
+    page.close()

@@ -32,14 +32,14 @@ RUN_SETS = frozenset(OFF_SETS[:3])
 class CallLog:
     """What the coach did at its play calls: for the benchmark and the assistant."""
 
-    calls: int = 0
-    seconds: float = 0.0
-    worst_seconds: float = 0.0
+    seconds: list[float] = field(default_factory=list)
+    """Each call's time to compute and solve its matrix."""
     exploitability: list[float] = field(default_factory=list)
+    """Each solved mix's exploitability (`matrix_game.exploitability`): 0 at an equilibrium."""
 
 
 @dataclass(frozen=True)
-class Advice:
+class SolvedCall:
     """One play call solved: the payoffs, the equilibrium, and which side asked."""
 
     payoffs: Payoffs
@@ -74,7 +74,7 @@ class EquilibriumCoach:
         self.dice = SeededDice(seed)
         self.base = SolitaireCoach(seed * 2 + 1)     # its own dice for everything else
         self.log = CallLog()
-        self._last: tuple[tuple[Any, ...], Advice] | None = None
+        self._last: tuple[tuple[Any, ...], SolvedCall] | None = None
 
     def lets_pass(self, kind: Kind, item: str, v: Any) -> bool:
         return self.base.lets_pass(kind, item, v)
@@ -91,7 +91,7 @@ class EquilibriumCoach:
         return self.base.decide(decision, view)
 
     # -- the call ---------------------------------------------------------------------------
-    def advise(self, decision: Decision, view: Any) -> Advice:
+    def solved(self, decision: Decision, view: Any) -> SolvedCall:
         """The solved call for this decision (cached for the snap: an audible reuses it)."""
         state = view.table
         two_point = bool(decision.info.get("two_point"))
@@ -112,17 +112,14 @@ class EquilibriumCoach:
                             tuple(p.values[i] for i in rows), p.unit, p.before)
         eq = solve(p.values)
         spent = time.perf_counter() - started
-        log = self.log
-        log.calls += 1
-        log.seconds += spent
-        log.worst_seconds = max(log.worst_seconds, spent)
-        log.exploitability.append(exploitability(p.values, eq))
-        advice = Advice(p, eq, offense)
+        self.log.seconds.append(spent)
+        self.log.exploitability.append(exploitability(p.values, eq))
+        advice = SolvedCall(p, eq, offense)
         self._last = (key, advice)
         return advice
 
     def play_call(self, d: Decision, v: Any) -> str:
-        advice = self.advise(d, v)
+        advice = self.solved(d, v)
         cards = advice.payoffs.offense if advice.offense else advice.payoffs.defense
         shares = advice.equilibrium.rows if advice.offense else advice.equilibrium.cols
         answer = cards[draw(shares, self.dice)]

@@ -37,9 +37,11 @@ class Quit(Exception):
 
 class TerminalSeat:
     def __init__(self, table: Table, console: Console,
-                 read: Callable[[], str] | None = None) -> None:
+                 read: Callable[[], str] | None = None, advise: bool = False) -> None:
         self.table = table
         self.console = console
+        self.advise = advise
+        """Show the assistant's reasoning (`coaches.advice`) above each question."""
         self._read = read or input
         self.narrator = Narrator(dict(table.record_names), table.rules.periods)
         self.narrator.skip_to(table.game.plays)
@@ -93,6 +95,13 @@ class TerminalSeat:
             c.print(f"[bold red]{escape(warning)}[/]")
         if q.result:
             c.print(f"[bold]The play:[/] {escape(q.result)}")
+        if self.advise:
+            from scrimmage.coaches.advice import advice_lines
+
+            labels = {ch.answer: ch.label for ch in q.choices}
+            for line in advice_lines(self.table.rules.name, pending.decision, pending.view,
+                                     labels):
+                c.print(f"[green]{escape(line)}[/]")
         who = f"{self.table.record_names[side]}: " if self.table.people > 1 else ""
         c.print(f"[bold cyan]{escape(who + q.prompt)}[/]")
         inline = "   ".join(f"{i} {ch.label}{'*' if ch.answer == q.suggestion else ''}"

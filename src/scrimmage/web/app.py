@@ -7,6 +7,8 @@
 - `POST /api/games/{id}/decisions?token=T` answers the pending decision: 403 for a wrong
   token or a seat acting for another, 409 for a stale index, 422 for an illegal answer;
   a refused request changes nothing;
+- `GET /api/games/{id}/advice?token=T` is the assistant's reasoning for that seat's pending
+  decision (issue 20), computed only when asked;
 - `WS /ws/games/{id}?token=T` pushes the seat's view after every change.
 
 A request is limited in size and checked before anything runs; a bad one is a 4xx with a
@@ -25,6 +27,7 @@ from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -156,6 +159,19 @@ def create_app(db: str | Path) -> FastAPI:
         room = rooms.get(game_id)
         return view(room, room.seat_for(token), since)
 
+    @app.get("/api/games/{game_id}/advice")
+    async def advice(game_id: str, token: Token = None) -> dict[str, Any]:
+        """The assistant's reasoning for this seat's pending decision (`coaches.advice`):
+        null when nothing waits for this seat or the game has no advice for it."""
+        room = rooms.get(game_id)
+        seat = room.seat_for(token)
+        async with room.lock:
+            pending = room.table.pending
+            if pending is None or not room.may_answer(seat):
+                return {"index": None, "advice": None}
+            found = await run_in_threadpool(_advice, room, pending)
+            return {"index": pending.index, "advice": found}
+
     @app.post("/api/games/{game_id}/decisions")
     async def decide(game_id: str, body: Answer, token: Token = None,
                      since: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:
@@ -229,6 +245,13 @@ def create_app(db: str | Path) -> FastAPI:
                 room.sockets.pop(socket, None)
 
     return app
+
+
+def _advice(room: Room, pending: Any) -> dict[str, Any] | None:
+    from scrimmage.coaches.advice import advise
+
+    found = advise(room.table.rules.name, pending.decision, pending.view)
+    return None if found is None else found.to_json()
 
 
 def _team(rules: Any, given: object) -> object:

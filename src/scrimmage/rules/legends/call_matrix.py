@@ -39,14 +39,21 @@ CellPair = tuple[int, int]
 """(offense's cell, defense's cell): a yardage or one of the chart codes (INC, BP-OFF...)."""
 
 
+def row_counts(checkoff: Checkoff, set_index: int, sides: int,
+               free: bool = False) -> dict[int, int]:
+    """Each row a die can read on this set, with how many of its faces read it."""
+    out: dict[int, int] = {}
+    for face in range(1, sides + 1):
+        row = checkoff.row(set_index, face, free)
+        out[row] = out.get(row, 0) + 1
+    return out
+
+
 def row_chances(checkoff: Checkoff, set_index: int, sides: int,
                 free: bool = False) -> dict[int, Fraction]:
     """Each row a die can read on this set, with its chance (every face is equally likely)."""
-    out: dict[int, Fraction] = {}
-    for face in range(1, sides + 1):
-        row = checkoff.row(set_index, face, free)
-        out[row] = out.get(row, Fraction(0)) + Fraction(1, sides)
-    return out
+    return {row: Fraction(n, sides)
+            for row, n in row_counts(checkoff, set_index, sides, free).items()}
 
 
 def cell_chances(off: TeamState, dfn: TeamState, off_set: int, def_set: int,
@@ -84,7 +91,7 @@ class Result(NamedTuple):
 def model_game(state: GameState) -> LegendsGame:
     """A game over a live state for enumerating a piece of a snap: no narration, no pass
     filters, dice set by `cell_outcomes`. Never driven, and nothing it runs may change the
-    state."""
+    state. Its d20 `roll` is the Big Play (DEF) roll's (`guard_cuts`): it runs nothing else."""
     g = LegendsGame.__new__(LegendsGame)
     g.s = state
     g.rules = state.rules
@@ -92,19 +99,7 @@ def model_game(state: GameState) -> LegendsGame:
     g.fast = PassFilters(g.view)
     g.dice = TreeDice()
     g.reads = DiceReads(g.dice, False)
-    columns: dict[int, tuple[tuple[ChartValue, ...], tuple[int, ...]]] = {}
-
-    def read_chart(chart: Sequence[T], label: str) -> T:
-        """The d20 read of a chart column (LegendsGame.read_chart) as one pick among its
-        distinct cells: twenty faces that often say the same thing are run once each."""
-        key = id(chart)
-        if key not in columns:
-            columns[key] = distinct_cells(chart)
-        values, weights = columns[key]
-        dice = g.dice
-        assert isinstance(dice, TreeDice)
-        return cast(T, values[dice.pick(weights)])
-
+    group_chart_reads(g)
     cuts = guard_cuts(state)
 
     def roll(sides: int) -> int:
@@ -116,12 +111,29 @@ def model_game(state: GameState) -> LegendsGame:
             return dice.roll(sides)
         return cuts[0][dice.pick(cuts[1])]
 
-    # A compiled build's game takes no new attributes: its faces are then run one by one,
-    # the same chances, more slowly.
+    with suppress(AttributeError):
+        setattr(g, "roll", roll)  # noqa: B010  (an instance's own roll)
+    return g
+
+
+def group_chart_reads(g: LegendsGame) -> None:
+    """Give a game that `TreeDice` drive a chart reader that reads a d20 column as one pick
+    among its distinct final values (`distinct_cells`): twenty faces that often say the same
+    thing are run once each. A compiled build's game takes no new attributes: its faces are
+    then run one by one, the same chances, more slowly."""
+    columns: dict[int, tuple[tuple[ChartValue, ...], tuple[int, ...]]] = {}
+
+    def read_chart(chart: Sequence[T], label: str) -> T:
+        key = id(chart)
+        if key not in columns:
+            columns[key] = distinct_cells(chart)
+        values, weights = columns[key]
+        dice = g.dice
+        assert isinstance(dice, TreeDice)
+        return cast(T, values[dice.pick(weights)])
+
     with suppress(AttributeError):
         setattr(g, "read_chart", read_chart)  # noqa: B010  (an instance's own reader)
-        setattr(g, "roll", roll)  # noqa: B010
-    return g
 
 
 def guard_cuts(state: GameState) -> tuple[tuple[int, ...], tuple[int, ...]]:

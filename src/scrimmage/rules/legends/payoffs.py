@@ -29,11 +29,10 @@ from scrimmage.analytics.situation import Situation
 from scrimmage.analytics.tables import Tables
 from scrimmage.core.field import Side
 from scrimmage.rules.legends.call_matrix import (
-    CellPair,
     Result,
     cell_outcomes,
     model_game,
-    row_chances,
+    row_counts,
 )
 from scrimmage.rules.legends.cards import BP_DEF, BP_OFF, DEF_SETS, OFF_SETS
 from scrimmage.rules.legends.game import LegendsGame
@@ -241,27 +240,31 @@ def legal_cards(state: GameState, two_point: bool) -> tuple[tuple[str, ...], tup
     return offense, defense
 
 
+CellMemo = dict[tuple[int, int, bool, int], float]
+
+
 def cell_values(state: GameState, outcomes: SnapOutcomes, value: Callable[[Net], float],
-                off_set: int, def_set: int, two_point: bool) -> float:
-    """The expected value of one call pair: rows x cells x chart faces (steps 1-3)."""
+                off_set: int, def_set: int, two_point: bool, memo: CellMemo) -> float:
+    """The expected value of one call pair: rows x cells x chart faces (steps 1-3). `memo`
+    keeps each pair of cells' value for the snap (the call pairs share most cells)."""
     off, dfn = state.offense, state.defense
     run = off_set < 3
     sos = state.sos_adj[off.side][0 if run else 1]
     offense = off.team.offense[off_set]
     defense = dfn.team.defense[def_set]
-    def_rows = [(defense[row - 1][off_set], float(p))
-                for row, p in row_chances(dfn.def_checkoff, def_set, DEF_DIE, two_point).items()]
+    def_rows = [(defense[row - 1][off_set], n)
+                for row, n in row_counts(dfn.def_checkoff, def_set, DEF_DIE, two_point).items()]
     total = 0.0
-    memo: dict[CellPair, float] = {}
-    for off_row, p_off in row_chances(off.off_checkoff, off_set, OFF_DIE, two_point).items():
+    for off_row, n_off in row_counts(off.off_checkoff, off_set, OFF_DIE, two_point).items():
         oc = offense[off_row - 1][def_set]
-        for dc, p_def in def_rows:
-            v = memo.get((oc, dc))
+        for dc, n_def in def_rows:
+            key = (oc, dc, run, sos)
+            v = memo.get(key)
             if v is None:
-                v = memo[(oc, dc)] = sum(p * value(net) for net, p in
-                                         outcomes.spread(state, oc, dc, run, sos))
-            total += float(p_off) * p_def * v
-    return total
+                v = memo[key] = sum(p * value(net) for net, p in
+                                    outcomes.spread(state, oc, dc, run, sos))
+            total += n_off * n_def * v
+    return total / (OFF_DIE * DEF_DIE)
 
 
 def payoffs(state: GameState, outcomes: SnapOutcomes, tables: Tables,
@@ -272,8 +275,9 @@ def payoffs(state: GameState, outcomes: SnapOutcomes, tables: Tables,
     offense, defense = legal_cards(state, two_point)
 
     def matrix(value: Callable[[Net], float]) -> tuple[tuple[float, ...], ...]:
+        memo: CellMemo = {}
         return tuple(tuple(cell_values(state, outcomes, value, OFF_SETS.index(o),
-                                       DEF_SETS.index(d), two_point) for d in defense)
+                                       DEF_SETS.index(d), two_point, memo) for d in defense)
                      for o in offense)
 
     if two_point:

@@ -106,7 +106,12 @@ class LegendsRuleset(Ruleset):
             from scrimmage.coaches.equilibrium import EquilibriumCoach
 
             return EquilibriumCoach(seed, self.name)
-        raise ScrimmageError(f"unknown coach {kind!r}; use solitaire, equilibrium or random")
+        if kind == "smart":
+            from scrimmage.coaches.smart import SmartCoach
+
+            return SmartCoach(seed, self.name)
+        raise ScrimmageError(f"unknown coach {kind!r}; use solitaire, smart, equilibrium or "
+                             "random")
 
 
 class HighSchool(LegendsRuleset):

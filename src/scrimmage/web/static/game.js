@@ -13,6 +13,7 @@ import { renderDice } from "./components/dice.js";
 import { renderPlays } from "./components/plays.js";
 import { renderQuestion } from "./components/question.js";
 import { renderAssistant } from "./components/assistant.js";
+import { renderAdvice } from "./components/advice.js";
 import { renderBoxScore } from "./components/boxscore.js";
 
 function statusWords(view) {
@@ -39,6 +40,7 @@ export function mergeView(old, incoming) {
 export function showGame(root, gameId, token) {
   const state = {
     view: null, busy: false, error: "", helpOpen: false, assistantOpen: false,
+    adviceOn: localStorage.getItem("scrimmage.advice") === "1", advice: null, adviceLoading: false,
     boardState: {}, conn: "connecting",
   };
   const el = {
@@ -51,6 +53,7 @@ export function showGame(root, gameId, token) {
     dice: h("section", { class: "panel dice-panel", "aria-label": "Dice" }),
     plays: h("section", { class: "panel plays", "aria-label": "Play-by-play" }),
     assistant: h("section", { class: "panel assistant", "aria-label": "Undo and the assistant" }),
+    advice: h("section", { class: "panel advice", "aria-label": "The assistant's reasoning", hidden: true }),
     box: h("section", { class: "panel box-score", "aria-label": "Box score", "data-testid": "box-score", hidden: true }),
     title: h("h1", {}, "scrimmage"),
     spectate: h("span", { class: "spectate" }),
@@ -60,7 +63,7 @@ export function showGame(root, gameId, token) {
       h("a", { class: "home-link", href: "/", "data-testid": "home-link" }, "← Games"),
       el.title, el.status, el.conn, el.spectate),
     h("div", { class: "game-grid" },
-      h("div", { class: "col-main" }, el.pad, el.field, el.question, el.box, el.board),
+      h("div", { class: "col-main" }, el.pad, el.field, el.question, el.advice, el.box, el.board),
       h("div", { class: "col-side" }, el.dice, el.assistant, el.plays)));
 
   const ctx = {
@@ -127,6 +130,35 @@ export function showGame(root, gameId, token) {
     };
   }
 
+  function adviceUi() {
+    return {
+      on: state.adviceOn, advice: state.advice, loading: state.adviceLoading,
+      toggle: (on) => {
+        state.adviceOn = on;
+        localStorage.setItem("scrimmage.advice", on ? "1" : "0");
+        fetchAdvice();
+        render();
+      },
+    };
+  }
+
+  async function fetchAdvice() {
+    const p = state.view && state.view.pending;
+    if (!state.adviceOn || !p || state.adviceLoading) return;
+    if (state.advice && state.advice.index === p.index) return;
+    state.adviceLoading = true;
+    render();
+    try {
+      state.advice = await api.advice(gameId, token);
+    } catch (err) {
+      state.advice = { index: p.index, advice: null };
+    } finally {
+      state.adviceLoading = false;
+    }
+    render();
+    fetchAdvice();              // the question may have moved on meanwhile
+  }
+
   function apply(incoming) {
     if (!incoming || !incoming.game_id) return;
     const merged = mergeView(state.view, incoming);
@@ -141,6 +173,7 @@ export function showGame(root, gameId, token) {
     state.view = merged;
     if (first && token) remember(merged);
     render();
+    fetchAdvice();
   }
 
   function remember(view) {
@@ -191,6 +224,7 @@ export function showGame(root, gameId, token) {
     renderBoxScore(el.box, view);
     renderDice(el.dice, view);
     renderAssistant(el.assistant, view, assistantUi());
+    renderAdvice(el.advice, view, adviceUi());
     renderPlays(el.plays, view);
     if (!el.spectate.firstChild) {
       el.spectate.append(h("a", {

@@ -57,6 +57,7 @@ export const api = {
   answer: (id, token, since, index, answer) =>
     call("POST", `/api/games/${encodeURIComponent(id)}/decisions${query(token, since)}`, { index, answer }),
   undo: (id, token) => call("POST", `/api/games/${encodeURIComponent(id)}/undo${query(token)}`, {}),
+  advice: (id, token) => call("GET", `/api/games/${encodeURIComponent(id)}/advice${query(token)}`),
   policy: (id, token, kind, ask) =>
     call("POST", `/api/games/${encodeURIComponent(id)}/policy${query(token)}`, { kind, ask }),
 };

@@ -1,0 +1,120 @@
+"""The assistant's reasoning for a pending decision (`scrimmage play --advise`, the web page's
+advice panel; issue 20).
+
+For a Legends play call: the equilibrium mix of the exact payoff matrix, and what each card
+earns against the other side's equilibrium. For a fourth down (or a kick, a try, a kickoff):
+the win probability of each option, as the smart coach values it. The person still chooses:
+the advice draws no dice of the game or of the assistant (its samples use a seed taken from
+the position, so the same question always gets the same advice).
+
+Games without EP/WP tables (The Grid, 1st & Roll) and 5D20 get no advice yet (None).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from scrimmage.core.decisions import Decision, Kind
+
+LEGENDS = ("legends-hs", "legends-college", "legends-pro")
+
+
+@dataclass(frozen=True)
+class Line:
+    option: str
+    value: float
+    mix: float | None = None
+    how: str = ""
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What the assistant shows: a title, the unit of `value`, a line per option (the best
+    first for the side that asks) and the option it recommends."""
+
+    title: str
+    unit: str
+    lines: tuple[Line, ...]
+    recommended: str
+    note: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"title": self.title, "unit": self.unit, "recommended": self.recommended,
+                "note": self.note,
+                "lines": [{"option": ln.option, "value": ln.value, "mix": ln.mix,
+                           "how": ln.how, "text": value_text(ln.value, self.unit)}
+                          for ln in self.lines]}
+
+
+def value_text(value: float, unit: str) -> str:
+    if unit == "wp":
+        return f"{100 * value:.2f}%"
+    if unit == "ep":
+        return f"{value:+.2f} pts"
+    return f"{value:.2f} pts"
+
+
+def advise(rules: str, decision: Decision, view: Any) -> Advice | None:
+    """The advice for this decision, or None where there is none."""
+    if rules not in LEGENDS:
+        return None
+    if decision.kind is Kind.PLAY_CALL:
+        return _play_call(rules, decision, view)
+    if decision.kind in (Kind.SNAP, Kind.TRY, Kind.KICKOFF):
+        return _choice(rules, decision, view)
+    return None
+
+
+def _play_call(rules: str, d: Decision, view: Any) -> Advice:
+    from scrimmage.coaches.equilibrium import EquilibriumCoach
+
+    advice = EquilibriumCoach(0, rules).solved(d, view)
+    values = advice.card_values()
+    mix = advice.mix()
+    offense = advice.offense
+    unit = advice.payoffs.unit
+    order = sorted(values, key=lambda c: -values[c] if offense else values[c])
+    whose = {"wp": "the offense's win probability", "ep": "the offense's expected points",
+             "points": "the two-point try's expected points"}[unit]
+    return Advice(
+        title=f"Equilibrium of the exact payoffs ({whose}, against their best mix)",
+        unit=unit,
+        lines=tuple(Line(c, values[c], mix[c]) for c in order),
+        recommended=max(mix, key=lambda c: mix[c]),
+        note=("Call from the mix: any card with a share earns the game's value against their "
+              "best mix; a card without one earns less." if offense else
+              "Call from the mix: the offense's value is lowest against it."))
+
+
+def _choice(rules: str, d: Decision, view: Any) -> Advice | None:
+    from scrimmage.coaches.smart import SmartCoach
+
+    state = view.table
+    seed = len(state.plays) * 131 + state.clock.seconds_left
+    values = SmartCoach(seed, rules).values(d, view)
+    if values is None:
+        return None
+    order = sorted(values.values, key=lambda k: -values.values[k])
+    return Advice(title="Win probability of each choice", unit="wp",
+                  lines=tuple(Line(k, values.values[k], how=values.how.get(k, ""))
+                              for k in order),
+                  recommended=order[0])
+
+
+def advice_lines(rules: str, decision: Decision, view: Any,
+                 labels: dict[str, str]) -> list[str]:
+    """The advice as lines of text for the terminal, options named by `labels`."""
+    advice = advise(rules, decision, view)
+    if advice is None:
+        return []
+    out = [f"Assistant: {advice.title}"]
+    for ln in advice.lines:
+        share = f"  mix {100 * ln.mix:4.1f}%" if ln.mix is not None else ""
+        how = f"  ({ln.how})" if ln.how else ""
+        star = " *" if ln.option == advice.recommended else ""
+        out.append(f"  {labels.get(ln.option, ln.option):<22} {value_text(ln.value, advice.unit):>10}"
+                   f"{share}{how}{star}")
+    if advice.note:
+        out.append(f"  {advice.note}")
+    return out

@@ -1,0 +1,141 @@
+"""The situational coach for Football Legends (`--coach smart`, issue 20).
+
+It calls plays as the rulebook solitaire coach does (so a comparison with that coach measures
+only the choices below), and makes the choices that decide games by the engine's own win
+probability (the ruleset's WP tables, `scrimmage.analytics`):
+
+* **fourth down** (and a field goal the solitaire coach would try on an earlier down): going
+  for it is worth the value of the play-call game, computed exactly from the two sheets and
+  the charts (`rules/legends/payoffs.py`, both sides at their equilibrium mix); a punt or a
+  field goal is worth the mean WP after it over `BUDGET` plays of the rules' own kicking step
+  on copies of the game (`rules/legends/what_if.py`: its penalty roll may repeat the kick, so
+  its tree of dice is too large to enumerate);
+* **kick or go for two** after a touchdown, and **onside or regular** on a kickoff: the same,
+  each choice played `BUDGET` times by the rules on copies of the game.
+
+Each comparison draws one seed from the coach's own dice and plays every choice on dice with
+that seed (common random numbers: the choices meet the same luck), so a game replays bit for
+bit. Everything else (the clock, timeouts, penalties, coaching points, overtime series) is
+still the solitaire coach's: `documented fallbacks`, listed in docs/coaches.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from scrimmage.analytics import tables_for
+from scrimmage.coaches.legends import SolitaireCoach
+from scrimmage.coaches.matrix_game import solve
+from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.dice import SeededDice
+from scrimmage.core.errors import ScrimmageError
+from scrimmage.rules.legends import kicking
+from scrimmage.rules.legends.game import Flow, LegendsGame
+from scrimmage.rules.legends.payoffs import payoffs, shared
+from scrimmage.rules.legends.what_if import position_value, sampled, shell_game
+
+BUDGET = 200
+"""Plays of a kicking step per choice: the standard error of a mean WP is then about 0.01 at
+worst (a field goal that decides the game), less for most kicks."""
+SEED_FACES = 2**30
+
+
+class ChoiceValues:
+    """The win probability of each option of one decision, and how each was found."""
+
+    def __init__(self) -> None:
+        self.values: dict[str, float] = {}
+        self.how: dict[str, str] = {}
+
+    def best(self) -> str:
+        return max(self.values, key=lambda k: self.values[k])
+
+
+class SmartCoach(SolitaireCoach):
+    """Legends: the solitaire coach's play calls, the deciding choices by win probability."""
+
+    def __init__(self, seed: int, rules: str) -> None:
+        super().__init__(seed)
+        tables = tables_for(rules)
+        if tables is None:
+            raise ScrimmageError(f"the smart coach needs EP/WP tables, and {rules} has none")
+        self.tables = tables
+        self.inner = SolitaireCoach(seed * 2 + 1)
+        """Answers the questions inside a step tried on a copy (its own dice)."""
+
+    def decide(self, decision: Decision, view: Any) -> str:
+        values = self.values(decision, view)
+        if values is None:
+            return super().decide(decision, view)
+        return values.best()
+
+    def values(self, d: Decision, v: Any) -> ChoiceValues | None:
+        """The options' values for a deciding choice, or None for a choice left to the
+        solitaire coach's rules."""
+        state = v.table
+        if state.overtime or state.clock.untimed:
+            return None
+        if d.kind is Kind.SNAP:
+            return self._snap(d, v)
+        if d.kind is Kind.TRY and len(d.options) > 1:
+            return self._tried(d, v, lambda g: kicking.try_after_touchdown(g))
+        if d.kind is Kind.KICKOFF:
+            after_safety = "safety" in d.prompt
+            return self._tried(d, v, lambda g: kicking.kickoff(g, d.seat, after_safety))
+        return None
+
+    # -- the choices ------------------------------------------------------------------------
+    def _snap(self, d: Decision, v: Any) -> ChoiceValues | None:
+        usual = super().decide(d, v)
+        if usual in ("kneel", "spike"):
+            return None
+        kicks = [k for k in ("punt", "field_goal") if k in d.options]
+        if (v.down < 4 and usual == "play") or not kicks:
+            return None
+        state = v.table
+        p = payoffs(state, shared(state), self.tables)
+        if p.unit != "wp":
+            return None         # a decided game: the solitaire coach's rules will do
+        out = ChoiceValues()
+        out.values["play"] = solve(p.values).value
+        out.how["play"] = "exact: the value of the play-call game"
+        seed = self.dice.roll(SEED_FACES)
+        for kick in kicks:
+            kick_step = kicking.punt if kick == "punt" else kicking.field_goal
+
+            def step(g: LegendsGame, kick_step: Any = kick_step) -> Flow:
+                flow: Flow = kick_step(g, None)
+                return flow
+
+            out.values[kick] = self._sampled(state, step, d, seed, None)
+            out.how[kick] = f"the mean of {BUDGET} plays of the kick"
+        return out
+
+    def _tried(self, d: Decision, v: Any, step: Callable[[LegendsGame], Flow]) -> ChoiceValues:
+        """Each option given as the answer to the step's own question, the step played
+        `BUDGET` times."""
+        out = ChoiceValues()
+        seed = self.dice.roll(SEED_FACES)
+        for option in d.options:
+            out.values[option] = self._sampled(v.table, step, d, seed, option)
+            out.how[option] = f"the mean of {BUDGET} plays"
+        return out
+
+    def _sampled(self, state: Any, step: Callable[[LegendsGame], Flow], d: Decision,
+                 seed: int, option: str | None) -> float:
+        """The mean WP of `d`'s side after `step`; its first question of `d`'s kind is
+        answered `option`, every other by the solitaire coach."""
+        inner = self.inner
+        forced: list[LegendsGame] = []
+
+        def answer(decision: Decision, g: LegendsGame) -> str:
+            if option is not None and decision.kind is d.kind and (not forced
+                                                                   or forced[-1] is not g):
+                forced.append(g)
+                return option
+            return inner.decide(decision, g.view(decision.seat))
+
+        return sampled(shell_game(state), step, answer,
+                       lambda g: position_value(g, d.seat, self.tables), SeededDice(seed),
+                       BUDGET)

@@ -1,0 +1,62 @@
+"""The situational coach (`--coach smart`, issue 20) on scripted fourth downs: going for it is
+valued exactly (the play-call game's value), kicks by playing the rules' kicking step on copies
+of the game (FNL-62..72), all on the ruleset's win-probability tables."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from scrimmage.api import new_game, play_game, replay
+from scrimmage.coaches.smart import SmartCoach
+from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.field import Side
+from scrimmage.rules.legends.scrimmage_play import SNAP_OPTIONS
+
+RULES = "legends-pro"
+HOME, AWAY = "1985 Chicago Bears", "2016 New England Patriots"
+
+
+def _fourth(quarter: int, seconds: int, yardline: int, togo: int, home: int,
+            away: int) -> tuple[Any, Decision]:
+    g: Any
+    g, _ = new_game(RULES, HOME, AWAY, seed=1)
+    s = g.s
+    s.possession = Side.HOME
+    s.clock.quarter, s.clock.seconds_left = quarter, seconds
+    s.yardline, s.down, s.ydstogo = yardline, 4, togo
+    s.score = {Side.HOME: home, Side.AWAY: away}
+    return g, Decision(Kind.SNAP, Side.HOME, SNAP_OPTIONS, "", {})
+
+
+@pytest.mark.parametrize(("situation", "want"), [
+    ((2, 600, 70, 8, 7, 7), "punt"),          # 4th and 8 at your own 30: punt (FNL-65)
+    ((4, 60, 20, 3, 14, 16), "field_goal"),   # down 2, a minute left, at the 20 (FNL-62)
+    ((4, 60, 20, 3, 14, 21), "play"),         # down 7: a field goal does not do
+    ((2, 600, 35, 1, 7, 7), "play"),          # 4th and 1 at their 35
+])
+def test_fourth_down_by_win_probability(situation: tuple[int, ...], want: str) -> None:
+    g, ask = _fourth(*situation)
+    coach = SmartCoach(1, RULES)
+    values = coach.values(ask, g.view(Side.HOME))
+    assert values is not None
+    assert set(values.values) == {"play", "punt", "field_goal"}
+    assert values.best() == want
+    assert all(0.0 <= v <= 1.0 for v in values.values.values())
+    # The same coach seed gives the same answer (a game replays bit for bit).
+    assert SmartCoach(1, RULES).decide(ask, g.view(Side.HOME)) == want
+
+
+def test_early_downs_stay_the_books() -> None:
+    g, _ = _fourth(2, 600, 70, 8, 7, 7)
+    g.s.down = 2
+    ask = Decision(Kind.SNAP, Side.HOME, SNAP_OPTIONS, "", {})
+    assert SmartCoach(1, RULES).values(ask, g.view(Side.HOME)) is None
+
+
+def test_a_game_with_the_smart_coach_replays() -> None:
+    coaches = {"home": "smart", "away": "solitaire"}
+    rec = play_game(RULES, HOME, AWAY, seed=5, coaches=coaches)
+    assert play_game(RULES, HOME, AWAY, seed=5, coaches=coaches).decisions == rec.decisions
+    assert replay(rec).final_score == rec.final_score
