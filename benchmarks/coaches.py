@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 RULESETS = ("legends-pro", "legends-college", "legends-hs")
-PAIRINGS = (("equilibrium", "solitaire"),)
+PAIRINGS = (("smart", "solitaire"), ("equilibrium", "solitaire"), ("equilibrium", "smart"))
 
 
 @dataclass

@@ -60,3 +60,22 @@ def test_a_game_with_the_smart_coach_replays() -> None:
     rec = play_game(RULES, HOME, AWAY, seed=5, coaches=coaches)
     assert play_game(RULES, HOME, AWAY, seed=5, coaches=coaches).decisions == rec.decisions
     assert replay(rec).final_score == rec.final_score
+
+
+def test_a_timeout_is_weighed_on_the_tables() -> None:
+    """FNL-7: the defense, behind by four with 1:30 left, takes the 20 seconds a timeout
+    saves; the table values say why (both positions read, no dice drawn)."""
+    g, _ = _fourth(4, 90, 45, 6, 14, 10)
+    g.s.down = 2
+    ask = Decision(Kind.TIMEOUT, Side.AWAY, ("none", "timeout"), "", {"saves": 20})
+    coach = SmartCoach(1, RULES)
+    values = coach.values(ask, g.view(Side.AWAY))
+    assert values is not None
+    assert values.values["timeout"] > values.values["none"]
+    assert coach.decide(ask, g.view(Side.AWAY)) == "timeout"
+    # Nothing saved, nothing weighed: the solitaire coach's "none".
+    nothing = Decision(Kind.TIMEOUT, Side.AWAY, ("none", "timeout"), "", {"saves": 0})
+    assert coach.values(nothing, g.view(Side.AWAY)) is None
+    assert coach.lets_pass(Kind.TIMEOUT, "after", g.view(Side.AWAY)) is False
+    g.s.clock.quarter = 3
+    assert coach.lets_pass(Kind.TIMEOUT, "after", g.view(Side.AWAY)) is True

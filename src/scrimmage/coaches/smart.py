@@ -11,12 +11,15 @@ probability (the ruleset's WP tables, `scrimmage.analytics`):
   on copies of the game (`rules/legends/what_if.py`: its penalty roll may repeat the kick, so
   its tree of dice is too large to enumerate);
 * **kick or go for two** after a touchdown, and **onside or regular** on a kickoff: the same,
-  each choice played `BUDGET` times by the rules on copies of the game.
+  each choice played `BUDGET` times by the rules on copies of the game;
+* **a timeout after the play** (FNL-7) in the last five minutes of a half: the position with
+  the seconds it saves and one timeout fewer against the position as it is, both read on the
+  tables.
 
 Each comparison draws one seed from the coach's own dice and plays every choice on dice with
 that seed (common random numbers: the choices meet the same luck), so a game replays bit for
-bit. Everything else (the clock, timeouts, penalties, coaching points, overtime series) is
-still the solitaire coach's: `documented fallbacks`, listed in docs/coaches.md.
+bit. Everything else (play speed, penalties, coaching points, overtime series) is still the
+solitaire coach's: `documented fallbacks`, listed in docs/coaches.md.
 """
 
 from __future__ import annotations
@@ -33,12 +36,14 @@ from scrimmage.core.errors import ScrimmageError
 from scrimmage.rules.legends import kicking
 from scrimmage.rules.legends.game import Flow, LegendsGame
 from scrimmage.rules.legends.payoffs import payoffs, shared
-from scrimmage.rules.legends.what_if import position_value, sampled, shell_game
+from scrimmage.rules.legends.what_if import copy_game, position_value, sampled, shell_game
 
 BUDGET = 200
 """Plays of a kicking step per choice: the standard error of a mean WP is then about 0.01 at
 worst (a field goal that decides the game), less for most kicks."""
 SEED_FACES = 2**30
+CLOCK_WINDOW = 300
+"""Seconds before the end of a half from which timeouts are weighed (earlier: none)."""
 
 
 class ChoiceValues:
@@ -83,7 +88,18 @@ class SmartCoach(SolitaireCoach):
         if d.kind is Kind.KICKOFF:
             after_safety = "safety" in d.prompt
             return self._tried(d, v, lambda g: kicking.kickoff(g, d.seat, after_safety))
+        if d.kind is Kind.TIMEOUT and "timeout" in d.options:
+            return self._timeout(d, v)
         return None
+
+    def lets_pass(self, kind: Kind, item: str, v: Any) -> bool:
+        """No timeout question before the results (the solitaire coach's rule, FNL-7), nor
+        outside the last `CLOCK_WINDOW` seconds of a half (a documented fallback: a timeout
+        there moves the win probability by less than the tables' resolution)."""
+        if kind is Kind.TIMEOUT:
+            return (item == "before" or bool(v.overtime) or v.quarter not in (2, 4)
+                    or v.seconds_left > CLOCK_WINDOW)
+        return super().lets_pass(kind, item, v)
 
     # -- the choices ------------------------------------------------------------------------
     def _snap(self, d: Decision, v: Any) -> ChoiceValues | None:
@@ -110,6 +126,23 @@ class SmartCoach(SolitaireCoach):
 
             out.values[kick] = self._sampled(state, step, d, seed, None)
             out.how[kick] = f"the mean of {BUDGET} plays of the kick"
+        return out
+
+    def _timeout(self, d: Decision, v: Any) -> ChoiceValues | None:
+        """FNL-7: a timeout after the play gives back the seconds it `saves` and costs a
+        timeout; both positions are read on the WP tables (exact: no dice)."""
+        saves = int(d.info.get("saves") or 0)
+        state = v.table
+        if d.info.get("before") or saves <= 0 or state.over:
+            return None
+        g = shell_game(state)
+        out = ChoiceValues()
+        out.values["none"] = position_value(g, d.seat, self.tables)
+        c = copy_game(g)
+        c.s.clock.seconds_left += saves
+        c.s.teams[d.seat].timeouts -= 1
+        out.values["timeout"] = position_value(c, d.seat, self.tables)
+        out.how = {"none": "the tables", "timeout": f"the tables, {saves} s back"}
         return out
 
     def _tried(self, d: Decision, v: Any, step: Callable[[LegendsGame], Flow]) -> ChoiceValues:
