@@ -74,3 +74,22 @@ def test_grid_mix_sums_to_the_die(weights: list[float]) -> None:
     mix = [w / total for w in weights] if total > 0 else [1 / len(weights)] * len(weights)
     shares = grid_mix(mix)
     assert sum(shares) == MIX_GRID and min(shares) >= 0
+
+
+def test_a_missing_solver_is_refused_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the optional extra, `--coach equilibrium` (or smart) stops before a game starts,
+    saying what to install."""
+    import importlib.util
+
+    from scrimmage.coaches.matrix_game import require_solver
+    from scrimmage.core.errors import ScrimmageError
+    from scrimmage.core.ruleset import find_ruleset
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "scipy" else real(name, *a))
+    with pytest.raises(ScrimmageError, match=r"pip install 'scrimmage\[coach\]'"):
+        require_solver()
+    for kind in ("equilibrium", "smart"):
+        with pytest.raises(ScrimmageError, match="scipy"):
+            find_ruleset("legends-pro").default_coach(kind, 1)

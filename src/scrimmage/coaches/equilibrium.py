@@ -18,7 +18,13 @@ from typing import Any
 
 from scrimmage.analytics import tables_for
 from scrimmage.coaches.legends import SolitaireCoach
-from scrimmage.coaches.matrix_game import Equilibrium, draw, exploitability, solve
+from scrimmage.coaches.matrix_game import (
+    Equilibrium,
+    draw,
+    exploitability,
+    require_solver,
+    solve,
+)
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.dice import SeededDice
 from scrimmage.core.errors import ScrimmageError
@@ -66,6 +72,7 @@ class EquilibriumCoach:
     """Legends play calls from the equilibrium of the exact payoff matrix."""
 
     def __init__(self, seed: int, rules: str) -> None:
+        require_solver()
         tables = tables_for(rules)
         if tables is None:
             raise ScrimmageError(f"the equilibrium coach needs EP/WP tables, and {rules} has "

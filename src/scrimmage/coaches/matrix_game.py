@@ -10,15 +10,18 @@ The mixes are rounded to `MIX_GRID` and drawn with one roll of a `MIX_GRID`-side
 call depends only on the game's dice and not on the last bits of a float the solver returns.
 
 scipy is the optional extra `scrimmage[coach]` (and in `dev`); it is imported only when a game
-is solved. The equilibrium coach that uses this module is issue 20's work in progress.
+is solved; `require_solver` lets the coaches that use it (`equilibrium`, `smart`) refuse in
+one line when it is missing.
 """
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scrimmage.core.dice import Dice
+from scrimmage.core.errors import ScrimmageError
 
 MIX_GRID = 1000
 """Mix probabilities are whole thousandths: the die a mixed call is drawn with."""
@@ -34,6 +37,13 @@ class Equilibrium:
     rows: tuple[float, ...]
     cols: tuple[float, ...]
     value: float
+
+
+def require_solver() -> None:
+    """Refuse in one line, before a game starts, when scipy (the optional extra) is missing."""
+    if importlib.util.find_spec("scipy") is None:
+        raise ScrimmageError("this coach solves linear programs with scipy, which is not "
+                             "installed: pip install 'scrimmage[coach]'")
 
 
 def _check(payoff: Matrix) -> tuple[int, int]:

@@ -29,7 +29,7 @@ from typing import Any
 
 from scrimmage.analytics import tables_for
 from scrimmage.coaches.legends import SolitaireCoach
-from scrimmage.coaches.matrix_game import solve
+from scrimmage.coaches.matrix_game import require_solver, solve
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.dice import SeededDice
 from scrimmage.core.errors import ScrimmageError
@@ -62,6 +62,7 @@ class SmartCoach(SolitaireCoach):
 
     def __init__(self, seed: int, rules: str) -> None:
         super().__init__(seed)
+        require_solver()
         tables = tables_for(rules)
         if tables is None:
             raise ScrimmageError(f"the smart coach needs EP/WP tables, and {rules} has none")
