@@ -7,7 +7,8 @@ the win probability of each option, as the smart coach values it. The person sti
 the advice draws no dice of the game or of the assistant (its samples use a seed taken from
 the position, so the same question always gets the same advice).
 
-Games without EP/WP tables (The Grid, 1st & Roll) and 5D20 get no advice yet (None).
+5D20 gets the win probabilities (its system calls the plays, D20-12). Games without EP/WP
+tables (The Grid, 1st & Roll) get no advice yet (None).
 """
 
 from __future__ import annotations
@@ -57,9 +58,9 @@ def value_text(value: float, unit: str) -> str:
 
 def advise(rules: str, decision: Decision, view: Any) -> Advice | None:
     """The advice for this decision, or None where there is none."""
-    if rules not in LEGENDS:
+    if rules not in (*LEGENDS, "5d20"):
         return None
-    if decision.kind is Kind.PLAY_CALL:
+    if decision.kind is Kind.PLAY_CALL and rules in LEGENDS:
         return _play_call(rules, decision, view)
     if decision.kind in (Kind.SNAP, Kind.TRY, Kind.KICKOFF):
         return _choice(rules, decision, view)
@@ -88,11 +89,12 @@ def _play_call(rules: str, d: Decision, view: Any) -> Advice:
 
 
 def _choice(rules: str, d: Decision, view: Any) -> Advice | None:
-    from scrimmage.coaches.smart import SmartCoach
+    from scrimmage.coaches.smart import FiveD20SmartCoach, SmartCoach
 
-    state = view.table
-    seed = len(state.plays) * 131 + state.clock.seconds_left
-    values = SmartCoach(seed, rules).values(d, view)
+    table = view.table
+    seed = len(table.plays) * 131 + table.clock.seconds_left
+    coach = SmartCoach(seed, rules) if rules in LEGENDS else FiveD20SmartCoach(seed, rules)
+    values = coach.values(d, view)
     if values is None:
         return None
     order = sorted(values.values, key=lambda k: -values.values[k])

@@ -1,4 +1,4 @@
-"""The situational coach for Football Legends (`--coach smart`, issue 20).
+"""The situational coaches (`--coach smart`, issue 20): Football Legends and 5D20.
 
 It calls plays as the rulebook solitaire coach does (so a comparison with that coach measures
 only the choices below), and makes the choices that decide games by the engine's own win
@@ -20,23 +20,35 @@ Each comparison draws one seed from the coach's own dice and plays every choice 
 that seed (common random numbers: the choices meet the same luck), so a game replays bit for
 bit. Everything else (play speed, penalties, coaching points, overtime series) is still the
 solitaire coach's: `documented fallbacks`, listed in docs/coaches.md.
+
+`FiveD20SmartCoach` does the same in 5D20, where the system calls every play (D20-12) and the
+seat sees the whole game: every option of a fourth down (going for it too), a try or a kickoff
+is the game's own `step` played `BUDGET` times on copies, its first question answered with the
+option; a timeout after the play is weighed on the tables.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from dataclasses import replace
+from typing import Any, TypeVar
 
-from scrimmage.analytics import tables_for
+from scrimmage.analytics import Tables, tables_for
+from scrimmage.analytics.position import Position, position_value
+from scrimmage.coaches.fived20 import SystemCoach
 from scrimmage.coaches.legends import SolitaireCoach
 from scrimmage.coaches.matrix_game import require_solver, solve
 from scrimmage.core.decisions import Decision, Kind
-from scrimmage.core.dice import SeededDice
+from scrimmage.core.dice import Dice, SeededDice
 from scrimmage.core.errors import ScrimmageError
+from scrimmage.core.what_if import sampled_mean
+from scrimmage.rules.fived20.timing import STOPPED
+from scrimmage.rules.fived20.what_if import copy_game as fived20_copy
+from scrimmage.rules.fived20.what_if import position as fived20_position
 from scrimmage.rules.legends import kicking
 from scrimmage.rules.legends.game import Flow, LegendsGame
 from scrimmage.rules.legends.payoffs import payoffs, shared
-from scrimmage.rules.legends.what_if import copy_game, position_value, sampled, shell_game
+from scrimmage.rules.legends.what_if import copy_game, position, shell_game
 
 BUDGET = 200
 """Plays of a kicking step per choice: the standard error of a mean WP is then about 0.01 at
@@ -132,19 +144,11 @@ class SmartCoach(SolitaireCoach):
     def _timeout(self, d: Decision, v: Any) -> ChoiceValues | None:
         """FNL-7: a timeout after the play gives back the seconds it `saves` and costs a
         timeout; both positions are read on the WP tables (exact: no dice)."""
-        saves = int(d.info.get("saves") or 0)
         state = v.table
-        if d.info.get("before") or saves <= 0 or state.over:
+        if d.info.get("before") or state.over:
             return None
-        g = shell_game(state)
-        out = ChoiceValues()
-        out.values["none"] = position_value(g, d.seat, self.tables)
-        c = copy_game(g)
-        c.s.clock.seconds_left += saves
-        c.s.teams[d.seat].timeouts -= 1
-        out.values["timeout"] = position_value(c, d.seat, self.tables)
-        out.how = {"none": "the tables", "timeout": f"the tables, {saves} s back"}
-        return out
+        return timeout_values(self.tables, position(shell_game(state)), d.seat,
+                              int(d.info.get("saves") or 0))
 
     def _tried(self, d: Decision, v: Any, step: Callable[[LegendsGame], Flow]) -> ChoiceValues:
         """Each option given as the answer to the step's own question, the step played
@@ -161,15 +165,97 @@ class SmartCoach(SolitaireCoach):
         """The mean WP of `d`'s side after `step`; its first question of `d`'s kind is
         answered `option`, every other by the solitaire coach."""
         inner = self.inner
-        forced: list[LegendsGame] = []
+        shell = shell_game(state)
+        return forced_mean(lambda dice: copy_game(shell, dice, inner.lets_pass), step, d, option,
+                           lambda q, g: inner.decide(q, g.view(q.seat)),
+                           lambda g: position_value(self.tables, position(g), d.seat),
+                           SeededDice(seed))
 
-        def answer(decision: Decision, g: LegendsGame) -> str:
-            if option is not None and decision.kind is d.kind and (not forced
-                                                                   or forced[-1] is not g):
-                forced.append(g)
-                return option
-            return inner.decide(decision, g.view(decision.seat))
 
-        return sampled(shell_game(state), step, answer,
-                       lambda g: position_value(g, d.seat, self.tables), SeededDice(seed),
-                       BUDGET)
+G = TypeVar("G")
+
+
+def forced_mean(fresh: Callable[[Dice], G], step: Callable[[G], Flow], d: Decision,
+                option: str | None, answer: Callable[[Decision, G], str],
+                value: Callable[[G], float], dice: Dice) -> float:
+    """The mean `value` after `BUDGET` plays of `step` on fresh copies, the first question of
+    `d`'s kind in each answered `option` (None: every question by `answer`)."""
+    forced: list[G] = []
+
+    def ask(q: Decision, g: G) -> str:
+        if option is not None and q.kind is d.kind and (not forced or forced[-1] is not g):
+            forced.append(g)
+            return option
+        return answer(q, g)
+
+    return sampled_mean(fresh, step, ask, value, dice, BUDGET)
+
+
+def timeout_values(tables: Tables, now: Position, side: Any,
+                   saves: int) -> ChoiceValues | None:
+    """A timeout after the play: the position with the `saves` seconds back and one timeout
+    fewer, against the position as it is (both read on the tables; no dice)."""
+    if saves <= 0 or now.over:
+        return None
+    out = ChoiceValues()
+    out.values["none"] = position_value(tables, now, side)
+    timeouts = dict(now.timeouts)
+    timeouts[side] -= 1
+    later = replace(now, seconds_left=now.seconds_left + saves, timeouts=timeouts)
+    out.values["timeout"] = position_value(tables, later, side)
+    out.how = {"none": "the tables", "timeout": f"the tables, {saves} s back"}
+    return out
+
+
+class FiveD20SmartCoach(SystemCoach):
+    """5D20: the system's play calls (D20-12); fourth down, the try, the kickoff and a
+    timeout after the play by win probability."""
+
+    def __init__(self, seed: int, rules: str = "5d20") -> None:
+        super().__init__(seed)
+        require_solver()
+        tables = tables_for(rules)
+        if tables is None:
+            raise ScrimmageError(f"the smart coach needs EP/WP tables, and {rules} has none")
+        self.tables = tables
+        self.inner = SystemCoach(seed * 2 + 1)
+
+    def lets_pass(self, kind: Kind, item: str, v: Any) -> bool:
+        if kind is Kind.TIMEOUT:
+            return (item == "short" or bool(v.overtime) or v.quarter not in (2, 4)
+                    or v.seconds_left > CLOCK_WINDOW)
+        return super().lets_pass(kind, item, v)
+
+    def decide(self, decision: Decision, view: Any) -> str:
+        values = self.values(decision, view)
+        if values is None:
+            return super().decide(decision, view)
+        return values.best()
+
+    def values(self, d: Decision, v: Any) -> ChoiceValues | None:
+        g = v.table
+        if g.overtime or g.over:
+            return None
+        if d.kind is Kind.SNAP and not d.info.get("at_zero"):
+            usual = super().decide(d, v)
+            if usual in ("kneel", "spike") or (v.down < 4 and usual == "play"):
+                return None
+            options = [o for o in ("play", "punt", "field_goal") if o in d.options]
+        elif (d.kind is Kind.TRY and len(d.options) > 1) or d.kind is Kind.KICKOFF:
+            options = list(d.options)
+        elif d.kind is Kind.TIMEOUT and not d.info.get("penalty"):
+            saves = int(d.info.get("seconds") or 0) - STOPPED
+            return timeout_values(self.tables, fived20_position(g), d.seat, saves)
+        else:
+            return None
+        out = ChoiceValues()
+        seed = self.dice.roll(SEED_FACES)
+        inner = self.inner
+        for option in options:
+            out.values[option] = forced_mean(
+                lambda dice: fived20_copy(g, dice, inner.lets_pass), lambda c: c.step(), d, option,
+                lambda q, c: inner.decide(q, c.view(q.seat)),
+                lambda c: position_value(self.tables, fived20_position(c), d.seat),
+                SeededDice(seed))
+            out.how[option] = f"the mean of {BUDGET} plays"
+        return out

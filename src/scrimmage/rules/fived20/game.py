@@ -58,6 +58,12 @@ class SeatView:
         return self._g.situation()
 
     @property
+    def table(self) -> FiveD20Game:
+        """The whole table, read only (every chart is public): a coach that tries a choice
+        on a copy of the game reads it (issue 20)."""
+        return self._g
+
+    @property
     def score(self) -> dict[Side, int]:
         return dict(self._g.score)
 

@@ -91,4 +91,8 @@ class FiveD20(Ruleset):
             return SystemCoach(seed)
         if kind == "random":
             return RandomCoach(seed)
-        raise ScrimmageError(f"unknown coach {kind!r}; use solitaire (system) or random")
+        if kind == "smart":
+            from scrimmage.coaches.smart import FiveD20SmartCoach
+
+            return FiveD20SmartCoach(seed, self.name)
+        raise ScrimmageError(f"unknown coach {kind!r}; use solitaire (system), smart or random")

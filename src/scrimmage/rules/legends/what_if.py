@@ -4,43 +4,27 @@ A coach comparing a punt with a field goal needs each choice's outcome distribut
 kicking rules are long (FNL-62..72: penalty roll, blocks, distance, returns, fair catches), so
 they are not restated: the step itself is run on a fresh copy of the game, and the questions
 inside it are answered as the rulebook solitaire coach would. Each copy's position after the
-step is valued on the ruleset's EP/WP tables (`position_value`): a kickoff, a try or a snap,
-from the coach's side.
+step is read as an `analytics.position.Position` for the EP/WP tables.
 
-`outcomes` runs the step once for every sequence of faces (`core.enumeration`), with the chart
-reads grouped into their distinct cells: exact, for a step whose dice are few. A kick is not
-such a step: its penalty roll may call a foul, whose accepted penalty kicks again with a new
-penalty roll, so its tree passes 50,000 sequences. `sampled` plays it `budget` times instead,
-on dice seeded by the coach's own dice, so a game still replays bit for bit.
+A kick is not enumerated (`core.enumeration`): its penalty roll may call a foul, whose accepted
+penalty kicks again with a new penalty roll, so its tree passes 50,000 sequences. A coach plays
+it a set number of times instead (`core.what_if.sampled_mean`), on dice seeded by its own dice,
+so a game still replays bit for bit.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
-from scrimmage.analytics.situation import Situation
-from scrimmage.analytics.tables import Tables
-from scrimmage.core.decisions import Decision
+from scrimmage.analytics.position import Position
 from scrimmage.core.dice import Dice
-from scrimmage.core.enumeration import TreeDice, enumerate_outcomes
+from scrimmage.core.enumeration import TreeDice
+from scrimmage.core.fastpath import PassFilter, PassFilters
 from scrimmage.core.field import Side
-from scrimmage.rules.legends.call_matrix import group_chart_reads
-from scrimmage.rules.legends.game import (
-    FREE_KICK,
-    KICKOFF,
-    SCRIMMAGE,
-    TRY,
-    Flow,
-    LegendsGame,
-)
+from scrimmage.rules.legends.game import FREE_KICK, KICKOFF, SCRIMMAGE, TRY, LegendsGame
 from scrimmage.rules.legends.state import GameState
 from scrimmage.rules.narration import DiceReads
-
-LIMIT = 50_000
-"""Dice sequences a choice may take before the enumeration gives up (a kick takes hundreds)."""
 
 
 def shell_game(state: GameState) -> LegendsGame:
@@ -55,92 +39,36 @@ def shell_game(state: GameState) -> LegendsGame:
     return g
 
 
-def copy_game(g: LegendsGame) -> LegendsGame:
+def copy_game(g: LegendsGame, dice: Dice | None = None,
+              answers: PassFilter | None = None) -> LegendsGame:
     """A copy to play a step on: the state and the game's flags copied, the sheets, rules and
-    charts shared (nothing changes them), the play list empty."""
+    charts shared (nothing changes them), the play list empty; rolling `dice` if given. The
+    game's pass filters stay behind: the copy's optional questions are asked, or waved
+    through by `answers` for both sides."""
     s = g.s
     memo: dict[int, Any] = {id(t.team): t.team for t in s.teams.values()}
-    memo.update({id(g.rules): g.rules, id(g.x): g.x, id(s.plays): [], id(g.dice): g.dice})
-    return copy.deepcopy(g, memo)
-
-
-def outcomes(g: LegendsGame, step: Callable[[LegendsGame], Flow],
-             answer: Callable[[Decision, LegendsGame], str],
-             value: Callable[[LegendsGame], float]) -> list[tuple[Fraction, float]]:
-    """`value` of the game after `step`, for every sequence of faces, with its chance."""
-    def one(dice: TreeDice) -> float:
-        c = copy_game(g)
+    memo.update({id(g.rules): g.rules, id(g.x): g.x, id(s.plays): [], id(g.dice): g.dice,
+                 id(g.fast): None})
+    c = copy.deepcopy(g, memo)
+    c.fast = PassFilters(c.view)
+    if answers is not None:
+        c.use_pass_filters({Side.HOME: answers, Side.AWAY: answers}, [])
+    if dice is not None:
         c.dice = dice
         c.reads = DiceReads(dice, False)
-        group_chart_reads(c)
-        _play(step(c), answer, c)
-        return value(c)
-
-    return enumerate_outcomes(one, LIMIT)
+    return c
 
 
-def sampled(g: LegendsGame, step: Callable[[LegendsGame], Flow],
-            answer: Callable[[Decision, LegendsGame], str],
-            value: Callable[[LegendsGame], float], dice: Dice, budget: int) -> float:
-    """The mean `value` after `step` over `budget` plays of it on `dice`."""
-    total = 0.0
-    for _ in range(budget):
-        c = copy_game(g)
-        c.dice = dice
-        c.reads = DiceReads(dice, False)
-        _play(step(c), answer, c)
-        total += value(c)
-    return total / budget
-
-
-def _play(flow: Flow, answer: Callable[[Decision, LegendsGame], str], c: LegendsGame) -> None:
-    try:
-        decision = next(flow)
-        while True:
-            decision = flow.send(answer(decision, c))
-    except StopIteration:
-        pass
-
-
-def expected(pairs: list[tuple[Fraction, float]]) -> float:
-    return sum(float(p) * v for p, v in pairs)
-
-
-def clock_left(state: GameState) -> tuple[int, int, bool]:
-    """Seconds left in the half and in the game, and whether it is overtime."""
-    c = state.clock
-    q_len = state.rules.quarter_minutes * 60
-    if c.quarter > 4:
-        return c.seconds_left, 0, True
-    half = ((2 if c.quarter <= 2 else 4) - c.quarter) * q_len + c.seconds_left
-    return half, (4 - c.quarter) * q_len + c.seconds_left, False
-
-
-def position_value(g: LegendsGame, side: Side, tables: Tables, unit: str = "wp") -> float:
-    """The value to `side` of the game as it stands between two plays: its win probability
-    (a tie counts half), or its expected points of the next score (`unit` "ep")."""
+def position(g: LegendsGame) -> Position:
+    """Where the game stands between two plays, for the EP/WP tables."""
     s = g.s
-    margin = s.score[side] - s.score[side.other]
-    if s.over:
-        if unit == "ep":
-            return 0.0
-        return 1.0 if margin > 0 else 0.0 if margin < 0 else 0.5
-    half, game, overtime = clock_left(s)
     if g.next in (KICKOFF, FREE_KICK):
-        ball, kind, yardline, down, togo = g.kicker.other, "kickoff", 75, 1, 10
+        kind, ball = "kickoff", g.kicker.other
     elif g.next == TRY:
-        ball, kind, yardline, down, togo = s.possession, "extra_point", 3, 1, 3
+        kind, ball = "extra_point", s.possession
     else:
-        ball, kind = s.possession, "scrimmage"
-        yardline, down, togo = s.yardline, s.down, min(s.ydstogo, s.yardline)
-    own = ball is side
-    sit = Situation(score_differential=margin if own else -margin,
-                    half_seconds_remaining=half, game_seconds_remaining=game,
-                    yardline_100=min(99, max(1, yardline)), down=down, ydstogo=max(1, togo),
-                    posteam_timeouts=s.teams[ball].timeouts,
-                    defteam_timeouts=s.teams[ball.other].timeouts,
-                    overtime=overtime, kind=kind)
-    v = tables.ep(sit) if unit == "ep" else tables.wp(sit)
-    if own:
-        return v
-    return -v if unit == "ep" else 1.0 - v
+        kind, ball = "scrimmage", s.possession
+    return Position(kind, ball, dict(s.score), s.clock.quarter, s.clock.seconds_left,
+                    s.rules.quarter_minutes * 60,
+                    {side: t.timeouts for side, t in s.teams.items()},
+                    s.yardline, s.down, s.ydstogo, bool(s.overtime), s.over)

@@ -1,0 +1,44 @@
+"""Trying a choice on copies of a game (issue 20): the rules' own step, played again.
+
+A coach that weighs a punt against a field goal plays each step itself on fresh copies of the
+game, answering the questions inside it with some coach, and averages what the copies are worth
+afterwards. The copies roll `dice` the caller gives (seeded from the coach's own dice), so a
+game that uses this still replays bit for bit. Each ruleset says how to copy its game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from typing import Any, TypeVar
+
+from scrimmage.core.decisions import Decision
+from scrimmage.core.dice import Dice
+
+G = TypeVar("G")
+Flow = Generator[Decision, str, Any]
+
+
+def play_out(flow: Flow, answer: Callable[[Decision], str]) -> None:
+    """Run a step to its end, answering each of its questions with `answer`."""
+    try:
+        decision = next(flow)
+        while True:
+            decision = flow.send(answer(decision))
+    except StopIteration:
+        pass
+
+
+def sampled_mean(fresh: Callable[[Dice], G], step: Callable[[G], Flow],
+                 answer: Callable[[Decision, G], str], value: Callable[[G], float],
+                 dice: Dice, budget: int) -> float:
+    """The mean `value` of a fresh copy (rolling `dice`) after `step`, over `budget` plays."""
+    total = 0.0
+    for _ in range(budget):
+        game = fresh(dice)
+
+        def ask(decision: Decision, game: G = game) -> str:
+            return answer(decision, game)
+
+        play_out(step(game), ask)
+        total += value(game)
+    return total / budget

@@ -1,0 +1,49 @@
+"""A 5D20 game copied to try a choice on, and where a game stands for the EP/WP tables
+(issue 20; the Legends twin is `rules/legends/what_if.py`).
+
+Every chart is public in 5D20 (the seat view holds the whole game), so a coach copies the game
+itself: the clock, the score, the ball and the flags are copied; the team charts, the game
+charts and the era are shared (nothing changes them) and the play list starts empty.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from scrimmage.analytics.position import Position
+from scrimmage.core.dice import Dice
+from scrimmage.core.fastpath import PassFilter, PassFilters
+from scrimmage.core.field import Side
+from scrimmage.rules.fived20.game import FREE_KICK, KICKOFF, TRY, FiveD20Game
+from scrimmage.rules.narration import DiceReads
+
+
+def copy_game(g: FiveD20Game, dice: Dice, answers: PassFilter | None = None) -> FiveD20Game:
+    """A copy of `g` that rolls `dice` and narrates nothing. The live game's pass filters
+    (its coaches and the driver's log) stay behind: the copy's optional questions are asked,
+    or waved through by `answers` for both sides."""
+    memo: dict[int, Any] = {id(t.chart): t.chart for t in g.teams.values()}
+    memo.update({id(g.charts): g.charts, id(g.era): g.era, id(g.plays): [],
+                 id(g.dice): dice, id(g._fast): None})
+    c = copy.deepcopy(g, memo)
+    c.dice = dice
+    c.reads = DiceReads(dice, False)
+    c._fast = PassFilters(c.view)
+    if answers is not None:
+        c.use_pass_filters({Side.HOME: answers, Side.AWAY: answers}, [])
+    return c
+
+
+def position(g: FiveD20Game) -> Position:
+    """Where the game stands between two plays."""
+    if g.next in (KICKOFF, FREE_KICK):
+        kind, ball = "kickoff", g.kicker.other
+    elif g.next == TRY:
+        kind, ball = "extra_point", g.possession
+    else:
+        kind, ball = "scrimmage", g.possession
+    return Position(kind, ball, dict(g.score), g.clock.quarter, g.clock.seconds_left,
+                    g.era.quarter_minutes * 60,
+                    {side: t.timeouts for side, t in g.teams.items()},
+                    g.yardline, g.down, g.ydstogo, g.overtime > 0, g.over)
