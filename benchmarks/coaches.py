@@ -9,7 +9,8 @@ Wilson 95% interval, the mean points margin (A minus B) with a 95% interval, and
 equilibrium coach its decision time per play call and the exploitability of its mixes (what
 an opponent who knew the mix would gain by its best reply: 0 at an exact equilibrium).
 
-The first play calls of a pair of sheets also enumerate its Big Play classes once (kept for
+Decision time is measured for the equilibrium coach's play calls. The first play calls of a
+pair of sheets also enumerate its Big Play classes once (kept for
 the process, `rules/legends/payoffs.py`); that one-time cost is measured apart, in a fresh
 process, as "cold start". The games run on every core (`--workers`).
 """
@@ -28,8 +29,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-RULESETS = ("legends-pro", "legends-college", "legends-hs")
-PAIRINGS = (("smart", "solitaire"), ("equilibrium", "solitaire"), ("equilibrium", "smart"))
+RULESETS = ("legends-pro", "legends-college", "legends-hs", "5d20")
+LEGENDS_PAIRINGS = (("smart", "solitaire"), ("equilibrium", "solitaire"),
+                    ("equilibrium", "smart"))
+PAIRINGS = {"5d20": (("smart", "solitaire"),)}
+"""The pairings of each ruleset: 5D20's system calls every play (D20-12), so it has no
+equilibrium coach."""
 
 
 @dataclass
@@ -39,10 +44,16 @@ class Tally:
     call_seconds: list[float] = field(default_factory=list)
     exploitability: list[float] = field(default_factory=list)
     game_seconds: list[float] = field(default_factory=list)
+    fourth: dict[str, list[int]] = field(default_factory=dict)
+    """Per coach ("a", "b"): fourth downs gone for, punted, kicked at."""
 
     def add(self, other: Tally) -> None:
         for name in ("a_points", "b_points", "call_seconds", "exploitability", "game_seconds"):
             getattr(self, name).extend(getattr(other, name))
+        for who, counts in other.fourth.items():
+            mine = self.fourth.setdefault(who, [0, 0, 0])
+            for i, n in enumerate(counts):
+                mine[i] += n
 
 
 def _coach(rules: str, kind: str, seed: int) -> Any:
@@ -69,6 +80,14 @@ def play(rules: str, a: str, b: str, a_home: bool, seeds: Sequence[int]) -> Tall
         a_team, b_team = (home, away) if a_home else (away, home)
         out.a_points.append(rec.final_score[a_team])
         out.b_points.append(rec.final_score[b_team])
+        for who, team in (("a", a_team), ("b", b_team)):
+            counts = out.fourth.setdefault(who, [0, 0, 0])
+            for p in rec.plays:
+                if p.get("down") == 4 and p.get("posteam") == team:
+                    kind = p.get("play_type")
+                    counts[0] += kind in ("run", "pass")
+                    counts[1] += kind == "punt"
+                    counts[2] += kind == "field_goal"
         for coach in coaches.values():
             log = getattr(coach, "log", None)
             if log is not None:
@@ -98,6 +117,10 @@ def cold_start(rules: str) -> float:
     return float(done.stdout.strip())
 
 
+def _per_game(counts: list[int], n: int) -> str:
+    return " / ".join(f"{c / n:.2f}" for c in counts)
+
+
 def pct(values: Sequence[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
@@ -125,8 +148,8 @@ def main() -> None:
         f"{args.games} with A away, the same seeds, on each ruleset's default bundled teams.",
         "",
         "| rules | A | B | games | A win rate (ties half) | 95% | mean margin A-B | 95% | "
-        "s per game |",
-        "|---|---|---|---:|---:|---|---:|---|---:|",
+        "s per game | A's 4th downs: go / punt / FG per game | B's |",
+        "|---|---|---|---:|---:|---|---:|---|---:|---|---|",
     ]
     timing = ["", "## The equilibrium coach's play calls", "",
               "| rules | calls | mean ms | 95th pct ms | worst ms | cold start s | "
@@ -136,7 +159,7 @@ def main() -> None:
     chunks = [seeds[i:i + args.chunk] for i in range(0, len(seeds), args.chunk)]
     with ProcessPoolExecutor(workers) as pool:
         for rules in args.rules:
-            for a, b in PAIRINGS:
+            for a, b in PAIRINGS.get(rules, LEGENDS_PAIRINGS):
                 jobs = [pool.submit(play, rules, a, b, a_home, c)
                         for a_home in (True, False) for c in chunks]
                 total = Tally()
@@ -152,7 +175,8 @@ def main() -> None:
                 half = 1.96 * statistics.stdev(margins) / math.sqrt(n) if n > 1 else float("nan")
                 lines.append(f"| {rules} | {a} | {b} | {n} | {wins / n:.3f} | "
                              f"{low:.3f}-{high:.3f} | {mean:+.2f} | {mean - half:+.2f} to "
-                             f"{mean + half:+.2f} | {statistics.fmean(total.game_seconds):.2f} |")
+                             f"{mean + half:+.2f} | {statistics.fmean(total.game_seconds):.2f} | "
+                             f"{_per_game(total.fourth['a'], n)} | {_per_game(total.fourth['b'], n)} |")
                 print(lines[-1], flush=True)
                 if total.call_seconds:
                     cs = total.call_seconds
