@@ -132,6 +132,8 @@ def main() -> None:
     ap.add_argument("--rules", nargs="*", default=list(RULESETS))
     ap.add_argument("--workers", type=int, default=0, help="processes (default: every core)")
     ap.add_argument("--chunk", type=int, default=10)
+    ap.add_argument("--pairings", nargs="*", metavar="A:B",
+                    help="only these pairings (e.g. equilibrium:solitaire), where they apply")
     ap.add_argument("--out", type=Path)
     args = ap.parse_args()
     import os
@@ -160,6 +162,8 @@ def main() -> None:
     with ProcessPoolExecutor(workers) as pool:
         for rules in args.rules:
             for a, b in PAIRINGS.get(rules, LEGENDS_PAIRINGS):
+                if args.pairings and f"{a}:{b}" not in args.pairings:
+                    continue
                 jobs = [pool.submit(play, rules, a, b, a_home, c)
                         for a_home in (True, False) for c in chunks]
                 total = Tally()

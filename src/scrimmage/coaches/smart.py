@@ -102,7 +102,9 @@ class SmartCoach(SolitaireCoach):
             after_safety = "safety" in d.prompt
             return self._tried(d, v, lambda g: kicking.kickoff(g, d.seat, after_safety))
         if d.kind is Kind.TIMEOUT and "timeout" in d.options:
-            return self._timeout(d, v)
+            item = "before" if d.info.get("before") else "after"
+            # What the fast path waves through is answered as it would be: "none".
+            return None if self.lets_pass(Kind.TIMEOUT, item, v) else self._timeout(d, v)
         return None
 
     def lets_pass(self, kind: Kind, item: str, v: Any) -> bool:
@@ -244,6 +246,8 @@ class FiveD20SmartCoach(SystemCoach):
         elif (d.kind is Kind.TRY and len(d.options) > 1) or d.kind is Kind.KICKOFF:
             options = list(d.options)
         elif d.kind is Kind.TIMEOUT and not d.info.get("penalty"):
+            if self.lets_pass(Kind.TIMEOUT, str(d.info.get("item", "after")), v):
+                return None         # answered as the fast path would: the system's "none"
             saves = int(d.info.get("seconds") or 0) - STOPPED
             return timeout_values(self.tables, fived20_position(g), d.seat, saves)
         else:
