@@ -42,6 +42,22 @@ class Position:
         return half, (4 - self.quarter) * q + self.seconds_left
 
 
+def between_plays(next_step: str, kicker: Side, possession: Side, score: dict[Side, int],
+                  quarter: int, seconds_left: int, quarter_seconds: int,
+                  timeouts: dict[Side, int], yardline: int, down: int, ydstogo: int,
+                  overtime: bool, over: bool) -> Position:
+    """The `Position` of a game whose next step is `next_step` (the step names the Legends and
+    5D20 games share: "kickoff", "free_kick", "try", or a snap)."""
+    if next_step in ("kickoff", "free_kick"):
+        kind, ball = "kickoff", kicker.other
+    elif next_step == "try":
+        kind, ball = "extra_point", possession
+    else:
+        kind, ball = "scrimmage", possession
+    return Position(kind, ball, dict(score), quarter, seconds_left, quarter_seconds,
+                    dict(timeouts), yardline, down, ydstogo, overtime, over)
+
+
 def position_value(tables: Tables, p: Position, side: Side, unit: str = "wp") -> float:
     """The value of `p` to `side`: its win probability (a tie counts half), or its expected
     points of the next score (`unit` "ep")."""

@@ -69,24 +69,28 @@ class ChoiceValues:
         return max(self.values, key=lambda k: self.values[k])
 
 
+def smart_tables(rules: str) -> Tables:
+    """The WP tables a smart coach values positions on; refused in one line without them or
+    without the solver."""
+    require_solver()
+    tables = tables_for(rules)
+    if tables is None:
+        raise ScrimmageError(f"the smart coach needs EP/WP tables, and {rules} has none")
+    return tables
+
+
 class SmartCoach(SolitaireCoach):
     """Legends: the solitaire coach's play calls, the deciding choices by win probability."""
 
     def __init__(self, seed: int, rules: str) -> None:
         super().__init__(seed)
-        require_solver()
-        tables = tables_for(rules)
-        if tables is None:
-            raise ScrimmageError(f"the smart coach needs EP/WP tables, and {rules} has none")
-        self.tables = tables
+        self.tables = smart_tables(rules)
         self.inner = SolitaireCoach(seed * 2 + 1)
         """Answers the questions inside a step tried on a copy (its own dice)."""
 
     def decide(self, decision: Decision, view: Any) -> str:
         values = self.values(decision, view)
-        if values is None:
-            return super().decide(decision, view)
-        return values.best()
+        return super().decide(decision, view) if values is None else values.best()
 
     def values(self, d: Decision, v: Any) -> ChoiceValues | None:
         """The options' values for a deciding choice, or None for a choice left to the
@@ -215,11 +219,7 @@ class FiveD20SmartCoach(SystemCoach):
 
     def __init__(self, seed: int, rules: str = "5d20") -> None:
         super().__init__(seed)
-        require_solver()
-        tables = tables_for(rules)
-        if tables is None:
-            raise ScrimmageError(f"the smart coach needs EP/WP tables, and {rules} has none")
-        self.tables = tables
+        self.tables = smart_tables(rules)
         self.inner = SystemCoach(seed * 2 + 1)
 
     def lets_pass(self, kind: Kind, item: str, v: Any) -> bool:
@@ -230,9 +230,7 @@ class FiveD20SmartCoach(SystemCoach):
 
     def decide(self, decision: Decision, view: Any) -> str:
         values = self.values(decision, view)
-        if values is None:
-            return super().decide(decision, view)
-        return values.best()
+        return super().decide(decision, view) if values is None else values.best()
 
     def values(self, d: Decision, v: Any) -> ChoiceValues | None:
         g = v.table

@@ -11,11 +11,11 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from scrimmage.analytics.position import Position
+from scrimmage.analytics.position import Position, between_plays
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
 from scrimmage.core.field import Side
-from scrimmage.rules.fived20.game import FREE_KICK, KICKOFF, TRY, FiveD20Game
+from scrimmage.rules.fived20.game import FiveD20Game
 from scrimmage.rules.narration import DiceReads
 
 
@@ -37,13 +37,7 @@ def copy_game(g: FiveD20Game, dice: Dice, answers: PassFilter | None = None) -> 
 
 def position(g: FiveD20Game) -> Position:
     """Where the game stands between two plays."""
-    if g.next in (KICKOFF, FREE_KICK):
-        kind, ball = "kickoff", g.kicker.other
-    elif g.next == TRY:
-        kind, ball = "extra_point", g.possession
-    else:
-        kind, ball = "scrimmage", g.possession
-    return Position(kind, ball, dict(g.score), g.clock.quarter, g.clock.seconds_left,
-                    g.era.quarter_minutes * 60,
-                    {side: t.timeouts for side, t in g.teams.items()},
-                    g.yardline, g.down, g.ydstogo, g.overtime > 0, g.over)
+    return between_plays(g.next, g.kicker, g.possession, g.score, g.clock.quarter,
+                         g.clock.seconds_left, g.era.quarter_minutes * 60,
+                         {side: t.timeouts for side, t in g.teams.items()},
+                         g.yardline, g.down, g.ydstogo, g.overtime > 0, g.over)

@@ -17,12 +17,12 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from scrimmage.analytics.position import Position
+from scrimmage.analytics.position import Position, between_plays
 from scrimmage.core.dice import Dice
 from scrimmage.core.enumeration import TreeDice
 from scrimmage.core.fastpath import PassFilter, PassFilters
 from scrimmage.core.field import Side
-from scrimmage.rules.legends.game import FREE_KICK, KICKOFF, SCRIMMAGE, TRY, LegendsGame
+from scrimmage.rules.legends.game import SCRIMMAGE, LegendsGame
 from scrimmage.rules.legends.state import GameState
 from scrimmage.rules.narration import DiceReads
 
@@ -62,13 +62,7 @@ def copy_game(g: LegendsGame, dice: Dice | None = None,
 def position(g: LegendsGame) -> Position:
     """Where the game stands between two plays, for the EP/WP tables."""
     s = g.s
-    if g.next in (KICKOFF, FREE_KICK):
-        kind, ball = "kickoff", g.kicker.other
-    elif g.next == TRY:
-        kind, ball = "extra_point", s.possession
-    else:
-        kind, ball = "scrimmage", s.possession
-    return Position(kind, ball, dict(s.score), s.clock.quarter, s.clock.seconds_left,
-                    s.rules.quarter_minutes * 60,
-                    {side: t.timeouts for side, t in s.teams.items()},
-                    s.yardline, s.down, s.ydstogo, bool(s.overtime), s.over)
+    return between_plays(g.next, g.kicker, s.possession, s.score, s.clock.quarter,
+                         s.clock.seconds_left, s.rules.quarter_minutes * 60,
+                         {side: t.timeouts for side, t in s.teams.items()},
+                         s.yardline, s.down, s.ydstogo, bool(s.overtime), s.over)
