@@ -245,6 +245,7 @@ def test_the_assistant_shows_its_reasoning(server: str, browser: Any) -> None:
         assert answer_by_click(page)
     panel = page.get_by_test_id("advice")
     assert "Equilibrium" in panel.inner_text()
+    assert "Drop Back" in panel.inner_text() and "drop_back" not in panel.inner_text()
     shares = [float(t.rstrip("%")) for t in
               page.locator("[data-testid=advice] td.num:nth-child(3)").all_inner_texts()]
     assert len(shares) == 6 and abs(sum(shares) - 100) < 0.5

@@ -13,7 +13,7 @@ export function renderAdvice(el, view, ui) {
     return;
   }
   el.hidden = false;
-  const labels = Object.fromEntries((view.pending.choices || []).map((c) => [c.answer, c.label]));
+  const labels = Object.fromEntries((view.pending.options || []).map((c) => [c.answer, c.label]));
   const toggle = h("label", { class: "advice-toggle" },
     h("input", {
       type: "checkbox", "data-testid": "advice-toggle", checked: ui.on,
