@@ -35,11 +35,16 @@ class Position:
 
     def clock_left(self) -> tuple[int, int]:
         """Seconds left in the half and in the game (overtime: the period's, and 0)."""
-        if self.overtime or self.quarter > 4:
-            return self.seconds_left, 0
-        q = self.quarter_seconds
-        half = ((2 if self.quarter <= 2 else 4) - self.quarter) * q + self.seconds_left
-        return half, (4 - self.quarter) * q + self.seconds_left
+        return clock_left(self.quarter, self.seconds_left, self.quarter_seconds, self.overtime)
+
+
+def clock_left(quarter: int, seconds_left: int, quarter_seconds: int,
+               overtime: bool = False) -> tuple[int, int]:
+    """Seconds left in the half and in the game (overtime: the period's, and 0)."""
+    if overtime or quarter > 4:
+        return seconds_left, 0
+    half = ((2 if quarter <= 2 else 4) - quarter) * quarter_seconds + seconds_left
+    return half, (4 - quarter) * quarter_seconds + seconds_left
 
 
 def between_plays(next_step: str, kicker: Side, possession: Side, score: dict[Side, int],

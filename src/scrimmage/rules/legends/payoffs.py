@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from scrimmage.analytics.position import clock_left
 from scrimmage.analytics.situation import Situation
 from scrimmage.analytics.tables import Tables
 from scrimmage.core.field import Side
@@ -140,11 +141,9 @@ class Valuer:
     def __init__(self, state: GameState, tables: Tables, unit: str) -> None:
         self.s, self.tables, self.unit = state, tables, unit
         c = state.clock
-        q_len = state.rules.quarter_minutes * 60
         self.overtime = c.quarter > 4
-        self.game_left = 0 if self.overtime else (4 - c.quarter) * q_len + c.seconds_left
-        self.half_left = (c.seconds_left if self.overtime
-                          else ((2 if c.quarter <= 2 else 4) - c.quarter) * q_len + c.seconds_left)
+        self.half_left, self.game_left = clock_left(c.quarter, c.seconds_left,
+                                                    state.rules.quarter_minutes * 60)
         off, dfn = state.offense, state.defense
         self.margin = state.score[off.side] - state.score[dfn.side]
         self.timeouts = (off.timeouts, dfn.timeouts)
