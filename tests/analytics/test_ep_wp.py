@@ -51,6 +51,12 @@ def test_ep_rises_toward_the_goal_line(rules: str) -> None:
                                         half_seconds_remaining=half_left))
                    for yard in range(99, 0, -1)]
             assert eps == sorted(eps)
+    if rules == "grid":
+        # GRID-1: a 60-yard field where eight a side score often, so even the own 5 is worth
+        # points to the team with the ball.
+        first = [tables.ep(_situation(tables, yardline_100=y, ydstogo=20)) for y in (55, 40, 25, 5)]
+        assert first == sorted(first) and first[-1] - first[0] > 3
+        return
     first_and_ten = [tables.ep(_situation(tables, yardline_100=y)) for y in (95, 75, 50, 25, 5)]
     assert first_and_ten[0] < 0 < first_and_ten[-1]
     assert first_and_ten[-1] - first_and_ten[0] > 4
@@ -67,15 +73,19 @@ def test_wp_rises_with_the_lead(rules: str) -> None:
                                                                    tables.game_seconds // 2)))
                    for lead in range(-30, 31)]
             assert wps == sorted(wps)
-    late = _situation(tables, game_seconds_remaining=30, half_seconds_remaining=30)
+    # FR-13, DATA-FR-2: 1st & Roll's last snaps are on the 2:00 space of its clock track.
+    end = 120 if rules == "1st-and-roll" else 30
+    late = _situation(tables, game_seconds_remaining=end, half_seconds_remaining=end)
     assert tables.wp(replace(late, score_differential=10)) > 0.95
     assert tables.wp(replace(late, score_differential=-10)) < 0.05
 
 
-def test_rulesets_without_tables() -> None:
-    assert tables_for("grid") is None and tables_for("1st-and-roll") is None
-    with pytest.raises(ScrimmageError, match="no EP/WP tables for grid"):
-        load_tables("grid")
+def test_every_ruleset_has_tables() -> None:
+    """Issue 20: The Grid and 1st & Roll have tables too (their smart coaches read them)."""
+    assert tables_for("grid") is not None and tables_for("1st-and-roll") is not None
+    assert tables_for("chess") is None
+    with pytest.raises(ScrimmageError, match="no EP/WP tables for chess"):
+        load_tables("chess")
 
 
 @pytest.fixture(scope="module")
@@ -129,13 +139,15 @@ def test_wpa_adds_up_to_the_result(pbp: pd.DataFrame) -> None:
         assert start + (home * game["wpa"]).sum() == pytest.approx(result)
 
 
-def test_grid_pbp_leaves_the_columns_empty(tmp_path: Path) -> None:
-    out = tmp_path / "grid.csv"
-    result = CliRunner().invoke(app, ["sim", "--rules", "grid", "-n", "1", "--pbp", str(out)])
+@pytest.mark.parametrize("rules", ["grid", "1st-and-roll"])
+def test_grid_and_roll_pbp_fill_the_columns(tmp_path: Path, rules: str) -> None:
+    out = tmp_path / "pbp.csv"
+    result = CliRunner().invoke(app, ["sim", "--rules", rules, "-n", "1", "--pbp", str(out)])
     assert result.exit_code == 0, result.output
     frame = pd.read_csv(out)
     for column in ("ep", "epa", "wp", "wpa"):
-        assert frame[column].isna().all()
+        assert frame[column].notna().all(), column
+    assert frame["wp"].between(0, 1).all()
 
 
 def _broken(tmp_path: Path, change: str, into: str) -> Path:

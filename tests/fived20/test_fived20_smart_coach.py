@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from scrimmage.api import new_game, play_game, replay
+from scrimmage.api import new_game
 from scrimmage.coaches.smart import FiveD20SmartCoach
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.field import Side
@@ -47,10 +47,3 @@ def test_fourth_down_by_win_probability(situation: tuple[int, ...], want: str) -
     assert (g.yardline, g.down, g.score[Side.HOME], len(g.plays)) == (situation[2], 4,
                                                                       situation[4], 0)
 
-
-def test_a_game_with_the_smart_coach_replays() -> None:
-    home, away = find_ruleset(RULES).default_teams()
-    coaches = {"home": "smart", "away": "solitaire"}
-    rec = play_game(RULES, home, away, seed=5, coaches=coaches)
-    assert play_game(RULES, home, away, seed=5, coaches=coaches).decisions == rec.decisions
-    assert replay(rec).final_score == rec.final_score

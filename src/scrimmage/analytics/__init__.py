@@ -7,7 +7,7 @@ games (docs/ep-wp.md).
                         game_seconds_remaining=3600, yardline_100=75))
     tables.wp(...)
 
-`tables_for` returns None for a ruleset without tables (grid, 1st-and-roll). The tables are
+`tables_for` returns None for a ruleset without tables (every bundled one has them). The tables are
 rebuilt with `python -m scrimmage.build.epwp`. `add_ep_wp` adds nflverse's `ep`, `epa`, `wp`
 and `wpa` to one game's play-by-play rows.
 """

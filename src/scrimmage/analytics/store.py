@@ -8,8 +8,8 @@ from pathlib import Path
 from scrimmage.analytics.tables import Tables, read_tables
 from scrimmage.core.errors import ScrimmageError
 
-RULESETS = ("legends-hs", "legends-college", "legends-pro", "5d20")
-"""The rulesets with tables. The Grid and 1st & Roll have none: their EP/WP columns are empty."""
+RULESETS = ("legends-hs", "legends-college", "legends-pro", "5d20", "grid", "1st-and-roll")
+"""The rulesets with tables: every bundled one (The Grid and 1st & Roll since issue 20)."""
 
 DATA = Path(__file__).parent / "data"
 

@@ -7,8 +7,9 @@ the win probability of each option, as the smart coach values it. The person sti
 the advice draws no dice of the game or of the assistant (its samples use a seed taken from
 the position, so the same question always gets the same advice).
 
-5D20 gets the win probabilities (its system calls the plays, D20-12). Games without EP/WP
-tables (The Grid, 1st & Roll) get no advice yet (None).
+5D20, The Grid and 1st & Roll get the win probabilities of those choices (5D20's system calls
+the plays, D20-12; The Grid and 1st & Roll have no equilibrium play caller yet); The Grid's
+extra cards and a 1st & Roll timeout or clock run-out too, read on the tables.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 from scrimmage.core.decisions import Decision, Kind
 
 LEGENDS = ("legends-hs", "legends-college", "legends-pro")
+OTHERS = ("5d20", "grid", "1st-and-roll")
 
 
 @dataclass(frozen=True)
@@ -58,11 +60,12 @@ def value_text(value: float, unit: str) -> str:
 
 def advise(rules: str, decision: Decision, view: Any) -> Advice | None:
     """The advice for this decision, or None where there is none."""
-    if rules not in (*LEGENDS, "5d20"):
+    if rules not in (*LEGENDS, *OTHERS):
         return None
     if decision.kind is Kind.PLAY_CALL and rules in LEGENDS:
         return _play_call(rules, decision, view)
-    if decision.kind in (Kind.SNAP, Kind.TRY, Kind.KICKOFF):
+    if decision.kind in (Kind.SNAP, Kind.TRY, Kind.KICKOFF) or (
+            rules in OTHERS[1:] and decision.kind in (Kind.TIMING_CARDS, Kind.RUN_CLOCK)):
         return _choice(rules, decision, view)
     return None
 
@@ -89,12 +92,8 @@ def _play_call(rules: str, d: Decision, view: Any) -> Advice:
 
 
 def _choice(rules: str, d: Decision, view: Any) -> Advice | None:
-    from scrimmage.coaches.smart import FiveD20SmartCoach, SmartCoach
-
-    table = view.table
-    seed = len(table.plays) * 131 + table.clock.seconds_left
-    coach = SmartCoach(seed, rules) if rules in LEGENDS else FiveD20SmartCoach(seed, rules)
-    values = coach.values(d, view)
+    # The samples' seed comes from the position, so the same question gets the same advice.
+    values = _smart(rules, len(view.table.plays) * 131 + _clock(view)).values(d, view)
     if values is None:
         return None
     order = sorted(values.values, key=lambda k: -values.values[k])
@@ -102,6 +101,32 @@ def _choice(rules: str, d: Decision, view: Any) -> Advice | None:
                   lines=tuple(Line(k, values.values[k], how=values.how.get(k, ""))
                               for k in order),
                   recommended=order[0])
+
+
+def _clock(view: Any) -> int:
+    """A number that tells the clock of the game: seconds, the Roll marker's space, the
+    Grid's cards left."""
+    if hasattr(view, "cards_left"):
+        return int(view.cards_left)
+    if hasattr(view, "space"):
+        return int(view.space)
+    return int(view.table.clock.seconds_left)
+
+
+def _smart(rules: str, seed: int) -> Any:
+    from scrimmage.coaches.smart import FiveD20SmartCoach, SmartCoach
+
+    if rules in LEGENDS:
+        return SmartCoach(seed, rules)
+    if rules == "grid":
+        from scrimmage.coaches.smart_grid import GridSmartCoach
+
+        return GridSmartCoach(seed, rules)
+    if rules == "1st-and-roll":
+        from scrimmage.coaches.smart_roll import RollSmartCoach
+
+        return RollSmartCoach(seed, rules)
+    return FiveD20SmartCoach(seed, rules)
 
 
 def advice_lines(rules: str, decision: Decision, view: Any,

@@ -29,7 +29,7 @@ option; a timeout after the play is weighed on the tables.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
@@ -197,6 +197,26 @@ def forced_mean(fresh: Callable[[Dice], G], step: Callable[[G], Flow], d: Decisi
     return sampled_mean(fresh, step, ask, value, dice, BUDGET)
 
 
+def sampled_choices(dice: Dice, inner: Any, tables: Tables, d: Decision,
+                    options: Sequence[str], fresh: Callable[[Dice, Any], G],
+                    step: Callable[[G], Flow], where: Callable[[G], Position]) -> ChoiceValues:
+    """Each option of `d` as the first answer of `step`, played `BUDGET` times on copies made
+    by `fresh(dice, inner.lets_pass)`; its value the mean WP of `d`'s side at `where` the copy
+    stands after it. One seed, drawn from the coach's `dice`, for every option (common random
+    numbers); `inner` answers every other question."""
+    def answer(q: Decision, c: Any) -> str:
+        return str(inner.decide(q, c.view(q.seat)))
+
+    out = ChoiceValues()
+    seed = dice.roll(SEED_FACES)
+    for option in options:
+        out.values[option] = forced_mean(
+            lambda copy_dice: fresh(copy_dice, inner.lets_pass), step, d, option, answer,
+            lambda c: position_value(tables, where(c), d.seat), SeededDice(seed))
+        out.how[option] = f"the mean of {BUDGET} plays"
+    return out
+
+
 def timeout_values(tables: Tables, now: Position, side: Any,
                    saves: int) -> ChoiceValues | None:
     """A timeout after the play: the position with the `saves` seconds back and one timeout
@@ -250,14 +270,6 @@ class FiveD20SmartCoach(SystemCoach):
             return timeout_values(self.tables, fived20_position(g), d.seat, saves)
         else:
             return None
-        out = ChoiceValues()
-        seed = self.dice.roll(SEED_FACES)
-        inner = self.inner
-        for option in options:
-            out.values[option] = forced_mean(
-                lambda dice: fived20_copy(g, dice, inner.lets_pass), lambda c: c.step(), d, option,
-                lambda q, c: inner.decide(q, c.view(q.seat)),
-                lambda c: position_value(self.tables, fived20_position(c), d.seat),
-                SeededDice(seed))
-            out.how[option] = f"the mean of {BUDGET} plays"
-        return out
+        return sampled_choices(self.dice, self.inner, self.tables, d, options,
+                               lambda dice, answers: fived20_copy(g, dice, answers),
+                               lambda c: c.step(), fived20_position)

@@ -333,6 +333,11 @@ class GridView:
         self.seat = seat
 
     @property
+    def table(self) -> GridGame:
+        """The whole game, read only (issue 20: a coach copies it to try a choice on)."""
+        return self.game
+
+    @property
     def score(self) -> dict[Side, int]:
         return self.game.score
 

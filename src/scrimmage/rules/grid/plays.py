@@ -108,10 +108,11 @@ def gain_of(result: int, a: int, b: int) -> int:
 
 def down(g: GridGame) -> Flow:
     offense, defense = g.possession, g.possession.other
-    reroller, g.reroll = g.reroll, None
     choice = yield Decision(Kind.SNAP, offense, ("play", *FIELD_GOAL_OPTIONS),
                             "Run a play, or try a field goal (and who kicks)?",
                             {"situation": g.situation(), "boxes_to_goal": g.ball})
+    # Taken after the question, so a copy of the game made at it still holds the re-roll.
+    reroller, g.reroll = g.reroll, None
     if choice != "play":
         yield from kicking.field_goal(g, choice.rpartition("_")[2])               # GRID-44
         return

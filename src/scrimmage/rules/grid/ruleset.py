@@ -75,4 +75,9 @@ class Grid(Ruleset):
             return SensibleCoach(seed)
         if kind == "random":
             return RandomCoach(seed)
-        raise ScrimmageError(f"unknown coach {kind!r}; use sensible (or solitaire) or random")
+        if kind == "smart":
+            from scrimmage.coaches.smart_grid import GridSmartCoach
+
+            return GridSmartCoach(seed, self.name)
+        raise ScrimmageError(f"unknown coach {kind!r}; use sensible (or solitaire), smart or "
+                             "random")

@@ -58,7 +58,7 @@ class RollGame:
         self._reads: list[str] = []
         """`dice_read` of the play under way: each die named, with its face and meaning."""
         self._narrate = narrate
-        self._views = {side: RollView(self.s, side, faces) for side in Side}
+        self._views = {side: RollView(self.s, side, faces, self) for side in Side}
 
     # -- the driver's interface -------------------------------------------------------
     @property

@@ -76,4 +76,8 @@ class FirstAndRoll(Ruleset):
             return SensibleCoach(seed)
         if kind == "random":
             return RandomCoach(seed)
-        raise ScrimmageError(f"unknown coach {kind!r}; use solitaire (sensible) or random")
+        if kind == "smart":
+            from scrimmage.coaches.smart_roll import RollSmartCoach
+
+            return RollSmartCoach(seed, self.name)
+        raise ScrimmageError(f"unknown coach {kind!r}; use solitaire (sensible), smart or random")

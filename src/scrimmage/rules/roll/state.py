@@ -155,14 +155,21 @@ class RollState:
 class RollView:
     """What one seat may see. Built once per seat; reads the live state."""
 
-    __slots__ = ("_state", "_two_minute", "dice", "seat")
+    __slots__ = ("_game", "_state", "_two_minute", "dice", "seat")
 
-    def __init__(self, state: RollState, seat: Side, dice: DiceSet) -> None:
+    def __init__(self, state: RollState, seat: Side, dice: DiceSet, game: Any = None) -> None:
         self._state = state
         self._two_minute = dice.two_minute
+        self._game = game
         self.dice = dice
         """The faces of every die on the table (both coaches see them)."""
         self.seat = seat
+
+    @property
+    def table(self) -> Any:
+        """The whole game, read only (every die lies open on the table): a coach that tries a
+        choice on a copy of the game reads it (issue 20)."""
+        return self._game
 
     @property
     def situation(self) -> Situation:

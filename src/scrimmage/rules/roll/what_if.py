@@ -1,0 +1,78 @@
+"""A 1st & Roll game copied to try a choice on, and where a game stands for the EP/WP tables
+(issue 20; the twins are `rules/legends/what_if.py` and `rules/fived20/what_if.py`).
+
+Every die lies open on the table, so a coach copies the game itself: the state (ball, clock
+marker, score, timeouts) is copied; the dice faces and the teams are shared (nothing changes
+them) and the play list starts empty.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from scrimmage.analytics.position import Position, between_plays
+from scrimmage.core.dice import Dice
+from scrimmage.core.fastpath import PassFilter, PassFilters
+from scrimmage.core.field import Side
+from scrimmage.rules.roll.game import SAFETY_PUNT, Flow, RollGame
+from scrimmage.rules.roll.state import QUARTER_SECONDS, TIMEOUTS
+
+
+def copy_game(g: RollGame, dice: Dice, answers: PassFilter | None = None) -> RollGame:
+    """A copy of `g` that rolls `dice` and narrates nothing. The live game's pass filters
+    stay behind: the copy's optional questions are asked, or waved through by `answers` for
+    both sides."""
+    s = g.s
+    memo: dict[int, Any] = {id(t): t for t in s.teams.values()}
+    memo.update({id(g.d): g.d, id(s.plays): [], id(g.dice): dice, id(g._fast): None})
+    c = copy.deepcopy(g, memo)
+    c.dice = dice
+    c._narrate = False
+    c._fast = PassFilters(c.view)
+    if answers is not None:
+        c.use_pass_filters({Side.HOME: answers, Side.AWAY: answers}, [])
+    return c
+
+
+def step_then_check(step: Callable[[RollGame], Flow]) -> Callable[[RollGame], Flow]:
+    """`step` followed by the game's own end-of-period check (FR-37, FR-38), as the game's
+    loop runs it, so a copy's position after a step that ends a half is the next half's."""
+
+    def run(g: RollGame) -> Flow:
+        yield from step(g)
+        g.end_of_period_check()
+
+    return run
+
+
+def position(g: RollGame) -> Position:
+    """Where the game stands between two plays (a safety's punt from the 20 reads as a free
+    kick: the team scored on gives the ball away)."""
+    s = g.s
+    nxt = "free_kick" if g.next == SAFETY_PUNT else g.next
+    return between_plays(nxt, g.kicker, s.possession, s.score, s.qtr, s.quarter_seconds,
+                         QUARTER_SECONDS, dict(s.timeouts), s.yardline, s.down, s.ydstogo,
+                         s.period > 2, s.over)
+
+
+def marker_moved(g: RollGame) -> Position:
+    """Where the game stands once the clock marker has moved one more space (FR-13): the
+    half's end when that is its last space (FR-37: the second half's kickoff, three timeouts
+    each; FR-38: the final gun, a tie read as over too, since sudden death is about even)."""
+    s = g.s
+    p = position(g)
+    target = s.space + 1
+    if target < g.d.last_space:
+        left = s.track[target]
+        quarter = (1 if s.period == 1 else 3) + (left <= QUARTER_SECONDS)
+        return replace(p, quarter=quarter,
+                       seconds_left=left - QUARTER_SECONDS if left > QUARTER_SECONDS else left)
+    if s.period == 1:
+        kicker = g.first_half_receiver
+        return between_plays("kickoff", kicker, kicker.other, s.score, 3, QUARTER_SECONDS,
+                             QUARTER_SECONDS, {side: TIMEOUTS for side in Side}, 75, 1, 10,
+                             False, False)
+    return replace(p, seconds_left=0, over=True)
