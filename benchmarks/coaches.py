@@ -29,12 +29,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-RULESETS = ("legends-pro", "legends-college", "legends-hs", "5d20")
+RULESETS = ("legends-pro", "legends-college", "legends-hs", "5d20", "grid", "1st-and-roll")
 LEGENDS_PAIRINGS = (("smart", "solitaire"), ("equilibrium", "solitaire"),
                     ("equilibrium", "smart"))
-PAIRINGS = {"5d20": (("smart", "solitaire"),)}
+PAIRINGS = {"5d20": (("smart", "solitaire"),), "grid": (("smart", "solitaire"),),
+            "1st-and-roll": (("smart", "solitaire"),)}
 """The pairings of each ruleset: 5D20's system calls every play (D20-12), so it has no
-equilibrium coach."""
+equilibrium coach; The Grid and 1st & Roll have none yet."""
 
 
 @dataclass
