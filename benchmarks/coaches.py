@@ -33,9 +33,9 @@ RULESETS = ("legends-pro", "legends-college", "legends-hs", "5d20", "grid", "1st
 LEGENDS_PAIRINGS = (("smart", "solitaire"), ("equilibrium", "solitaire"),
                     ("equilibrium", "smart"))
 PAIRINGS = {"5d20": (("smart", "solitaire"),), "grid": (("smart", "solitaire"),),
-            "1st-and-roll": (("smart", "solitaire"),)}
+            "1st-and-roll": LEGENDS_PAIRINGS}
 """The pairings of each ruleset: 5D20's system calls every play (D20-12), so it has no
-equilibrium coach; The Grid and 1st & Roll have none yet."""
+equilibrium coach; The Grid has none yet."""
 
 
 @dataclass
@@ -99,6 +99,8 @@ def play(rules: str, a: str, b: str, a_home: bool, seeds: Sequence[int]) -> Tall
 
 def cold_start(rules: str) -> float:
     """Seconds for the first play call of a fresh process (Big Play classes enumerated)."""
+    if rules == "1st-and-roll":
+        return _roll_cold_start()
     code = (
         "import time\n"
         "from scrimmage.api import new_game\n"
@@ -112,6 +114,26 @@ def cold_start(rules: str) -> float:
         "for side in (g.s.possession, g.s.possession.other):\n"
         "    g.s.possession = side\n"
         f"    solve(payoffs(g.s, shared(g.s), t).values)\n"
+        "print(time.perf_counter() - start)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    return float(done.stdout.strip())
+
+
+def _roll_cold_start() -> float:
+    """1st & Roll keeps nothing between calls: the first call costs what any call does."""
+    code = (
+        "import time\n"
+        "from scrimmage.api import new_game\n"
+        "from scrimmage.analytics import tables_for\n"
+        "from scrimmage.coaches.roll_payoffs import payoffs\n"
+        "from scrimmage.core.ruleset import find_ruleset\n"
+        "from scrimmage.coaches.matrix_game import solve\n"
+        "g, _ = new_game('1st-and-roll', *find_ruleset('1st-and-roll').default_teams(), "
+        "seed=1)\n"
+        "t = tables_for('1st-and-roll'); solve([[0.0, 1.0], [1.0, 0.0]])\n"
+        "start = time.perf_counter()\n"
+        "solve(payoffs(g, t).payoffs.values)\n"
         "print(time.perf_counter() - start)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)

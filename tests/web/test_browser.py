@@ -256,3 +256,30 @@ def test_the_assistant_shows_its_reasoning(server: str, browser: Any) -> None:
     assert answer_by_click(page)          # the person still chooses
     assert not errors, errors
     page.close()
+
+
+def test_the_assistant_solves_a_1st_and_roll_die_choice(server: str, browser: Any) -> None:
+    """Issue 20, FR-10: a die choice gets the equilibrium of its 3 x 3 matrix, a share per
+    colour adding up to 100%."""
+    made = make_game(server, rules="1st-and-roll", seed=13)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(made["seats"]["home"]["url"])
+    page.get_by_test_id("question").wait_for()
+    page.get_by_test_id("advice-toggle").check()
+    for _ in range(12):
+        page.wait_for_function(
+            """() => document.querySelector('[data-testid=advice]')
+                     || document.querySelector('[data-testid=advice-none]')""", timeout=120000)
+        panel = page.get_by_test_id("advice")
+        if panel.count() and "Equilibrium" in panel.inner_text():
+            break
+        assert answer_by_click(page)
+    assert "Equilibrium" in page.get_by_test_id("advice").inner_text()
+    shares = [float(t.rstrip("%")) for t in
+              page.locator("[data-testid=advice] td.num:nth-child(3)").all_inner_texts()]
+    assert len(shares) == 3 and abs(sum(shares) - 100) < 0.5
+    assert answer_by_click(page)          # the person still chooses
+    assert not errors, errors
+    page.close()

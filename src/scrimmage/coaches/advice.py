@@ -7,9 +7,10 @@ the win probability of each option, as the smart coach values it. The person sti
 the advice draws no dice of the game or of the assistant (its samples use a seed taken from
 the position, so the same question always gets the same advice).
 
-5D20, The Grid and 1st & Roll get the win probabilities of those choices (5D20's system calls
-the plays, D20-12; The Grid and 1st & Roll have no equilibrium play caller yet); The Grid's
-extra cards and a 1st & Roll timeout or clock run-out too, read on the tables.
+A 1st & Roll die choice gets the same as a Legends play call, from the 3 x 3 matrix of
+`coaches/roll_payoffs.py`. 5D20, The Grid and 1st & Roll get the win probabilities of those
+choices (5D20's system calls the plays, D20-12; The Grid has no equilibrium play caller yet);
+The Grid's extra cards and a 1st & Roll timeout or clock run-out too, read on the tables.
 """
 
 from __future__ import annotations
@@ -64,6 +65,9 @@ def advise(rules: str, decision: Decision, view: Any) -> Advice | None:
         return None
     if decision.kind is Kind.PLAY_CALL and rules in LEGENDS:
         return _play_call(rules, decision, view)
+    if (decision.kind is Kind.PLAY_CALL and rules == "1st-and-roll"
+            and not decision.info.get("two_point")):
+        return _play_call(rules, decision, view)
     if decision.kind in (Kind.SNAP, Kind.TRY, Kind.KICKOFF) or (
             rules in OTHERS[1:] and decision.kind in (Kind.TIMING_CARDS, Kind.RUN_CLOCK)):
         return _choice(rules, decision, view)
@@ -72,8 +76,11 @@ def advise(rules: str, decision: Decision, view: Any) -> Advice | None:
 
 def _play_call(rules: str, d: Decision, view: Any) -> Advice:
     from scrimmage.coaches.equilibrium import EquilibriumCoach
+    from scrimmage.coaches.equilibrium_roll import RollEquilibriumCoach
 
-    advice = EquilibriumCoach(0, rules).solved(d, view)
+    coach = RollEquilibriumCoach(0, rules) if rules == "1st-and-roll" else EquilibriumCoach(0,
+                                                                                            rules)
+    advice = coach.solved(d, view)
     values = advice.card_values()
     mix = advice.mix()
     offense = advice.offense
@@ -86,8 +93,8 @@ def _play_call(rules: str, d: Decision, view: Any) -> Advice:
         unit=unit,
         lines=tuple(Line(c, values[c], mix[c]) for c in order),
         recommended=max(mix, key=lambda c: mix[c]),
-        note=("Call from the mix: any card with a share earns the game's value against their "
-              "best mix; a card without one earns less." if offense else
+        note=("Call from the mix: any call with a share earns the game's value against their "
+              "best mix; a call without one earns less." if offense else
               "Call from the mix: the offense's value is lowest against it."))
 
 

@@ -28,8 +28,9 @@ from scrimmage.coaches.matrix_game import (
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.dice import SeededDice
 from scrimmage.core.errors import ScrimmageError
+from scrimmage.core.payoffs import Payoffs
 from scrimmage.rules.legends.cards import OFF_SETS
-from scrimmage.rules.legends.payoffs import Payoffs, payoffs, shared
+from scrimmage.rules.legends.payoffs import payoffs, shared
 
 RUN_SETS = frozenset(OFF_SETS[:3])
 

@@ -33,21 +33,37 @@ BREAKAWAY_DEPTH = 8
 """Breakaway re-rolls followed when counting a die's chances (the rest is below 1e-6)."""
 
 
-def yards_chances(die: Die, depth: int = BREAKAWAY_DEPTH) -> dict[int, float]:
+def yards_chances(die: Die, depth: int = BREAKAWAY_DEPTH,
+                  broken_tackle: bool = False) -> dict[int, float]:
     """FR-16: the yards an offensive die gives, its breakaways rolled again and added, with the
-    chance of each total."""
+    chance of each total. FR-17 / AMB-FR-19: with `broken_tackle`, a square face on the first
+    roll adds one more roll, which may chain breakaways itself."""
     chances: dict[int, float] = defaultdict(float)
 
-    def roll(total: int, chance: float, rolls: int) -> None:
+    def roll(total: int, chance: float, rolls: int, first: bool) -> None:
         for face in die.faces:
             p = chance / die.sides
-            if face.breakaway and rolls < depth:
-                roll(total + face.value, p, rolls + 1)
+            again = face.breakaway or (first and broken_tackle and face.square)
+            if again and rolls < depth:
+                roll(total + face.value, p, rolls + 1, False)
             else:
                 chances[total + face.value] += p
 
-    roll(0, 1.0, 1)
+    roll(0, 1.0, 1, True)
     return dict(chances)
+
+
+def takes_penalty(info: dict[str, Any]) -> bool:
+    """The sensible answer to a flag (AMB-FR-2): decline when the play itself scored for us,
+    else take whichever gains more yards."""
+    if info.get("decline_yards", 0) >= info.get("yardline", 999):
+        return False
+    return bool(info["accept_yards"] >= info["decline_yards"])
+
+
+def runs_out_clock(margin: int, period: int) -> bool:
+    """The sensible answer to FR-35: run the clock when ahead in the second half."""
+    return margin > 0 and period >= 2
 
 
 def return_gain(dice: DiceSet, spot: int, line: int, penalty_from: str) -> float:
@@ -130,16 +146,13 @@ class SensibleCoach:
         if k is Kind.TIMEOUT:
             return "timeout" if self._wants_timeout(v) else "no"
         if k is Kind.RUN_CLOCK:
-            return "run" if v.margin > 0 and v.period >= 2 else "no"
+            return "run" if runs_out_clock(v.margin, v.period) else "no"
         if k is Kind.LONG_BOMB:
             need = v.ydstogo >= 8 or (v.down >= 3 and v.ydstogo >= 5)
             return "bomb" if v.yardline >= 30 and (need or (v.margin < 0 and self._late(v))) \
                 else "no"
         if k is Kind.PENALTY:
-            info = decision.info
-            if info.get("decline_yards", 0) >= info.get("yardline", 999):
-                return "decline"                     # the play scored for us
-            return "accept" if info["accept_yards"] >= info["decline_yards"] else "decline"
+            return "accept" if takes_penalty(decision.info) else "decline"
         if k is Kind.KICKOFF:
             return "onside" if v.margin < 0 and self._late(v, 3) else "regular"
         if k is Kind.KICK_RETURN:

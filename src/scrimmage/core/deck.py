@@ -12,7 +12,8 @@ cards of a standard 52-card deck numbered suit * 13 + rank - 1).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import TypeVar
 
 from scrimmage.core.dice import Dice
 
@@ -32,6 +33,9 @@ def standard_card(text: str) -> int:
 
 def standard_card_text(card: int) -> str:
     return RANKS[card % 13] + SUITS[card // 13]
+
+
+K = TypeVar("K", bound=Hashable)
 
 
 class Deck:
@@ -76,3 +80,16 @@ class Deck:
         pool[i] = pool[-1]          # swap-remove: O(1), and the draw stays uniform
         pool.pop()
         return card
+
+    def next_chances(self, key: Callable[[int], K]) -> dict[K, float]:
+        """The chance that the next card drawn has each `key` (a suit, say): a computer coach
+        reads the deck as the cards not yet seen. Empty when the deck is used up."""
+        if self.left <= 0:
+            return {}
+        if self._stacked:
+            return {key(self._stacked[0]): 1.0}
+        out: dict[K, float] = {}
+        for card in self._pool:
+            k = key(card)
+            out[k] = out.get(k, 0.0) + 1 / len(self._pool)
+        return out

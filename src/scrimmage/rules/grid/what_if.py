@@ -67,18 +67,26 @@ def position(g: GridGame, cards_flipped: int = 0) -> Position:
     the deck: a coach weighing the extra cards, GRID-37). A half whose deck runs out is over
     (GRID-38): the first half gives the second half's kickoff (GRID-14); the second the
     final result, a tie read as over too (GRID-49: a short overtime is about even)."""
+    nxt = "kickoff" if g.next in (KICKOFF, BREAK) else "scrimmage"
+    return position_after(g, cards_flipped, nxt, g.kicker, g.possession, g.ball, g.down,
+                          g.marker, g.score)
+
+
+def position_after(g: GridGame, cards_flipped: int, nxt: str, kicker: Side, possession: Side,
+                   ball: int, down: int, marker: int, score: dict[Side, int]) -> Position:
+    """`position`, for a board that a play would leave: the next step ("kickoff" by `kicker`
+    or "scrimmage"), the team with the ball, its box, down and marker, and the score."""
     c = g.clock
     left = c.cards_left - cards_flipped
     timeouts = {side: t.timeouts for side, t in g.teams.items()}
     if left <= 0 < cards_flipped and c.period <= 2:
         if c.period == 1:
-            kicker = g.first_half_receiver
-            return between_plays("kickoff", kicker, kicker.other, g.score, 3, QUARTER,
+            receiver = g.first_half_receiver
+            return between_plays("kickoff", receiver, receiver.other, score, 3, QUARTER,
                                  QUARTER, timeouts, 60, 1, 20, False, False)
-        return between_plays("scrimmage", g.kicker, g.possession, g.score, 4, 0, QUARTER,
-                             timeouts, g.ball * BOX, g.down, 20, False, True)
+        return between_plays("scrimmage", kicker, possession, score, 4, 0, QUARTER,
+                             timeouts, ball * BOX, down, 20, False, True)
     quarter, secs = _quarters(c.period, seconds_of(max(0, left), c.period))
-    nxt = "kickoff" if g.next in (KICKOFF, BREAK) else "scrimmage"
-    return between_plays(nxt, g.kicker, g.possession, g.score, quarter, secs, QUARTER,
-                         timeouts, g.ball * BOX, g.down, (g.ball - max(0, g.marker)) * BOX,
+    return between_plays(nxt, kicker, possession, score, quarter, secs, QUARTER,
+                         timeouts, ball * BOX, down, (ball - max(0, marker)) * BOX,
                          c.period > 2, g.over)

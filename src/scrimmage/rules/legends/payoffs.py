@@ -22,13 +22,13 @@ classes a possession, enumerated once.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from scrimmage.analytics.position import clock_left
 from scrimmage.analytics.situation import Situation
 from scrimmage.analytics.tables import Tables
 from scrimmage.core.field import Side
+from scrimmage.core.payoffs import FLAT_WP, Payoffs
 from scrimmage.rules.legends.call_matrix import (
     Result,
     cell_outcomes,
@@ -39,10 +39,6 @@ from scrimmage.rules.legends.cards import BP_DEF, BP_OFF, DEF_SETS, OFF_SETS
 from scrimmage.rules.legends.game import LegendsGame
 from scrimmage.rules.legends.scrimmage_play import DEF_DIE, OFF_DIE
 from scrimmage.rules.legends.state import GameState
-
-FLAT_WP = 0.001
-"""When no call pair moves the win probability by more than this (a game decided, or far
-from its end), the payoffs are expected points instead."""
 
 
 class Net(NamedTuple):
@@ -118,21 +114,6 @@ def shared(state: GameState) -> SnapOutcomes:
             del _shared[next(iter(_shared))]
         found = _shared[key] = SnapOutcomes()
     return found
-
-
-@dataclass(frozen=True)
-class Payoffs:
-    """The offense's payoff for each (offensive card, defensive card), in `unit` ("wp":
-    win probability, "ep": expected points) and the value before the snap."""
-
-    offense: tuple[str, ...]
-    defense: tuple[str, ...]
-    values: tuple[tuple[float, ...], ...]
-    unit: str
-    before: float
-
-    def value(self, off_call: str, def_call: str) -> float:
-        return self.values[self.offense.index(off_call)][self.defense.index(def_call)]
 
 
 class Valuer:

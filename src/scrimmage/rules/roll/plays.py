@@ -92,8 +92,10 @@ def play(g: RollGame, two_point: bool = False) -> Generator[Decision, str, str]:
         rec["situation"] = g.kick_line(off, TRY, s.yardline)
     # FR-10: both choose in a closed hand; the defense holds the Clock die too.
     off_c = yield g.ask(Kind.PLAY_CALL, off, COLORS, "Choose your die (hidden until both show)",
+                        {"side": "offense", "two_point": True} if two_point else
                         {"side": "offense"})
     def_c = yield g.ask(Kind.PLAY_CALL, dfn, COLORS, "Choose your die (hidden until both show)",
+                        {"side": "defense", "two_point": True} if two_point else
                         {"side": "defense"})
     same = off_c == def_c
     rec["off_die"], rec["def_die"] = off_c, def_c

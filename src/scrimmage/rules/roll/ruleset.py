@@ -80,4 +80,9 @@ class FirstAndRoll(Ruleset):
             from scrimmage.coaches.smart_roll import RollSmartCoach
 
             return RollSmartCoach(seed, self.name)
-        raise ScrimmageError(f"unknown coach {kind!r}; use solitaire (sensible), smart or random")
+        if kind == "equilibrium":
+            from scrimmage.coaches.equilibrium_roll import RollEquilibriumCoach
+
+            return RollEquilibriumCoach(seed, self.name)
+        raise ScrimmageError(f"unknown coach {kind!r}; use solitaire (sensible), smart, "
+                             "equilibrium or random")

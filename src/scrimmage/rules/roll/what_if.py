@@ -58,21 +58,27 @@ def position(g: RollGame) -> Position:
                          s.period > 2, s.over)
 
 
-def marker_moved(g: RollGame) -> Position:
-    """Where the game stands once the clock marker has moved one more space (FR-13): the
-    half's end when that is its last space (FR-37: the second half's kickoff, three timeouts
-    each; FR-38: the final gun, a tie read as over too, since sudden death is about even)."""
+def marker_moved(g: RollGame, spaces: int = 1, after: Position | None = None) -> Position:
+    """Where the game stands once the clock marker has moved `spaces` more spaces (FR-13),
+    from the position `after` a play (by default the game's own): the half's end when that
+    reaches its last space (FR-37: the second half's kickoff, three timeouts each; FR-38: the
+    final gun, a tie read as over too, since sudden death is about even), except that a try
+    to come is played first (AMB-FR-13)."""
     s = g.s
-    p = position(g)
-    target = s.space + 1
+    p = position(g) if after is None else after
+    if spaces <= 0:
+        return p
+    target = s.space + spaces
     if target < g.d.last_space:
         left = s.track[target]
         quarter = (1 if s.period == 1 else 3) + (left <= QUARTER_SECONDS)
         return replace(p, quarter=quarter,
                        seconds_left=left - QUARTER_SECONDS if left > QUARTER_SECONDS else left)
+    if p.kind == "extra_point":
+        return replace(p, quarter=2 if s.period == 1 else 4, seconds_left=0)
     if s.period == 1:
         kicker = g.first_half_receiver
-        return between_plays("kickoff", kicker, kicker.other, s.score, 3, QUARTER_SECONDS,
+        return between_plays("kickoff", kicker, kicker.other, p.score, 3, QUARTER_SECONDS,
                              QUARTER_SECONDS, {side: TIMEOUTS for side in Side}, 75, 1, 10,
                              False, False)
     return replace(p, seconds_left=0, over=True)
