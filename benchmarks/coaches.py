@@ -32,10 +32,9 @@ from typing import Any
 RULESETS = ("legends-pro", "legends-college", "legends-hs", "5d20", "grid", "1st-and-roll")
 LEGENDS_PAIRINGS = (("smart", "solitaire"), ("equilibrium", "solitaire"),
                     ("equilibrium", "smart"))
-PAIRINGS = {"5d20": (("smart", "solitaire"),), "grid": (("smart", "solitaire"),),
-            "1st-and-roll": LEGENDS_PAIRINGS}
-"""The pairings of each ruleset: 5D20's system calls every play (D20-12), so it has no
-equilibrium coach; The Grid has none yet."""
+PAIRINGS = {"5d20": (("smart", "solitaire"),)}
+"""The pairings of each ruleset (the others: `LEGENDS_PAIRINGS`): 5D20's system calls every
+play (D20-12), so it has no equilibrium coach."""
 
 
 @dataclass
@@ -99,8 +98,8 @@ def play(rules: str, a: str, b: str, a_home: bool, seeds: Sequence[int]) -> Tall
 
 def cold_start(rules: str) -> float:
     """Seconds for the first play call of a fresh process (Big Play classes enumerated)."""
-    if rules == "1st-and-roll":
-        return _roll_cold_start()
+    if rules in ("1st-and-roll", "grid"):
+        return _matrix_cold_start(rules)
     code = (
         "import time\n"
         "from scrimmage.api import new_game\n"
@@ -120,20 +119,22 @@ def cold_start(rules: str) -> float:
     return float(done.stdout.strip())
 
 
-def _roll_cold_start() -> float:
-    """1st & Roll keeps nothing between calls: the first call costs what any call does."""
+def _matrix_cold_start(rules: str) -> float:
+    """1st & Roll and The Grid keep nothing between calls: the first call of a fresh process
+    costs what any call does, plus the first imports and table reads."""
     code = (
         "import time\n"
         "from scrimmage.api import new_game\n"
-        "from scrimmage.analytics import tables_for\n"
-        "from scrimmage.coaches.roll_payoffs import payoffs\n"
         "from scrimmage.core.ruleset import find_ruleset\n"
+        "from scrimmage.core.decisions import Decision, Kind\n"
+        f"g, _ = new_game({rules!r}, *find_ruleset({rules!r}).default_teams(), seed=1)\n"
+        f"c = find_ruleset({rules!r}).default_coach('equilibrium', 1)\n"
         "from scrimmage.coaches.matrix_game import solve\n"
-        "g, _ = new_game('1st-and-roll', *find_ruleset('1st-and-roll').default_teams(), "
-        "seed=1)\n"
-        "t = tables_for('1st-and-roll'); solve([[0.0, 1.0], [1.0, 0.0]])\n"
+        "solve([[0.0, 1.0], [1.0, 0.0]])\n"
         "start = time.perf_counter()\n"
-        "solve(payoffs(g, t).payoffs.values)\n"
+        "c.solved(Decision(Kind.PLAY_CALL, g.s.possession if hasattr(g, 's') else "
+        "g.possession, ('x',), '', {'side': 'offense'}), g.view(g.s.possession if "
+        "hasattr(g, 's') else g.possession))\n"
         "print(time.perf_counter() - start)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)

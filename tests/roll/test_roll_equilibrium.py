@@ -137,8 +137,8 @@ def test_the_coach_calls_from_its_mix_and_answers_the_long_bomb_by_the_matrix() 
     mix = coach.solved(call, view).mix()
     assert picks == {c for c, p in mix.items() if p > 0}
     bomb = coach.decide(Decision(Kind.LONG_BOMB, Side.HOME, ("no", "bomb"), ""), view)
-    matrix = coach._last[1]  # type: ignore[index]
-    assert bomb == ("bomb" if matrix.bomb > matrix.no_bomb else "no")
+    matrix = coach.bombs
+    assert matrix is not None and bomb == ("bomb" if matrix.bomb > matrix.no_bomb else "no")
     assert len(coach.log.seconds) == 1          # one matrix for the snap
 
 

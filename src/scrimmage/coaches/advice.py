@@ -7,9 +7,9 @@ the win probability of each option, as the smart coach values it. The person sti
 the advice draws no dice of the game or of the assistant (its samples use a seed taken from
 the position, so the same question always gets the same advice).
 
-A 1st & Roll die choice gets the same as a Legends play call, from the 3 x 3 matrix of
-`coaches/roll_payoffs.py`. 5D20, The Grid and 1st & Roll get the win probabilities of those
-choices (5D20's system calls the plays, D20-12; The Grid has no equilibrium play caller yet);
+A 1st & Roll die choice and a Grid play card get the same as a Legends play call, from the
+matrices of `coaches/roll_payoffs.py` and `coaches/grid_payoffs.py`. 5D20, The Grid and
+1st & Roll get the win probabilities of those choices (5D20's system calls the plays, D20-12);
 The Grid's extra cards and a 1st & Roll timeout or clock run-out too, read on the tables.
 """
 
@@ -65,7 +65,7 @@ def advise(rules: str, decision: Decision, view: Any) -> Advice | None:
         return None
     if decision.kind is Kind.PLAY_CALL and rules in LEGENDS:
         return _play_call(rules, decision, view)
-    if (decision.kind is Kind.PLAY_CALL and rules == "1st-and-roll"
+    if (decision.kind is Kind.PLAY_CALL and rules in ("1st-and-roll", "grid")
             and not decision.info.get("two_point")):
         return _play_call(rules, decision, view)
     if decision.kind in (Kind.SNAP, Kind.TRY, Kind.KICKOFF) or (
@@ -75,11 +75,9 @@ def advise(rules: str, decision: Decision, view: Any) -> Advice | None:
 
 
 def _play_call(rules: str, d: Decision, view: Any) -> Advice:
-    from scrimmage.coaches.equilibrium import EquilibriumCoach
-    from scrimmage.coaches.equilibrium_roll import RollEquilibriumCoach
+    from scrimmage.core.ruleset import find_ruleset
 
-    coach = RollEquilibriumCoach(0, rules) if rules == "1st-and-roll" else EquilibriumCoach(0,
-                                                                                            rules)
+    coach: Any = find_ruleset(rules).default_coach("equilibrium", 0)
     advice = coach.solved(d, view)
     values = advice.card_values()
     mix = advice.mix()

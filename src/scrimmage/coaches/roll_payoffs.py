@@ -138,6 +138,8 @@ class DownModel:
     def ends(self, off_c: str, def_c: str, bomb: bool = False) -> dict[End, float]:
         out: dict[End, float] = defaultdict(float)
         y = self.s.yardline
+        # Plays that stand, merged first: many reads and declined flags come to one.
+        stands: dict[tuple[int, bool, bool, str], float] = defaultdict(float)
         for read, p1 in reads(self.d, off_c, def_c, bomb).items():
             for clock, p2 in self.clock.items():
                 gain, incomplete = read.gain, read.incomplete
@@ -146,8 +148,7 @@ class DownModel:
                         and y <= RED_ZONE and gain > y + 2):
                     incomplete, gain = True, 0
                 if not read.flag:
-                    self._play_stands(out, p1 * p2, off_c, def_c, gain, incomplete,
-                                      read.interception, clock)
+                    stands[(gain, incomplete, read.interception, clock)] += p1 * p2
                     continue
                 for code, p3 in self.penalty.items():
                     foul = FOULS[code]
@@ -155,8 +156,14 @@ class DownModel:
                         moves = 1 if clock == CLOCK else 0
                         out[self._accepted(foul, moves)] += p1 * p2 * p3
                     else:
-                        self._play_stands(out, p1 * p2 * p3, off_c, def_c, gain, incomplete,
-                                          read.interception, clock)
+                        stands[(gain, incomplete, read.interception, clock)] += p1 * p2 * p3
+        turnovers: dict[tuple[int, bool, int], float] = defaultdict(float)
+        for (gain, incomplete, interception, clock), p in stands.items():
+            self._play_stands(out, turnovers, p, off_c, def_c, gain, incomplete, interception,
+                              clock)
+        for (gain, interception, moves), p in turnovers.items():
+            for end, pt in self._turnover(off_c, gain, interception).items():
+                out[end._replace(moves=end.moves + moves) if moves else end] += p * pt
         return out
 
     # -- a flag at scrimmage (FR-22) ---------------------------------------------------------
@@ -180,21 +187,22 @@ class DownModel:
         return self._end("scrimmage", off, new, s.down, new - line_to_gain, moves)
 
     # -- the play stands ---------------------------------------------------------------------
-    def _play_stands(self, out: dict[End, float], p: float, off_c: str, def_c: str, gain: int,
-                     incomplete: bool, interception: bool, clock: str) -> None:
+    def _play_stands(self, out: dict[End, float], turnovers: dict[tuple[int, bool, int], float],
+                     p: float, off_c: str, def_c: str, gain: int, incomplete: bool,
+                     interception: bool, clock: str) -> None:
+        """A play that stands: the Clock die's turnover re-roll (FR-14) or the ball moved.
+        Turnovers go to `turnovers` by (yards, interception, marker moves)."""
         moves = 1 if clock == CLOCK else 0
         if clock == TURNOVER and not interception:       # FR-14: roll it again
             for again, pa in self.clock.items():
                 if again == TURNOVER:
-                    for end, pt in self._turnover(off_c, gain, False).items():
-                        out[end] += p * pa * pt
+                    turnovers[(gain, False, moves)] += p * pa
                 else:
                     more = moves + (again == CLOCK)
                     out[self._ball_moves(off_c, def_c, gain, more)] += p * pa
             return
         if interception:
-            for end, pt in self._turnover(off_c, gain, True).items():
-                out[end._replace(moves=end.moves + moves)] += p * pt
+            turnovers[(gain, True, moves)] += p
             return
         out[self._ball_moves(off_c, def_c, 0 if incomplete else gain, moves)] += p
 

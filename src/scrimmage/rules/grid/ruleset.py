@@ -79,5 +79,9 @@ class Grid(Ruleset):
             from scrimmage.coaches.smart_grid import GridSmartCoach
 
             return GridSmartCoach(seed, self.name)
-        raise ScrimmageError(f"unknown coach {kind!r}; use sensible (or solitaire), smart or "
-                             "random")
+        if kind == "equilibrium":
+            from scrimmage.coaches.equilibrium_grid import GridEquilibriumCoach
+
+            return GridEquilibriumCoach(seed, self.name)
+        raise ScrimmageError(f"unknown coach {kind!r}; use sensible (or solitaire), smart, "
+                             "equilibrium or random")

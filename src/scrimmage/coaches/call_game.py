@@ -1,0 +1,81 @@
+"""A computer coach that calls from the equilibrium of an exact payoff matrix (issue 20):
+what 1st & Roll's and The Grid's equilibrium coaches share (`equilibrium_roll.py`,
+`equilibrium_grid.py`; Legends has its own, with audibles, in `equilibrium.py`).
+
+At a play call it asks its ruleset's payoff model for the matrix of the snap (once a snap: the
+state it was computed for is its key), solves the zero-sum game (`matrix_game.solve`) and draws
+its call from its side's optimal mix with its own dice. Every other choice is its base coach's.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Hashable
+from typing import Any
+
+from scrimmage.coaches.equilibrium import CallLog, SolvedCall
+from scrimmage.coaches.matrix_game import draw, exploitability, solve
+from scrimmage.coaches.smart import smart_tables
+from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.dice import SeededDice
+from scrimmage.core.payoffs import Payoffs
+
+
+class CallGameCoach:
+    """Play calls from the equilibrium of `matrix`; everything else from `base`."""
+
+    def __init__(self, seed: int, rules: str, base: Any) -> None:
+        self.tables = smart_tables(rules)
+        self.dice = SeededDice(seed)
+        self.base = base                            # its own dice for everything else
+        self.log = CallLog()
+        self._last: tuple[Hashable, SolvedCall] | None = None
+
+    # -- what a ruleset says ----------------------------------------------------------------
+    def snap_key(self, game: Any) -> Hashable:
+        """What the matrix of a snap depends on (the same key: the same matrix)."""
+        raise NotImplementedError
+
+    def matrix(self, game: Any) -> Payoffs:
+        raise NotImplementedError
+
+    def solves(self, decision: Decision) -> bool:
+        """Whether this play call is one the matrix values."""
+        return True
+
+    # -- the coach ----------------------------------------------------------------------------
+    def lets_pass(self, kind: Kind, item: str, v: Any) -> bool:
+        return bool(self.base.lets_pass(kind, item, v))
+
+    def sync(self, decision: Decision, view: Any) -> None:
+        """Replaying a saved game: the same state gives the same matrix and the same draw."""
+        self.decide(decision, view)
+
+    def decide(self, decision: Decision, view: Any) -> str:
+        if decision.kind is Kind.PLAY_CALL and self.solves(decision):
+            return self.play_call(decision, view)
+        return str(self.base.decide(decision, view))
+
+    def solved(self, decision: Decision, view: Any) -> SolvedCall:
+        """The solved snap (kept for the snap: both sides' calls and any later question of the
+        same snap read it again)."""
+        g = view.table
+        key = (id(g), self.snap_key(g))
+        offense = decision.info.get("side") == "offense"
+        if self._last is not None and self._last[0] == key:
+            last = self._last[1]
+            return SolvedCall(last.payoffs, last.equilibrium, offense)
+        started = time.perf_counter()
+        p = self.matrix(g)
+        eq = solve(p.values)
+        self.log.seconds.append(time.perf_counter() - started)
+        self.log.exploitability.append(exploitability(p.values, eq))
+        call = SolvedCall(p, eq, offense)
+        self._last = (key, call)
+        return call
+
+    def play_call(self, d: Decision, v: Any) -> str:
+        mix = self.solved(d, v).mix()
+        calls = tuple(mix)
+        answer = calls[draw(tuple(mix.values()), self.dice)]
+        return answer if answer in d.options else str(self.base.decide(d, v))
