@@ -9,17 +9,14 @@ values. A short deck keeps the sequences few: its suits are the chances of the n
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from scrimmage.analytics import tables_for
 from scrimmage.analytics.position import position_value
-from scrimmage.api import new_game, play_game, replay
-from scrimmage.cli import app
+from scrimmage.api import new_game
 from scrimmage.coaches.advice import advise
 from scrimmage.coaches.equilibrium_grid import GridEquilibriumCoach
 from scrimmage.coaches.grid import SensibleCoach
@@ -154,18 +151,3 @@ def test_the_coach_draws_from_its_mix_and_the_assistant_shows_it() -> None:
     advice = advise(RULES, call, view)
     assert advice is not None and advice.title.startswith("Equilibrium")
     assert abs(sum(ln.mix or 0.0 for ln in advice.lines) - 1) < 1e-9
-
-
-def test_a_game_with_the_equilibrium_coach_replays() -> None:
-    home, away = find_ruleset(RULES).default_teams()
-    coaches = {"home": "equilibrium", "away": "solitaire"}
-    rec = play_game(RULES, home, away, seed=8, coaches=coaches)
-    assert play_game(RULES, home, away, seed=8, coaches=coaches).decisions == rec.decisions
-    assert replay(rec).final_score == rec.final_score
-
-
-def test_sim_pits_the_equilibrium_coach_against_another() -> None:
-    result = CliRunner().invoke(app, ["sim", "--rules", "grid", "--games", "1", "--json",
-                                      "--home-coach", "random", "--away-coach", "equilibrium"])
-    assert result.exit_code == 0, result.output
-    assert json.loads(result.output)["coaches"] == {"home": "random", "away": "equilibrium"}

@@ -67,3 +67,18 @@ def step(g: RollGame, script: Mapping[str, Sequence[str]] | None = None,
     assert dice.remaining == 0, f"{dice.remaining} scripted rolls unused"
     return plays
 
+
+
+def seeded_game(situation: str, home: int, away: int) -> RollGame:
+    """The first two bundled teams at `situation` with that score, on seeded dice (for the
+    coaches, which read the game and roll nothing of it)."""
+    from scrimmage.core.dice import SeededDice
+    from scrimmage.core.field import Side
+
+    rs = find_ruleset("1st-and-roll")
+    teams = [rs.load_team(rs.team_data(n), n) for n in rs.team_names()[:2]]
+    g = rs.new_game(teams[0], teams[1], SeededDice(1), {})
+    assert isinstance(g, RollGame)
+    g.start_at(situation)
+    g.s.score = {Side.HOME: home, Side.AWAY: away}
+    return g

@@ -7,24 +7,19 @@ rules), and finds the same matrix."""
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 
-from typer.testing import CliRunner
+from roll_helpers import seeded_game
 
 from scrimmage.analytics import tables_for
 from scrimmage.analytics.position import position_value
-from scrimmage.api import play_game, replay
-from scrimmage.cli import app
 from scrimmage.coaches.equilibrium_roll import RollEquilibriumCoach
 from scrimmage.coaches.matrix_game import exploitability, solve
 from scrimmage.coaches.roll import SensibleCoach
 from scrimmage.coaches.roll_payoffs import payoffs
 from scrimmage.core.decisions import Decision, Kind
-from scrimmage.core.dice import SeededDice
 from scrimmage.core.enumeration import TreeDice
 from scrimmage.core.field import Side
-from scrimmage.core.ruleset import find_ruleset
 from scrimmage.core.what_if import play_out
 from scrimmage.rules.roll import plays
 from scrimmage.rules.roll.game import RollGame
@@ -37,14 +32,7 @@ MAX_ROLLS = 8
 FR-16); the cut sequences' chance bounds the difference."""
 
 
-def _game(situation: str, home: int, away: int) -> RollGame:
-    rs = find_ruleset(RULES)
-    teams = [rs.load_team(rs.team_data(n), n) for n in rs.team_names()[:2]]
-    g = rs.new_game(teams[0], teams[1], SeededDice(1), {})
-    assert isinstance(g, RollGame)
-    g.start_at(situation)
-    g.s.score = {Side.HOME: home, Side.AWAY: away}
-    return g
+_game = seeded_game
 
 
 class _Cut(Exception):
@@ -121,7 +109,7 @@ def test_the_defense_mixes_and_nobody_gains_by_a_reply() -> None:
 
 
 def test_a_decided_game_falls_back_to_expected_points() -> None:
-    """Up 35 with a minute of the first half gone the win probability hardly moves: the
+    """Up 42 two minutes into the second half the win probability hardly moves: the
     matrix is in points."""
     g = _game("Q3 13:00 HOME 1&10 OWN30", 42, 0)
     rp = payoffs(g, tables_for(RULES))  # type: ignore[arg-type]
@@ -140,22 +128,6 @@ def test_the_coach_calls_from_its_mix_and_answers_the_long_bomb_by_the_matrix() 
     matrix = coach.bombs
     assert matrix is not None and bomb == ("bomb" if matrix.bomb > matrix.no_bomb else "no")
     assert len(coach.log.seconds) == 1          # one matrix for the snap
-
-
-def test_a_game_with_the_equilibrium_coach_replays() -> None:
-    home, away = find_ruleset(RULES).default_teams()
-    coaches = {"home": "equilibrium", "away": "solitaire"}
-    rec = play_game(RULES, home, away, seed=8, coaches=coaches)
-    assert play_game(RULES, home, away, seed=8, coaches=coaches).decisions == rec.decisions
-    assert replay(rec).final_score == rec.final_score
-
-
-def test_sim_pits_the_equilibrium_coach_against_another() -> None:
-    result = CliRunner().invoke(app, ["sim", "--rules", "roll", "--games", "1", "--json",
-                                      "--home-coach", "equilibrium", "--away-coach", "random"])
-    assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
-    assert data["games"] == 1
 
 
 def test_the_assistant_gives_the_mix_of_a_die_choice() -> None:

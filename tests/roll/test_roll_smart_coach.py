@@ -5,27 +5,18 @@ choices (FR-35, FR-36) read on the 1st & Roll win-probability tables."""
 from __future__ import annotations
 
 import pytest
+from roll_helpers import seeded_game
 
 from scrimmage.coaches.advice import advise
 from scrimmage.coaches.smart_roll import RollSmartCoach
 from scrimmage.core.decisions import Decision, Kind
-from scrimmage.core.dice import SeededDice
 from scrimmage.core.field import Side
-from scrimmage.core.ruleset import find_ruleset
-from scrimmage.rules.roll.game import RollGame
 
 RULES = "1st-and-roll"
 SNAP = ("play", "punt", "field_goal")
 
 
-def _game(situation: str, home: int, away: int) -> RollGame:
-    rs = find_ruleset(RULES)
-    teams = [rs.load_team(rs.team_data(n), n) for n in rs.team_names()[:2]]
-    g = rs.new_game(teams[0], teams[1], SeededDice(1), {})
-    assert isinstance(g, RollGame)
-    g.start_at(situation)
-    g.s.score = {Side.HOME: home, Side.AWAY: away}
-    return g
+_game = seeded_game
 
 
 @pytest.mark.parametrize(("situation", "home", "away", "want"), [

@@ -226,42 +226,10 @@ def test_four_people_get_a_link_each_for_1st_and_roll(server: str, browser: Any)
     page.close()
 
 
-def test_the_assistant_shows_its_reasoning(server: str, browser: Any) -> None:
-    """Issue 20: ticked, the advice panel shows the equilibrium mix of a play call, each card
-    with its value (a share per card that adds up to 100%); the person still answers."""
-    made = make_game(server, rules="legends-pro", seed=13)
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(made["seats"]["home"]["url"])
-    page.get_by_test_id("question").wait_for()
-    page.get_by_test_id("advice-toggle").check()
-    for _ in range(8):
-        page.wait_for_function(
-            """() => document.querySelector('[data-testid=advice]')
-                     || document.querySelector('[data-testid=advice-none]')""", timeout=120000)
-        if page.get_by_test_id("advice").count():
-            break
-        assert answer_by_click(page)
-    panel = page.get_by_test_id("advice")
-    assert "Equilibrium" in panel.inner_text()
-    assert "Drop Back" in panel.inner_text() and "drop_back" not in panel.inner_text()
-    shares = [float(t.rstrip("%")) for t in
-              page.locator("[data-testid=advice] td.num:nth-child(3)").all_inner_texts()]
-    assert len(shares) == 6 and abs(sum(shares) - 100) < 0.5
-    token = made["seats"]["home"]["token"]
-    data = httpx.get(f"{server}/api/games/{made['game_id']}/advice?token={token}",
-                     timeout=60).json()
-    assert data["advice"]["unit"] in ("wp", "ep")
-    assert answer_by_click(page)          # the person still chooses
-    assert not errors, errors
-    page.close()
-
-
-def test_the_assistant_solves_a_1st_and_roll_die_choice(server: str, browser: Any) -> None:
-    """Issue 20, FR-10: a die choice gets the equilibrium of its 3 x 3 matrix, a share per
-    colour adding up to 100%."""
-    made = make_game(server, rules="1st-and-roll", seed=13)
+def _equilibrium_advice(server: str, browser: Any, rules: str) -> tuple[Any, Any, list[str]]:
+    """A home seat's page with the advice box ticked, answered (by clicks) until the panel
+    shows an equilibrium mix: the page, the game as made, and the page's errors."""
+    made = make_game(server, rules=rules, seed=13)
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -277,9 +245,40 @@ def test_the_assistant_solves_a_1st_and_roll_die_choice(server: str, browser: An
             break
         assert answer_by_click(page)
     assert "Equilibrium" in page.get_by_test_id("advice").inner_text()
-    shares = [float(t.rstrip("%")) for t in
-              page.locator("[data-testid=advice] td.num:nth-child(3)").all_inner_texts()]
-    assert len(shares) == 3 and abs(sum(shares) - 100) < 0.5
+    return page, made, errors
+
+
+def _shares(page: Any) -> list[float]:
+    return [float(t.rstrip("%")) for t in
+            page.locator("[data-testid=advice] td.num:nth-child(3)").all_inner_texts()]
+
+
+def test_the_assistant_shows_its_reasoning(server: str, browser: Any) -> None:
+    """Issue 20: ticked, the advice panel shows the equilibrium mix of a play call, each card
+    with its value (a share per card that adds up to 100%); the person still answers."""
+    page, made, errors = _equilibrium_advice(server, browser, "legends-pro")
+    panel = page.get_by_test_id("advice")
+    assert "Drop Back" in panel.inner_text() and "drop_back" not in panel.inner_text()
+    shares = _shares(page)
+    assert len(shares) == 6 and abs(sum(shares) - 100) < 0.5
+    token = made["seats"]["home"]["token"]
+    data = httpx.get(f"{server}/api/games/{made['game_id']}/advice?token={token}",
+                     timeout=60).json()
+    assert data["advice"]["unit"] in ("wp", "ep")
+    assert answer_by_click(page)          # the person still chooses
+    assert not errors, errors
+    page.close()
+
+
+@pytest.mark.parametrize(("rules", "calls"), [("1st-and-roll", (3,)), ("grid", (*range(9, 13), 20))])
+def test_the_assistant_solves_roll_and_grid_calls(server: str, browser: Any, rules: str,
+                                                 calls: Any) -> None:
+    """Issue 20, FR-10, GRID-19/20: a die choice or a play card gets the equilibrium of its
+    matrix, a share per call adding up to 100%."""
+    page, _, errors = _equilibrium_advice(server, browser, rules)
+    shares = _shares(page)
+    assert len(shares) in calls
+    assert abs(sum(shares) - 100) < 0.5
     assert answer_by_click(page)          # the person still chooses
     assert not errors, errors
     page.close()
