@@ -224,3 +224,18 @@ def test_play_advise_shows_the_reasoning_and_the_person_still_chooses(tmp_path: 
     assert abs(sum(shares) - 100) < 0.5
     record = GameRecord.load(save)
     assert "screen" in [d[2] for d in record.decisions if len(d) > 3 and d[3] == "person"]
+
+
+def test_play_advise_solves_a_1st_and_roll_die_choice(tmp_path: Path) -> None:
+    """Issue 20, FR-10: `play --advise` in 1st & Roll prints the 3 x 3 game's mix above the
+    die choice; the person's own colour is played."""
+    save = tmp_path / "roll.json"
+    proc = run(["play", "--rules", "roll", "--coach", "equilibrium", "--advise", "--save",
+                str(save)], stdin="\n\n\n\n1\nquit\n")
+    out = proc.stdout
+    block = out[out.index("Assistant: Equilibrium"):].splitlines()[1:4]
+    shares = [float(line.split("mix")[1].split("%")[0]) for line in block]
+    assert abs(sum(shares) - 100) < 0.5
+    assert {line.split()[0] for line in block} == {"Red", "Yellow", "Green"}
+    mine = [d[2] for d in GameRecord.load(save).decisions if len(d) > 3 and d[3] == "person"]
+    assert "red" in mine

@@ -202,7 +202,8 @@ def play(
     seed: SeedOpt = 1,
     auto: Annotated[bool, typer.Option(help="Two computer coaches play.")] = False,
     coach: Annotated[str, typer.Option(
-        help="Computer coach: solitaire, random, or equilibrium (Legends).")] = "solitaire",
+        help="Computer coach: solitaire, random, smart (win-probability choices) or "
+             "equilibrium (solved play calls; not 5D20).")] = "solitaire",
     side: Annotated[str, typer.Option(
         help="The side you coach: home, away, or both (two people at one screen).")] = "home",
     ask: Annotated[str | None, typer.Option(
@@ -326,8 +327,9 @@ def serve(
 
 
 CoachOpt = Annotated[str, typer.Option(
-    help="Computer coaches: solitaire, random, or equilibrium (Legends: play calls solved "
-         "from the exact payoff matrix).")]
+    help="Computer coaches: solitaire, random, smart (fourth downs, tries, kickoffs and the "
+         "clock by win probability) or equilibrium (play calls solved from the exact payoff "
+         "matrix; Legends, The Grid, 1st & Roll).")]
 HomeCoachOpt = Annotated[str | None, typer.Option(
     "--home-coach", help="The home team's computer coach (default: --coach).")]
 AwayCoachOpt = Annotated[str | None, typer.Option(
