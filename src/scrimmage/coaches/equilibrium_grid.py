@@ -17,6 +17,7 @@ from typing import Any
 from scrimmage.coaches.call_game import CallGameCoach
 from scrimmage.coaches.grid import SensibleCoach
 from scrimmage.coaches.grid_payoffs import payoffs
+from scrimmage.core.decisions import Decision
 from scrimmage.core.payoffs import Payoffs
 from scrimmage.rules.grid.game import GridGame
 
@@ -27,11 +28,11 @@ class GridEquilibriumCoach(CallGameCoach):
     def __init__(self, seed: int, rules: str = "grid") -> None:
         super().__init__(seed, rules, SensibleCoach(seed * 2 + 1))
 
-    def snap_key(self, game: Any) -> Hashable:
+    def snap_key(self, game: Any, decision: Decision) -> Hashable:
         g: GridGame = game
         return (len(g.plays), g.clock.period, g.clock.cards_left, g.possession, g.ball, g.down,
                 g.marker, g.score[g.possession], g.score[g.possession.other],
                 tuple(id(p) for t in g.teams.values() for p in t.lineup.players))
 
-    def matrix(self, game: Any) -> Payoffs:
+    def matrix(self, game: Any, decision: Decision) -> Payoffs:
         return payoffs(game, self.tables)

@@ -33,13 +33,13 @@ class RollEquilibriumCoach(CallGameCoach):
         self.bombs: RollPayoffs | None = None
         """The last matrix's long-bomb values (FR-18's question comes after the calls)."""
 
-    def snap_key(self, game: Any) -> Hashable:
+    def snap_key(self, game: Any, decision: Decision) -> Hashable:
         g: RollGame = game
         s = g.s
         return (len(s.plays), s.space, s.possession, s.down, s.ydstogo, s.yardline,
                 s.score[s.possession], s.score[s.possession.other])
 
-    def matrix(self, game: Any) -> Payoffs:
+    def matrix(self, game: Any, decision: Decision) -> Payoffs:
         self.bombs = payoffs(game, self.tables)
         return self.bombs.payoffs
 
