@@ -142,3 +142,5 @@ def test_the_assistant_gives_the_mix_of_a_die_choice() -> None:
         assert advice is not None and advice.title.startswith("Equilibrium")
         assert sorted(ln.option for ln in advice.lines) == sorted(COLORS)
         assert abs(sum(ln.mix or 0.0 for ln in advice.lines) - 1) < 1e-9
+        green = next(ln for ln in advice.lines if ln.option == "green")
+        assert ("bomb" in green.how) is (side == "offense")     # FR-18: the offense's choice

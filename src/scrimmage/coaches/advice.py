@@ -86,10 +86,15 @@ def _play_call(rules: str, d: Decision, view: Any) -> Advice:
     order = sorted(values, key=lambda c: -values[c] if offense else values[c])
     whose = {"wp": "the offense's win probability", "ep": "the offense's expected points",
              "points": "the two-point try's expected points"}[unit]
+    how: dict[str, str] = {}
+    bombs = getattr(coach, "bombs", None)
+    if offense and bombs is not None:           # 1st & Roll, FR-18
+        how["green"] = ("with the long bomb when they show another colour"
+                        if bombs.bomb > bombs.no_bomb else "no long bomb")
     return Advice(
         title=f"Equilibrium of the exact payoffs ({whose}, against their best mix)",
         unit=unit,
-        lines=tuple(Line(c, values[c], mix[c]) for c in order),
+        lines=tuple(Line(c, values[c], mix[c], how.get(c, "")) for c in order),
         recommended=max(mix, key=lambda c: mix[c]),
         note=("Call from the mix: any call with a share earns the game's value against their "
               "best mix; a call without one earns less." if offense else
