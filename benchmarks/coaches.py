@@ -10,9 +10,10 @@ equilibrium coach its decision time per play call and the exploitability of its 
 an opponent who knew the mix would gain by its best reply: 0 at an exact equilibrium).
 
 Decision time is measured for the equilibrium coach's play calls. The first play calls of a
-pair of sheets also enumerate its Big Play classes once (kept for
-the process, `rules/legends/payoffs.py`); that one-time cost is measured apart, in a fresh
-process, as "cold start". The games run on every core (`--workers`).
+pair of Legends sheets also enumerate its Big Play classes once (kept for the process,
+`rules/legends/payoffs.py`, and on disk, `coaches/payoff_cache.py`); that one-time cost is
+measured apart, in a fresh process with an empty cache ("cold start"), and in a second fresh
+process that reads the first one's cache. The games run on every core (`--workers`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import math
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -97,22 +99,43 @@ def play(rules: str, a: str, b: str, a_home: bool, seeds: Sequence[int]) -> Tall
 
 
 def cold_start(rules: str) -> float:
-    """Seconds for the first play call of a fresh process (Big Play classes enumerated)."""
+    """Seconds for the first play calls of a fresh process (Big Play classes enumerated),
+    with an empty payoff cache."""
     if rules in ("1st-and-roll", "grid"):
         return _matrix_cold_start(rules)
+    with tempfile.TemporaryDirectory() as folder:
+        return _legends_first_calls(rules, folder)
+
+
+def disk_start(rules: str) -> float:
+    """The same in a second fresh process that reads what the first kept on disk
+    (`coaches/payoff_cache.py`)."""
+    if rules in ("1st-and-roll", "grid"):
+        return _matrix_cold_start(rules)
+    with tempfile.TemporaryDirectory() as folder:
+        _legends_first_calls(rules, folder)
+        return _legends_first_calls(rules, folder)
+
+
+def _legends_first_calls(rules: str, folder: str) -> float:
     code = (
-        "import time\n"
+        "import time, pathlib\n"
         "from scrimmage.api import new_game\n"
         "from scrimmage.analytics import tables_for\n"
-        "from scrimmage.rules.legends.payoffs import payoffs, shared\n"
+        "from scrimmage.coaches import payoff_cache\n"
+        "from scrimmage.rules.legends.payoffs import payoffs\n"
         "from scrimmage.core.ruleset import find_ruleset\n"
         "from scrimmage.coaches.matrix_game import solve\n"
+        f"payoff_cache.cache_dir = lambda: pathlib.Path({folder!r})\n"
         f"g, _ = new_game({rules!r}, *find_ruleset({rules!r}).default_teams(), seed=1)\n"
         f"t = tables_for({rules!r}); solve([[0.0, 1.0], [1.0, 0.0]])\n"
         "start = time.perf_counter()\n"
         "for side in (g.s.possession, g.s.possession.other):\n"
         "    g.s.possession = side\n"
-        f"    solve(payoffs(g.s, shared(g.s), t).values)\n"
+        "    kept = payoff_cache.outcomes(g.s)\n"
+        "    n = len(kept)\n"
+        "    solve(payoffs(g.s, kept, t).values)\n"
+        "    payoff_cache.keep(g.s, kept, n)\n"
         "print(time.perf_counter() - start)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
@@ -179,8 +202,8 @@ def main() -> None:
     ]
     timing = ["", "## The equilibrium coach's play calls", "",
               "| rules | calls | mean ms | 95th pct ms | worst ms | cold start s | "
-              "exploitability mean | max |",
-              "|---|---:|---:|---:|---:|---:|---:|---:|"]
+              "from the disk cache s | exploitability mean | max |",
+              "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     seeds = [game_seed(2026, i) for i in range(args.games)]
     chunks = [seeds[i:i + args.chunk] for i in range(0, len(seeds), args.chunk)]
     with ProcessPoolExecutor(workers) as pool:
@@ -211,7 +234,7 @@ def main() -> None:
                     timing.append(
                         f"| {rules} | {len(cs)} | {1000 * statistics.fmean(cs):.1f} | "
                         f"{1000 * pct(cs, 0.95):.1f} | {1000 * max(cs):.0f} | "
-                        f"{cold_start(rules):.1f} | "
+                        f"{cold_start(rules):.1f} | {disk_start(rules):.2f} | "
                         f"{statistics.fmean(total.exploitability):.2e} | "
                         f"{max(total.exploitability):.2e} |")
                     print(timing[-1], flush=True)

@@ -21,8 +21,10 @@ classes a possession, enumerated once.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from scrimmage.analytics.position import clock_left
 from scrimmage.analytics.situation import Situation
@@ -38,6 +40,7 @@ from scrimmage.rules.legends.call_matrix import (
 from scrimmage.rules.legends.cards import BP_DEF, BP_OFF, DEF_SETS, OFF_SETS
 from scrimmage.rules.legends.game import LegendsGame
 from scrimmage.rules.legends.scrimmage_play import DEF_DIE, OFF_DIE
+from scrimmage.rules.legends.sheets import Team
 from scrimmage.rules.legends.state import GameState
 
 
@@ -92,6 +95,20 @@ class SnapOutcomes:
             found = self._spreads[key] = tuple(nets.items())
         return found
 
+    def __len__(self) -> int:
+        return len(self._spreads)
+
+    def to_json(self) -> list[list[Any]]:
+        """Every spread kept, as JSON (`coaches/payoff_cache.py` keeps them on disk)."""
+        return [[side.name, oc, dc, run, sos, [[n.kind, n.yards, p] for n, p in spread]]
+                for (side, oc, dc, run, sos), spread in self._spreads.items()]
+
+    def absorb(self, data: list[list[Any]]) -> None:
+        """Spreads read back from `to_json`."""
+        for side, oc, dc, run, sos, spread in data:
+            self._spreads.setdefault((Side[side], oc, dc, bool(run), int(sos)),
+                                     tuple((Net(k, int(y)), float(p)) for k, y, p in spread))
+
 
 SHARED_GAMES = 8
 """Pairs of sheets whose outcomes a process keeps (a batch plays one pair again and again)."""
@@ -99,15 +116,26 @@ _shared: dict[str, SnapOutcomes] = {}
 _last_key: tuple[GameState | None, str] = (None, "")
 
 
+def shared_key(state: GameState) -> str:
+    """What a game's outcomes depend on: its rules, charts and the two sheets (by what the
+    sheets say, so two loads of one sheet are one key)."""
+    global _last_key
+    if _last_key[0] is not state:
+        home, away = state.teams[Side.HOME].team, state.teams[Side.AWAY].team
+        _last_key = (state, repr((state.rules, state.x, _sheet(home), _sheet(away))))
+    return _last_key[1]
+
+
+def _sheet(team: Team) -> str:
+    text = json.dumps(team.data, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
 def shared(state: GameState) -> SnapOutcomes:
     """The outcomes for this game's rules, charts and sheets, kept for the process: keyed by
     what they are, so two games between the same sheets share them however they were
     loaded."""
-    global _last_key
-    if _last_key[0] is not state:
-        home, away = state.teams[Side.HOME].team, state.teams[Side.AWAY].team
-        _last_key = (state, repr((state.rules, state.x, home, away)))
-    key = _last_key[1]
+    key = shared_key(state)
     found = _shared.get(key)
     if found is None:
         if len(_shared) >= SHARED_GAMES:
