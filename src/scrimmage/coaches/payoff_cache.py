@@ -36,11 +36,12 @@ def cache_dir() -> Path:
 
 @cache
 def code_fingerprint() -> str:
-    """A hash of the Legends rules code (every module of `scrimmage.rules.legends`)."""
+    """A hash of the Legends rules code (every module of `scrimmage.rules.legends`, source
+    or compiled)."""
     h = hashlib.sha256(f"v{CACHE_VERSION}".encode())
     package = resources.files("scrimmage.rules.legends")
     for entry in sorted(package.iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".py"):
+        if entry.name.endswith((".py", ".so", ".pyd")):
             h.update(entry.name.encode())
             h.update(entry.read_bytes())
     return h.hexdigest()
