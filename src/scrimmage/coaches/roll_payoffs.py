@@ -57,6 +57,10 @@ class Read(NamedTuple):
     flag: bool = False
 
 
+Turnover = tuple[str, int, bool, int]
+"""A turnover to value: the offense's die, the play's yards, an interception, marker moves."""
+
+
 class End(NamedTuple):
     """Where a down leaves the game: the next step ("scrimmage", "extra_point" or "kickoff"),
     the team with the ball (the receivers of a kick), its ball, the score (home, away) and the
@@ -134,8 +138,21 @@ class DownModel:
         """A turnover's ends by (colour, yards, interception): many reads share one."""
         self._return_yards: dict[str, dict[int, float]] = {}
         self._landings: dict[tuple[str, int], list[tuple[End, float]]] = {}
+        self._firsts: dict[tuple[Side, int], End] = {}
+        self._touchdowns: dict[tuple[Side, int], End] = {}
 
     def ends(self, off_c: str, def_c: str, bomb: bool = False) -> dict[End, float]:
+        """Every end of the down for a pair of dice, with its chance."""
+        out, turnovers = self.split_ends(off_c, def_c, bomb)
+        for (colour, gain, interception, moves), p in turnovers.items():
+            for end, pt in self.turnover(colour, gain, interception, moves).items():
+                out[end] += p * pt
+        return out
+
+    def split_ends(self, off_c: str, def_c: str, bomb: bool = False
+                   ) -> tuple[dict[End, float], dict[Turnover, float]]:
+        """`ends`, with the turnovers left as (colour, yards, interception, marker moves):
+        a coach values each of those once (`turnover`), whichever pairs share it."""
         out: dict[End, float] = defaultdict(float)
         y = self.s.yardline
         # Plays that stand, merged first: many reads and declined flags come to one.
@@ -157,14 +174,20 @@ class DownModel:
                         out[self._accepted(foul, moves)] += p1 * p2 * p3
                     else:
                         stands[(gain, incomplete, read.interception, clock)] += p1 * p2 * p3
-        turnovers: dict[tuple[int, bool, int], float] = defaultdict(float)
+        turnovers: dict[Turnover, float] = defaultdict(float)
         for (gain, incomplete, interception, clock), p in stands.items():
             self._play_stands(out, turnovers, p, off_c, def_c, gain, incomplete, interception,
                               clock)
-        for (gain, interception, moves), p in turnovers.items():
-            for end, pt in self._turnover(off_c, gain, interception).items():
-                out[end._replace(moves=end.moves + moves) if moves else end] += p * pt
-        return out
+        return out, turnovers
+
+    def turnover(self, off_c: str, gain: int, interception: bool, moves: int
+                 ) -> dict[End, float]:
+        """The ends of a turnover after a play of `gain` yards on the `off_c` die, the marker
+        moving `moves` spaces."""
+        ends = self._turnover(off_c, gain, interception)
+        if not moves:
+            return ends
+        return {end._replace(moves=end.moves + moves): p for end, p in ends.items()}
 
     # -- a flag at scrimmage (FR-22) ---------------------------------------------------------
     def _flag_taken(self, foul: Foul, gain: int) -> bool:
@@ -187,22 +210,22 @@ class DownModel:
         return self._end("scrimmage", off, new, s.down, new - line_to_gain, moves)
 
     # -- the play stands ---------------------------------------------------------------------
-    def _play_stands(self, out: dict[End, float], turnovers: dict[tuple[int, bool, int], float],
+    def _play_stands(self, out: dict[End, float], turnovers: dict[Turnover, float],
                      p: float, off_c: str, def_c: str, gain: int, incomplete: bool,
                      interception: bool, clock: str) -> None:
         """A play that stands: the Clock die's turnover re-roll (FR-14) or the ball moved.
-        Turnovers go to `turnovers` by (yards, interception, marker moves)."""
+        Turnovers go to `turnovers` (see `split_ends`)."""
         moves = 1 if clock == CLOCK else 0
         if clock == TURNOVER and not interception:       # FR-14: roll it again
             for again, pa in self.clock.items():
                 if again == TURNOVER:
-                    turnovers[(gain, False, moves)] += p * pa
+                    turnovers[(off_c, gain, False, moves)] += p * pa
                 else:
                     more = moves + (again == CLOCK)
                     out[self._ball_moves(off_c, def_c, gain, more)] += p * pa
             return
         if interception:
-            turnovers[(gain, True, moves)] += p
+            turnovers[(off_c, gain, True, moves)] += p
             return
         out[self._ball_moves(off_c, def_c, 0 if incomplete else gain, moves)] += p
 
@@ -303,13 +326,22 @@ class DownModel:
         return End(kind, ball, yardline, down, togo, (sc[Side.HOME], sc[Side.AWAY]), moves)
 
     def _first_down(self, side: Side, yardline: int) -> End:
-        return self._end("scrimmage", side, yardline, 1, min(10, yardline), 0)
+        key = (side, yardline)
+        found = self._firsts.get(key)
+        if found is None:
+            found = self._firsts[key] = self._end("scrimmage", side, yardline, 1,
+                                                  min(10, yardline), 0)
+        return found
 
     def _touchdown(self, side: Side, moves: int) -> End:
         """FR-31: six points and a try (a kickoff in overtime: the game is over)."""
-        score = dict(self.s.score)
-        score[side] += 6
-        return self._end("extra_point", side, 2, 1, 2, moves, score)
+        key = (side, moves)
+        found = self._touchdowns.get(key)
+        if found is None:
+            score = dict(self.s.score)
+            score[side] += 6
+            found = self._touchdowns[key] = self._end("extra_point", side, 2, 1, 2, moves, score)
+        return found
 
     def _safety(self, scored_on: Side, moves: int) -> End:
         """FR-33: two points; the team scored on kicks (its punt from the 20 reads as a
@@ -335,12 +367,13 @@ def payoffs(g: RollGame, tables: Tables) -> RollPayoffs:
     or in expected points when no pair moves the win probability by `FLAT_WP`."""
     model = DownModel(g)
     off = g.s.possession
-    ends = {(o, "matched" if o == d else "unmatched", False): model.ends(o, d)
+    ends = {(o, "matched" if o == d else "unmatched", False): model.split_ends(o, d)
             for o in COLORS for d in COLORS if o == d or d == _other(o)}
-    ends[("green", "unmatched", True)] = model.ends("green", "red", bomb=True)
+    ends[("green", "unmatched", True)] = model.split_ends("green", "red", bomb=True)
 
     def values(unit: str) -> tuple[tuple[tuple[float, ...], ...], float, float]:
         memo: dict[End, float] = {}
+        lost: dict[Turnover, float] = {}
 
         def worth(dist: dict[End, float]) -> float:
             total = 0.0
@@ -351,7 +384,16 @@ def payoffs(g: RollGame, tables: Tables) -> RollPayoffs:
                 total += p * v
             return total
 
-        cell = {key: worth(dist) for key, dist in ends.items()}
+        def cell_value(direct: dict[End, float], turnovers: dict[Turnover, float]) -> float:
+            total = worth(direct)
+            for key, p in turnovers.items():
+                v = lost.get(key)
+                if v is None:
+                    v = lost[key] = worth(model.turnover(*key))
+                total += p * v
+            return total
+
+        cell = {key: cell_value(*split) for key, split in ends.items()}
         no_bomb = cell[("green", "unmatched", False)]
         bomb = cell[("green", "unmatched", True)]
         cell[("green", "unmatched", False)] = max(no_bomb, bomb)
