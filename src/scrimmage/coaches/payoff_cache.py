@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import os
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -70,6 +71,6 @@ def keep(state: GameState, kept: SnapOutcomes, before: int) -> None:
     path = _path(shared_key(state))
     with contextlib.suppress(OSError):
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
+        tmp = path.with_name(f"{path.stem}.{os.getpid()}.tmp")     # workers write at once
         tmp.write_text(json.dumps(kept.to_json()), encoding="utf-8")
         tmp.replace(path)
