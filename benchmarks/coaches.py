@@ -137,9 +137,7 @@ def _legends_first_calls(rules: str, folder: str) -> float:
         "    solve(payoffs(g.s, kept, t).values)\n"
         "    payoff_cache.keep(g.s, kept, n)\n"
         "print(time.perf_counter() - start)\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True)
-    return float(done.stdout.strip())
+    return _seconds_printed(code)
 
 
 def _matrix_cold_start(rules: str) -> float:
@@ -159,6 +157,11 @@ def _matrix_cold_start(rules: str) -> float:
         "g.possession, ('x',), '', {'side': 'offense'}), g.view(g.s.possession if "
         "hasattr(g, 's') else g.possession))\n"
         "print(time.perf_counter() - start)\n")
+    return _seconds_printed(code)
+
+
+def _seconds_printed(code: str) -> float:
+    """Run `code` in a fresh Python and read the seconds it prints."""
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     return float(done.stdout.strip())
