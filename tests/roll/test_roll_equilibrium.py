@@ -128,6 +128,10 @@ def test_the_coach_calls_from_its_mix_and_answers_the_long_bomb_by_the_matrix() 
     matrix = coach.bombs
     assert matrix is not None and bomb == ("bomb" if matrix.bomb > matrix.no_bomb else "no")
     assert len(coach.log.seconds) == 1          # one matrix for the snap
+    # A two-point try's die and long bomb are the sensible coach's (no stale matrix).
+    coach.decide(Decision(Kind.PLAY_CALL, Side.HOME, COLORS, "",
+                          {"side": "offense", "two_point": True}), view)
+    assert coach.bombs is None and len(coach.log.seconds) == 1
 
 
 def test_the_assistant_gives_the_mix_of_a_die_choice() -> None:

@@ -49,4 +49,6 @@ class RollEquilibriumCoach(CallGameCoach):
     def decide(self, decision: Decision, view: Any) -> str:
         if decision.kind is Kind.LONG_BOMB and self.bombs is not None:
             return "bomb" if self.bombs.bomb > self.bombs.no_bomb else "no"
+        if decision.kind is Kind.PLAY_CALL and not self.solves(decision):
+            self.bombs = None       # a try's long bomb is the sensible coach's too
         return super().decide(decision, view)
