@@ -123,7 +123,6 @@ def _legends_first_calls(rules: str, folder: str) -> float:
         "from scrimmage.api import new_game\n"
         "from scrimmage.analytics import tables_for\n"
         "from scrimmage.coaches import payoff_cache\n"
-        "from scrimmage.rules.legends.payoffs import payoffs\n"
         "from scrimmage.core.ruleset import find_ruleset\n"
         "from scrimmage.coaches.matrix_game import solve\n"
         f"payoff_cache.cache_dir = lambda: pathlib.Path({folder!r})\n"
@@ -132,10 +131,7 @@ def _legends_first_calls(rules: str, folder: str) -> float:
         "start = time.perf_counter()\n"
         "for side in (g.s.possession, g.s.possession.other):\n"
         "    g.s.possession = side\n"
-        "    kept = payoff_cache.outcomes(g.s)\n"
-        "    n = len(kept)\n"
-        "    solve(payoffs(g.s, kept, t).values)\n"
-        "    payoff_cache.keep(g.s, kept, n)\n"
+        "    solve(payoff_cache.cached_payoffs(g.s, t).values)\n"
         "print(time.perf_counter() - start)\n")
     return _seconds_printed(code)
 

@@ -17,11 +17,10 @@ from typing import Any
 
 from scrimmage.coaches.call_game import CallGameCoach, CallLog, SolvedCall
 from scrimmage.coaches.legends import SolitaireCoach
-from scrimmage.coaches.payoff_cache import keep, outcomes
+from scrimmage.coaches.payoff_cache import cached_payoffs
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.payoffs import Payoffs
 from scrimmage.rules.legends.cards import OFF_SETS
-from scrimmage.rules.legends.payoffs import payoffs
 
 RUN_SETS = frozenset(OFF_SETS[:3])
 __all__ = ["CallLog", "EquilibriumCoach", "SolvedCall"]
@@ -47,10 +46,7 @@ class EquilibriumCoach(CallGameCoach):
 
     def matrix(self, game: Any, decision: Decision) -> Payoffs:
         state = game
-        kept = outcomes(state)
-        before = len(kept)
-        p = payoffs(state, kept, self.tables, bool(decision.info.get("two_point")))
-        keep(state, kept, before)
+        p = cached_payoffs(state, self.tables, bool(decision.info.get("two_point")))
         category = decision.info.get("offense_category")
         if category is not None:
             # FNL-50: the offense called an exhausted set and said run or pass.

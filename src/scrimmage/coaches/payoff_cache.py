@@ -23,7 +23,9 @@ from pathlib import Path
 
 import platformdirs
 
-from scrimmage.rules.legends.payoffs import SnapOutcomes, shared, shared_key
+from scrimmage.analytics.tables import Tables
+from scrimmage.core.payoffs import Payoffs
+from scrimmage.rules.legends.payoffs import SnapOutcomes, payoffs, shared, shared_key
 from scrimmage.rules.legends.state import GameState
 
 CACHE_VERSION = 1
@@ -74,3 +76,13 @@ def keep(state: GameState, kept: SnapOutcomes, before: int) -> None:
         tmp = path.with_name(f"{path.stem}.{os.getpid()}.tmp")     # workers write at once
         tmp.write_text(json.dumps(kept.to_json()), encoding="utf-8")
         tmp.replace(path)
+
+
+def cached_payoffs(state: GameState, tables: Tables, two_point: bool = False) -> Payoffs:
+    """`payoffs.payoffs` on the game's outcomes, with what an earlier run kept and keeping
+    what this call adds."""
+    kept = outcomes(state)
+    before = len(kept)
+    found = payoffs(state, kept, tables, two_point)
+    keep(state, kept, before)
+    return found

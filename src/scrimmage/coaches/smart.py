@@ -38,7 +38,7 @@ from scrimmage.analytics.position import Position, position_value
 from scrimmage.coaches.fived20 import SystemCoach
 from scrimmage.coaches.legends import SolitaireCoach
 from scrimmage.coaches.matrix_game import require_solver, solve
-from scrimmage.coaches.payoff_cache import keep, outcomes
+from scrimmage.coaches.payoff_cache import cached_payoffs
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.dice import Dice, SeededDice
 from scrimmage.core.errors import ScrimmageError
@@ -48,7 +48,6 @@ from scrimmage.rules.fived20.what_if import copy_game as fived20_copy
 from scrimmage.rules.fived20.what_if import position as fived20_position
 from scrimmage.rules.legends import kicking
 from scrimmage.rules.legends.game import Flow, LegendsGame
-from scrimmage.rules.legends.payoffs import payoffs
 from scrimmage.rules.legends.what_if import copy_game, position, shell_game
 
 BUDGET = 200
@@ -130,10 +129,7 @@ class SmartCoach(SolitaireCoach):
         if (v.down < 4 and usual == "play") or not kicks:
             return None
         state = v.table
-        kept = outcomes(state)
-        before = len(kept)
-        p = payoffs(state, kept, self.tables)
-        keep(state, kept, before)
+        p = cached_payoffs(state, self.tables)
         if p.unit != "wp":
             return None         # a decided game: the solitaire coach's rules will do
         out = ChoiceValues()
