@@ -1,6 +1,6 @@
 """Full games per second on one core, with play records on (issues #2 and #19).
 
-    python benchmarks/throughput.py [--games N] [--rules legends-pro|all] [--coach solitaire]
+    python benchmarks/throughput.py [--games N] [--rules legends-pro|all] [--coach solitaire] [--series]
 
 Prints games/s for each ruleset and coach (`--coach both`: the solitaire and the random
 coaches). One process, so the figure is per core. The CPU-time figure is the one to compare
@@ -49,6 +49,20 @@ def bench(rules: str, coach: str, games: int) -> float:
     return rate
 
 
+def bench_series(rules: str, games: int) -> float:
+    """Play `games` games of the ruleset's first two teams through `run_series` (the path of
+    `sim`, `study`, the builder and fidelity: its batch settings included); games per CPU s."""
+    from scrimmage.sim.batch import run_series
+
+    rs = find_ruleset(rules)
+    names = rs.team_names()
+    cpu = time.process_time()
+    run_series(rules, rs.team_data(names[0]), rs.team_data(names[1]), games, 5)
+    rate = games / max(1e-9, time.process_time() - cpu)
+    print(f"{rules:15s} series    {games} games: {rate:.1f} games/s/core", flush=True)
+    return rate
+
+
 def main() -> None:
     import scrimmage.rules  # noqa: F401
 
@@ -56,8 +70,14 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=500)
     ap.add_argument("--rules", default="legends-hs", help="a ruleset, or all")
     ap.add_argument("--coach", default="both", choices=(*COACHES, "both"))
+    ap.add_argument("--series", action="store_true",
+                    help="play through run_series (solitaire coaches, the first two teams)")
     args = ap.parse_args()
     rulesets = RULESETS if args.rules == "all" else (args.rules,)
+    if args.series:
+        for rules in rulesets:
+            bench_series(rules, args.games)
+        return
     coaches = COACHES if args.coach == "both" else (args.coach,)
     for rules in rulesets:
         for coach in coaches:

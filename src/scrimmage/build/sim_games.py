@@ -13,6 +13,7 @@ import tomllib
 from concurrent.futures import ProcessPoolExecutor
 from itertools import pairwise
 
+from scrimmage.core.collection import fewer_collections
 from scrimmage.core.stats import box_score
 from scrimmage.sim.batch import Series, SeriesResult
 
@@ -37,8 +38,9 @@ def _series(level: str, home: str, away: str, seed: int) -> Series:
 def _play_range(job: tuple[str, str, str, int, int, int]) -> list[Box]:
     level, home, away, seed, start, stop = job
     series = _series(level, home, away, seed)
-    return [box_score(series.play(i)[1].plays, series.first.home, series.first.away)
-            for i in range(start, stop)]
+    with fewer_collections():
+        return [box_score(series.play(i)[1].plays, series.first.home, series.first.away)
+                for i in range(start, stop)]
 
 
 def _ranges(games: int, parts: int) -> list[tuple[int, int]]:
@@ -57,7 +59,9 @@ def simulate(level: str, home: str, away: str, games: int, seed: int, workers: i
             for box in part:
                 result.add(box)
     else:
-        for i in range(games):
-            result.add(box_score(series.play(i)[1].plays, series.first.home, series.first.away))
+        with fewer_collections():
+            for i in range(games):
+                result.add(box_score(series.play(i)[1].plays, series.first.home,
+                                     series.first.away))
     data = result.to_json()["teams"]
     return data[result.home]["per_game"], data[result.away]["per_game"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
+from scrimmage.core.collection import fewer_collections
 from scrimmage.core.decisions import Coach, Decision
 from scrimmage.core.errors import IllegalDecision, ScrimmageError
 from scrimmage.core.field import Side
@@ -120,19 +121,20 @@ class Driver:
         flow, coaches, views, log = self._flow, self.coaches, self.views, self.log
         on_decision = self._on_decision
         decide = {side: coach.decide for side, coach in coaches.items()}
-        try:
-            while True:
-                seat = decision.seat
-                answer = decide[seat](decision, views[seat])
-                if answer not in decision.options:
-                    answer = _ask_again(coaches[seat], decision, views[seat], answer)
-                i += 1
-                log.append([decision.kind, seat, answer])
-                if on_decision is not None:
-                    on_decision(decision, answer)
-                decision = flow.send(answer)
-        except StopIteration:
-            return i
+        with fewer_collections():
+            try:
+                while True:
+                    seat = decision.seat
+                    answer = decide[seat](decision, views[seat])
+                    if answer not in decision.options:
+                        answer = _ask_again(coaches[seat], decision, views[seat], answer)
+                    i += 1
+                    log.append([decision.kind, seat, answer])
+                    if on_decision is not None:
+                        on_decision(decision, answer)
+                    decision = flow.send(answer)
+            except StopIteration:
+                return i
 
     def answer(self, answer: str, by: str = "person") -> None:
         """A person's answer to the pending decision. An illegal one raises `IllegalDecision`

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scrimmage.api import TeamRef, make_coaches, new_game
+from scrimmage.core.collection import fewer_collections
 from scrimmage.core.decisions import Decision
 from scrimmage.core.dice import SeededDice
 from scrimmage.core.driver import drive
@@ -95,9 +96,10 @@ def run_series(rules: str, home: TeamRef, away: TeamRef, games: int, seed: int,
     """Play `games` games; the teams are loaded and checked once, then every game reuses them."""
     series = Series(rules, home, away, seed, coach, options)
     result = SeriesResult(series.rs.name, seed, series.first.home, series.first.away)
-    for i in range(games):
-        _, game = series.play(i)
-        result.add(box_score(game.plays, series.first.home, series.first.away))
-        if progress is not None:
-            progress(i + 1)
+    with fewer_collections():
+        for i in range(games):
+            _, game = series.play(i)
+            result.add(box_score(game.plays, series.first.home, series.first.away))
+            if progress is not None:
+                progress(i + 1)
     return result

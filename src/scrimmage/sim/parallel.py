@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from multiprocessing import get_context
 from typing import Any, Protocol, TypeVar
 
+from scrimmage.core.collection import fewer_collections
 from scrimmage.core.errors import ScrimmageError
 
 Task = TypeVar("Task")
@@ -111,10 +112,17 @@ def run_chunks(plan: ChunkPlan[Task, Result], tasks: Iterable[Task],
     return _run_local(plan, jobs, min(where.workers, len(jobs)))
 
 
+def _chunk(player: ChunkPlayer[Task, Result], task: Task) -> Result:
+    """One chunk, its games played with the collector run less often (the whole chunk: the
+    finished games' records are still young when a game ends, core.collection)."""
+    with fewer_collections():
+        return player.chunk(task)
+
+
 def _run_here(plan: ChunkPlan[Task, Result], jobs: list[Task]) -> Generator[Result, None, None]:
     player = plan.player()
     for job in jobs:
-        yield player.chunk(job)
+        yield _chunk(player, job)
 
 
 # -- local processes -----------------------------------------------------------------------
@@ -130,7 +138,7 @@ def _init_local(plan: ChunkPlan[Any, Any]) -> None:
 
 def _local_chunk(task: Any) -> Any:
     assert _PLAYER is not None
-    return _PLAYER.chunk(task)
+    return _chunk(_PLAYER, task)
 
 
 def _pool_context() -> Any:
@@ -242,7 +250,7 @@ def _dask_chunk(plan: ChunkPlan[Any, Any], key: str, task: Any) -> Any:
         if len(_DASK_PLAYERS) >= 4:
             _DASK_PLAYERS.clear()
         player = _DASK_PLAYERS[key] = plan.player()
-    return player.chunk(task)
+    return _chunk(player, task)
 
 
 def _dask_local_size(address: str) -> int | None:
