@@ -32,7 +32,7 @@ rules on copies of the game and finds the same matrix.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
@@ -140,6 +140,10 @@ class DownModel:
         self._landings: dict[tuple[str, int], list[tuple[End, float]]] = {}
         self._firsts: dict[tuple[Side, int], End] = {}
         self._touchdowns: dict[tuple[Side, int], End] = {}
+        # The same flag, yards and marker moves recur across reads and dice pairs.
+        self._taken: dict[tuple[str, int], bool] = {}
+        self._accepts: dict[tuple[str, int], End] = {}
+        self._moves: dict[tuple[int, int, bool], End] = {}
 
     def ends(self, off_c: str, def_c: str, bomb: bool = False) -> dict[End, float]:
         """Every end of the down for a pair of dice, with its chance."""
@@ -168,10 +172,16 @@ class DownModel:
                     stands[(gain, incomplete, read.interception, clock)] += p1 * p2
                     continue
                 for code, p3 in self.penalty.items():
-                    foul = FOULS[code]
-                    if self._flag_taken(foul, gain):
+                    taken = self._taken.get((code, gain))
+                    if taken is None:
+                        taken = self._taken[(code, gain)] = self._flag_taken(FOULS[code], gain)
+                    if taken:
                         moves = 1 if clock == CLOCK else 0
-                        out[self._accepted(foul, moves)] += p1 * p2 * p3
+                        end = self._accepts.get((code, moves))
+                        if end is None:
+                            end = self._accepts[(code, moves)] = self._accepted(FOULS[code],
+                                                                                moves)
+                        out[end] += p1 * p2 * p3
                     else:
                         stands[(gain, incomplete, read.interception, clock)] += p1 * p2 * p3
         turnovers: dict[Turnover, float] = defaultdict(float)
@@ -188,6 +198,41 @@ class DownModel:
         if not moves:
             return ends
         return {end._replace(moves=end.moves + moves): p for end, p in ends.items()}
+
+    def turnover_worth(self, key: Turnover, value: Callable[[End], float],
+                       landings: dict[tuple[str, int, int], float]) -> float:
+        """What `turnover(*key)` is worth by `value`, without listing its ends: a return is
+        the sum over its yards of where it lands, and each landing (colour, spot, marker
+        moves) is valued once, in `landings` (the caller's, one per unit of value)."""
+        off_c, gain, interception, moves = key
+        off = self.off
+        spot = self.s.yardline - gain
+        if interception:
+            colour: str | None = "green"
+            spot = max(spot, 0)
+        else:
+            colour = RETURN_DICE[off_c]
+            if spot <= 0:
+                return value(_moved(self._touchdown(off, 0), moves))
+            if spot >= 100:
+                return value(_moved(self._touchdown(off.other, 0), moves))
+        returner, start = off.other, 100 - spot
+        if colour is None:
+            return value(_moved(self._first_down(returner, start), moves))
+        touchdown = value(_moved(self._touchdown(returner, 0), moves))
+        total = 0.0
+        for ret, p in self._yards(colour).items():
+            new = start - ret
+            if new <= 0:                                   # AMB-FR-7
+                total += p * touchdown
+                continue
+            at = (colour, min(new, 100), moves)
+            worth = landings.get(at)
+            if worth is None:
+                worth = landings[at] = sum(pe * value(_moved(end, moves)) for end, pe
+                                           in self._landing(returner, colour, at[1]))
+            total += p * worth
+        return total
 
     # -- a flag at scrimmage (FR-22) ---------------------------------------------------------
     def _flag_taken(self, foul: Foul, gain: int) -> bool:
@@ -231,6 +276,13 @@ class DownModel:
 
     def _ball_moves(self, off_c: str, def_c: str, gain: int, moves: int) -> End:
         """FR-20, FR-31, FR-33, then FR-35's run-out after an unmatched red."""
+        red = off_c == "red" and def_c != "red"
+        found = self._moves.get((gain, moves, red))
+        if found is None:
+            found = self._moves[(gain, moves, red)] = self._moved_ball(red, gain, moves)
+        return found
+
+    def _moved_ball(self, unmatched_red: bool, gain: int, moves: int) -> End:
         s, off = self.s, self.off
         new = s.yardline - gain
         if new <= 0:
@@ -244,7 +296,7 @@ class DownModel:
         else:
             end = self._end("scrimmage", off, new, s.down + 1, s.ydstogo - gain, moves)
         at = min(s.space + moves, self.d.last_space)
-        if (off_c == "red" and def_c != "red" and at != self.d.two_minute
+        if (unmatched_red and at != self.d.two_minute
                 and at < self.d.last_space
                 and runs_out_clock(s.score[off] - s.score[off.other], s.period)):
             return end._replace(moves=moves + 1)
@@ -297,19 +349,10 @@ class DownModel:
         found = self._landings.get(key)
         if found is not None:
             return found
-        new = TOUCHBACK if new >= 100 else new
-        die = self.d.defense[colour]
-        flags = sum(f.flag for f in die.faces) / die.sides
         out: dict[End, float] = defaultdict(float)
-        out[self._first_down(returner, new)] += 1 - flags
-        for code, pc in self.penalty.items():
-            foul = FOULS[code]
-            after = new if code in IGNORED_ON_RETURNS else enforce(new, foul)
-            moved = abs(after - new) if after != SAFETY else 100 - new
-            if not takes_penalty({"accept_yards": moved, "decline_yards": 0}):
-                after = new
+        for after, p in _landing_spots(self.d, colour, new):
             out[self._safety(returner, 0) if after == SAFETY
-                else self._first_down(returner, after)] += flags * pc
+                else self._first_down(returner, after)] += p
         found = self._landings[key] = list(out.items())
         return found
 
@@ -351,6 +394,42 @@ class DownModel:
         return self._end("kickoff", scored_on.other, 75, 1, 10, moves, score)
 
 
+_SPOTS: dict[DiceSet, dict[tuple[str, int], list[tuple[int, float]]]] = {}
+"""Landing spots by dice set (a few kept: the bundled dice, and a game's own)."""
+
+
+def _landing_spots(d: DiceSet, colour: str, new: int) -> list[tuple[int, float]]:
+    """Where a return that ends at `new` leaves the ball, with its chance: there, or where
+    a flag on the returner's `colour` defensive die puts it (SAFETY for a safety). The same
+    for every situation, so kept per dice set."""
+    spots = _SPOTS.get(d)
+    if spots is None:
+        if len(_SPOTS) >= 4:
+            _SPOTS.clear()
+        spots = _SPOTS[d] = {}
+    found = spots.get((colour, new))
+    if found is not None:
+        return found
+    at = TOUCHBACK if new >= 100 else new
+    die = d.defense[colour]
+    flags = sum(f.flag for f in die.faces) / die.sides
+    out = [(at, 1 - flags)]
+    for code, pc in _by_face(d.penalty).items():
+        foul = FOULS[code]
+        after = at if code in IGNORED_ON_RETURNS else enforce(at, foul)
+        moved = abs(after - at) if after != SAFETY else 100 - at
+        if not takes_penalty({"accept_yards": moved, "decline_yards": 0}):
+            after = at
+        out.append((after, flags * pc))
+    found = spots[(colour, new)] = out
+    return found
+
+
+def _moved(end: End, moves: int) -> End:
+    """`end` with the marker moved `moves` more spaces."""
+    return end._replace(moves=end.moves + moves) if moves else end
+
+
 def end_position(g: RollGame, end: End) -> Position:
     """The `Position` an end leaves the game in (FR-39: any score ends overtime)."""
     now = position(g)
@@ -374,22 +453,22 @@ def payoffs(g: RollGame, tables: Tables) -> RollPayoffs:
     def values(unit: str) -> tuple[tuple[tuple[float, ...], ...], float, float]:
         memo: dict[End, float] = {}
         lost: dict[Turnover, float] = {}
+        landings: dict[tuple[str, int, int], float] = {}
 
-        def worth(dist: dict[End, float]) -> float:
-            total = 0.0
-            for end, p in dist.items():
-                v = memo.get(end)
-                if v is None:
-                    v = memo[end] = position_value(tables, end_position(g, end), off, unit)
-                total += p * v
-            return total
+        def value(end: End) -> float:
+            v = memo.get(end)
+            if v is None:
+                v = memo[end] = position_value(tables, end_position(g, end), off, unit)
+            return v
 
         def cell_value(direct: dict[End, float], turnovers: dict[Turnover, float]) -> float:
-            total = worth(direct)
+            total = 0.0
+            for end, p in direct.items():
+                total += p * value(end)
             for key, p in turnovers.items():
                 v = lost.get(key)
                 if v is None:
-                    v = lost[key] = worth(model.turnover(*key))
+                    v = lost[key] = model.turnover_worth(key, value, landings)
                 total += p * v
             return total
 
