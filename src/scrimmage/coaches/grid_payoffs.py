@@ -30,6 +30,7 @@ sequence of dice and cards and finds the same values.
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import cache
 from typing import NamedTuple
 
 from scrimmage.analytics.position import position_value
@@ -75,13 +76,14 @@ class End(NamedTuple):
     cards: int
 
 
+@cache
 def _min_of(a: int, b: int) -> dict[int, float]:
-    """The lower of a dA and a dB."""
+    """The lower of a dA and a dB (kept: the same few dice every down; read, never changed)."""
     out: dict[int, float] = defaultdict(float)
     for x in range(1, a + 1):
         for y in range(1, b + 1):
             out[min(x, y)] += 1 / (a * b)
-    return out
+    return dict(out)
 
 
 class DownModel:
@@ -93,6 +95,10 @@ class DownModel:
         self.dfn = g.possession.other
         self.suits = g.clock.deck.next_chances(suit)
         self.lineup = g.teams[self.off].lineup
+        self.score = g.score[Side.HOME], g.score[Side.AWAY]
+        self._afters: dict[tuple[str, int, int, bool, bool, int], dict[End, float]] = {}
+        """`_after` by what it reads of the result (a miss, an incompletion) and the gain:
+        many results and dice come to the same yards."""
 
     def ends(self, off_call: str, result: int) -> dict[End, float]:
         play, carrier = split_card(off_call)
@@ -111,13 +117,23 @@ class DownModel:
 
     def _after(self, play: str, run: bool, fumble_die: int, kicking: int, result: int,
                gain: int) -> dict[End, float]:
+        missed = (run and result == NG) or (not run and result == INC)
+        incomplete = not run and result == INC
+        key = (play, fumble_die, kicking, missed, incomplete, gain)
+        found = self._afters.get(key)
+        if found is None:
+            found = self._afters[key] = self._after_read(play, run, fumble_die, kicking,
+                                                         missed, incomplete, gain)
+        return found
+
+    def _after_read(self, play: str, run: bool, fumble_die: int, kicking: int, missed: bool,
+                    incomplete: bool, gain: int) -> dict[End, float]:
         g, off, dfn = self.g, self.off, self.dfn
         los = g.ball
         spot = los - gain
         out: dict[End, float] = defaultdict(float)
         if spot <= 0:                                                  # GRID-41
             return self._touchdown(off, kicking, cards=1)
-        missed = (run and result == NG) or (not run and result == INC)
         for s, ps in (self.suits.items() or [(None, 1.0)]):
             if s == CLUBS and missed:                                  # GRID-33
                 die = self.lineup.run_block_die if run else self.lineup.pass_block_die
@@ -127,7 +143,7 @@ class DownModel:
                 else:
                     self._downs(out, ps / die, lost)
                 self._downs(out, ps * (1 - 1 / die), spot)
-            elif s == SPADES and not run and result == INC:            # GRID-34, GRID-35
+            elif s == SPADES and incomplete:                           # GRID-34, GRID-35
                 qb = self.lineup["QB"].interception
                 for end, q in self._interception(play, los).items():
                     out[end] += ps / qb * q
@@ -172,10 +188,12 @@ class DownModel:
 
     # -- ends --------------------------------------------------------------------------------
     def _score(self, side: Side | None = None, points: int = 0) -> tuple[int, int]:
-        sc = dict(self.g.score)
-        if side is not None:
-            sc[side] += points
-        return sc[Side.HOME], sc[Side.AWAY]
+        home, away = self.score
+        if side is Side.HOME:
+            return home + points, away
+        if side is Side.AWAY:
+            return home, away + points
+        return self.score
 
     def _first_down(self, side: Side, ball: int, cards: int = 1) -> End:
         return End("scrimmage", self.g.kicker, side, ball, 1, ball - FIRST_DOWN_BOXES,
@@ -202,11 +220,17 @@ def payoffs(g: GridGame, tables: Tables) -> Payoffs:
     offense, _ = offense_options(g.ball)
     results: dict[str, dict[int, dict[End, float]]] = {o: {} for o in offense}
 
+    read: dict[tuple[str, int], dict[int, float]] = {}
+
     def chances(o: str, d: str) -> dict[int, float]:
+        """The results of the d20 (GRID-20) for a pair: the defense card only moves the
+        modifier, so each (card, modifier) is read once."""
         mod = d20_modifier(g, o, d)[0]
-        out: dict[int, float] = defaultdict(float)
-        for face in range(1, D20 + 1):
-            out[g.tables.result(o, face + mod)] += 1 / D20
+        out = read.get((o, mod))
+        if out is None:
+            out = read[(o, mod)] = defaultdict(float)
+            for face in range(1, D20 + 1):
+                out[g.tables.result(o, face + mod)] += 1 / D20
         return out
 
     faces = {(o, d): chances(o, d) for o in offense for d in DEFENSE_CARDS}
