@@ -10,8 +10,9 @@ import difflib
 import tomllib
 from abc import ABC, abstractmethod
 from collections.abc import Generator, Mapping
+from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+from importlib import import_module, resources
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
@@ -71,6 +72,32 @@ class WrongRuleset(SheetError):
 
 def _looks_like_path(text: str) -> bool:
     return text.endswith(".toml") or "/" in text or "\\" in text
+
+
+@dataclass(frozen=True)
+class CoachKind:
+    """A computer coach a ruleset offers: its class as "module:Class", imported on first use
+    (the core names no ruleset and no coach), and whether it is given the ruleset's name (the
+    coaches that compute from the ruleset's tables take it)."""
+
+    where: str
+    with_rules: bool = False
+
+    def make(self, seed: int, rules: str) -> Coach:
+        module, _, name = self.where.partition(":")
+        cls = getattr(import_module(module), name)
+        coach: Coach = cls(seed, rules) if self.with_rules else cls(seed)
+        return coach
+
+
+def coach_names(coaches: Mapping[str, CoachKind]) -> str:
+    """The coaches of a table for an error line: "solitaire (sensible), smart or random"."""
+    names: dict[CoachKind, list[str]] = {}
+    for name, kind in coaches.items():
+        names.setdefault(kind, []).append(name)
+    words = [first + (f" ({', '.join(rest)})" if rest else "")
+             for first, *rest in names.values()]
+    return ", ".join(words[:-1]) + f" or {words[-1]}" if len(words) > 1 else "".join(words)
 
 
 class Ruleset(ABC):
@@ -198,9 +225,15 @@ class Ruleset(ABC):
         records carry no `desc` either (an empty string). Whoever shows plays to a reader
         (the play-by-play export, the web page, the terminal) narrates."""
 
-    @abstractmethod
+    coaches: ClassVar[dict[str, CoachKind]] = {}
+    """The computer coaches this ruleset offers, by every name a person may type."""
+
     def default_coach(self, kind: str, seed: int) -> Coach:
-        """A computer coach of the named kind (`solitaire`, `random`)."""
+        """A computer coach of the named kind (`solitaire`, `random`, ...)."""
+        found = self.coaches.get(kind)
+        if found is None:
+            raise ScrimmageError(f"unknown coach {kind!r}; use {coach_names(self.coaches)}")
+        return found.make(seed, self.name)
 
     default_pair: ClassVar[tuple[str, str] | None] = None
     """The bundled teams a command plays when none are named (else the first two)."""
@@ -214,19 +247,32 @@ class Ruleset(ABC):
         return parse_options(self.name, self.options, given)
 
     # -- what a table shows (the person's seat, `scrimmage.seat`) ---------------------------
+    table_view: ClassVar[str | None] = None
+    """The module that draws this ruleset's table (`scoreboard`, `sheet`, `board`), imported
+    on first use: a batch run never needs it."""
+
+    def _view(self) -> Any:
+        return import_module(self.table_view) if self.table_view else None
+
     def scoreboard(self, game: Any) -> Scoreboard:
         """The score pad of a game of this ruleset."""
-        raise NotImplementedError(f"{self.name} has no scoreboard")
+        view = self._view()
+        if view is None:
+            raise NotImplementedError(f"{self.name} has no scoreboard")
+        board: Scoreboard = view.scoreboard(game)
+        return board
 
     def sheet(self, game: Any, seat: Side) -> list[str]:
         """The seat's team sheet or chart as a table player reads it: the ratings, and what is
         left to call (the checkoff sheet). Plain text lines."""
-        return []
+        view = self._view()
+        return [] if view is None else list(view.sheet(game, seat))
 
     def board(self, game: Any) -> dict[str, Any]:
         """What lies on the table for this game, as JSON for a web page's board: checkoff
         sheets, lineups, dice faces, the clock track... (public: both seats see it)."""
-        return {}
+        view = self._view()
+        return {} if view is None else dict(view.board(game))
 
     def words(self) -> dict[str, Any]:
         """Plain words for this ruleset's decisions: prompts, the book's names of options, help

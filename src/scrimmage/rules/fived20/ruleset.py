@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-from scrimmage.core.decisions import Coach
 from scrimmage.core.dice import Dice
 from scrimmage.core.errors import ScrimmageError
-from scrimmage.core.field import Side
 from scrimmage.core.options import Option
-from scrimmage.core.ruleset import Ruleset
-from scrimmage.core.scoreboard import Scoreboard
+from scrimmage.core.ruleset import CoachKind, Ruleset
 from scrimmage.rules.fived20.charts import (
     TeamChart,
     bundled_game_charts,
@@ -31,7 +28,7 @@ OPTIONS = (
            "bundled game charts)"),
 )
 
-
+SYSTEM = CoachKind("scrimmage.coaches.fived20:SystemCoach")
 
 
 class FiveD20(Ruleset):
@@ -51,7 +48,6 @@ class FiveD20(Ruleset):
     def read_team_file(self, path: Path) -> dict[str, Any]:
         return read_toml(path)
 
-
     def build_team(self, data: dict[str, Any], source: str = "team") -> TeamChart:
         return chart_from_data(data, source)
 
@@ -68,31 +64,9 @@ class FiveD20(Ruleset):
                            situation_chart=options.get("situation", True) is not False,
                            narrate=narrate)
 
-    def scoreboard(self, game: Any) -> Scoreboard:
-        from scrimmage.rules.fived20.table_view import scoreboard
-
-        return scoreboard(game)
-
-    def sheet(self, game: Any, seat: Side) -> list[str]:
-        from scrimmage.rules.fived20.table_view import sheet
-
-        return sheet(game, seat)
-
-    def board(self, game: Any) -> dict[str, Any]:
-        from scrimmage.rules.fived20.table_view import board
-
-        return board(game)
-
-    def default_coach(self, kind: str, seed: int) -> Coach:
-        from scrimmage.coaches.fived20 import SystemCoach
-        from scrimmage.coaches.random import RandomCoach
-
-        if kind in ("solitaire", "system"):
-            return SystemCoach(seed)
-        if kind == "random":
-            return RandomCoach(seed)
-        if kind == "smart":
-            from scrimmage.coaches.smart import FiveD20SmartCoach
-
-            return FiveD20SmartCoach(seed, self.name)
-        raise ScrimmageError(f"unknown coach {kind!r}; use solitaire (system), smart or random")
+    table_view = "scrimmage.rules.fived20.table_view"
+    coaches: ClassVar[dict[str, CoachKind]] = {
+        "solitaire": SYSTEM, "system": SYSTEM,
+        "smart": CoachKind("scrimmage.coaches.smart:FiveD20SmartCoach", with_rules=True),
+        "random": CoachKind("scrimmage.coaches.random:RandomCoach"),
+    }

@@ -5,13 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar
 
-from scrimmage.core.decisions import Coach
 from scrimmage.core.dice import Dice
 from scrimmage.core.errors import ScrimmageError
-from scrimmage.core.field import Side
 from scrimmage.core.options import Option
-from scrimmage.core.ruleset import Ruleset
-from scrimmage.core.scoreboard import Scoreboard
+from scrimmage.core.ruleset import CoachKind, Ruleset
 from scrimmage.rules.legends.charts import bundled_xsheets, level_rules, xsheets_from_file
 from scrimmage.rules.legends.game import LegendsGame
 from scrimmage.rules.legends.sheets import Team, read_team_file, team_from_data
@@ -55,7 +52,6 @@ class LegendsRuleset(Ruleset):
     def read_team_file(self, path: Path) -> dict[str, Any]:
         return read_team_file(path)
 
-
     def build_team(self, data: dict[str, Any], source: str = "team") -> Team:
         team = team_from_data(data, source)
         if team.header.level != self.level:
@@ -79,39 +75,14 @@ class LegendsRuleset(Ruleset):
         return LegendsGame(home, away, dice, rules, x, neutral=bool(options.get("neutral")),
                            narrate=narrate)
 
-    def scoreboard(self, game: Any) -> Scoreboard:
-        from scrimmage.rules.legends.table_view import scoreboard
-
-        return scoreboard(game)
-
-    def sheet(self, game: Any, seat: Side) -> list[str]:
-        from scrimmage.rules.legends.table_view import sheet
-
-        return sheet(game, seat)
-
-    def board(self, game: Any) -> dict[str, Any]:
-        from scrimmage.rules.legends.table_view import board
-
-        return board(game)
-
-    def default_coach(self, kind: str, seed: int) -> Coach:
-        from scrimmage.coaches.legends import SolitaireCoach
-        from scrimmage.coaches.random import RandomCoach
-
-        if kind == "solitaire":
-            return SolitaireCoach(seed)
-        if kind == "random":
-            return RandomCoach(seed)
-        if kind == "equilibrium":
-            from scrimmage.coaches.equilibrium import EquilibriumCoach
-
-            return EquilibriumCoach(seed, self.name)
-        if kind == "smart":
-            from scrimmage.coaches.smart import SmartCoach
-
-            return SmartCoach(seed, self.name)
-        raise ScrimmageError(f"unknown coach {kind!r}; use solitaire, smart, equilibrium or "
-                             "random")
+    table_view = "scrimmage.rules.legends.table_view"
+    coaches: ClassVar[dict[str, CoachKind]] = {
+        "solitaire": CoachKind("scrimmage.coaches.legends:SolitaireCoach"),
+        "smart": CoachKind("scrimmage.coaches.smart:SmartCoach", with_rules=True),
+        "equilibrium": CoachKind("scrimmage.coaches.equilibrium:EquilibriumCoach",
+                                 with_rules=True),
+        "random": CoachKind("scrimmage.coaches.random:RandomCoach"),
+    }
 
 
 class HighSchool(LegendsRuleset):

@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-from scrimmage.core.decisions import Coach
 from scrimmage.core.dice import Dice
-from scrimmage.core.errors import ScrimmageError
-from scrimmage.core.field import Side
 from scrimmage.core.options import Option
-from scrimmage.core.ruleset import Ruleset
-from scrimmage.core.scoreboard import Scoreboard
+from scrimmage.core.ruleset import CoachKind, Ruleset
 from scrimmage.rules.roll.dice import bundled_dice, dice_from_file
 from scrimmage.rules.roll.game import OVERTIME_MODES, RollGame
 from scrimmage.rules.roll.teams import RollTeam, read_team_file, team_from_data
@@ -26,7 +22,7 @@ OPTIONS = (
 )
 FOLDER = "1st-and-roll"
 
-
+SENSIBLE = CoachKind("scrimmage.coaches.roll:SensibleCoach")
 
 
 class FirstAndRoll(Ruleset):
@@ -43,7 +39,6 @@ class FirstAndRoll(Ruleset):
     def read_team_file(self, path: Path) -> dict[str, Any]:
         return read_team_file(path)
 
-
     def build_team(self, data: dict[str, Any], source: str = "team") -> RollTeam:
         return team_from_data(data, source)
 
@@ -53,36 +48,11 @@ class FirstAndRoll(Ruleset):
         faces = dice_from_file(options["dice"]) if options.get("dice") else bundled_dice()
         return RollGame(home, away, dice, faces, overtime=overtime, narrate=narrate)
 
-    def scoreboard(self, game: Any) -> Scoreboard:
-        from scrimmage.rules.roll.table_view import scoreboard
-
-        return scoreboard(game)
-
-    def sheet(self, game: Any, seat: Side) -> list[str]:
-        from scrimmage.rules.roll.table_view import sheet
-
-        return sheet(game, seat)
-
-    def board(self, game: Any) -> dict[str, Any]:
-        from scrimmage.rules.roll.table_view import board
-
-        return board(game)
-
-    def default_coach(self, kind: str, seed: int) -> Coach:
-        from scrimmage.coaches.random import RandomCoach
-        from scrimmage.coaches.roll import SensibleCoach
-
-        if kind in ("solitaire", "sensible"):
-            return SensibleCoach(seed)
-        if kind == "random":
-            return RandomCoach(seed)
-        if kind == "smart":
-            from scrimmage.coaches.smart_roll import RollSmartCoach
-
-            return RollSmartCoach(seed, self.name)
-        if kind == "equilibrium":
-            from scrimmage.coaches.equilibrium_roll import RollEquilibriumCoach
-
-            return RollEquilibriumCoach(seed, self.name)
-        raise ScrimmageError(f"unknown coach {kind!r}; use solitaire (sensible), smart, "
-                             "equilibrium or random")
+    table_view = "scrimmage.rules.roll.table_view"
+    coaches: ClassVar[dict[str, CoachKind]] = {
+        "solitaire": SENSIBLE, "sensible": SENSIBLE,
+        "smart": CoachKind("scrimmage.coaches.smart_roll:RollSmartCoach", with_rules=True),
+        "equilibrium": CoachKind("scrimmage.coaches.equilibrium_roll:RollEquilibriumCoach",
+                                 with_rules=True),
+        "random": CoachKind("scrimmage.coaches.random:RandomCoach"),
+    }
