@@ -78,14 +78,18 @@ class TreeDice:
         return index
 
     def probability(self) -> Fraction:
-        """The chance of the sequence just run."""
-        p = Fraction(1)
-        for at, sides in enumerate(self._sides[:self._at]):
-            if sides > 0:
-                p /= sides
+        """The chance of the sequence just run (the products in integers, one reduction at
+        the end: a Fraction per die cost half of a Legends coach's first enumeration)."""
+        num = den = 1
+        sides, faces, weights = self._sides, self._faces, self._weights
+        for at in range(self._at):
+            n = sides[at]
+            if n > 0:
+                den *= n
             else:
-                p *= Fraction(self._weights[at][self._faces[at]], -sides)
-        return p
+                num *= weights[at][faces[at]]
+                den *= -n
+        return Fraction(num, den)
 
     def advance(self) -> bool:
         """Move to the next sequence; False when every one has been run."""
@@ -103,7 +107,6 @@ class TreeDice:
         self._at = 0
         self.log = []
         return True
-
 
     def _last(self, at: int) -> int:
         """The last face of the die at `at`: its size, or a pick's last index."""
