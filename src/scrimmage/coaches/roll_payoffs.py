@@ -205,18 +205,10 @@ class DownModel:
         the sum over its yards of where it lands, and each landing (colour, spot, marker
         moves) is valued once, in `landings` (the caller's, one per unit of value)."""
         off_c, gain, interception, moves = key
-        off = self.off
-        spot = self.s.yardline - gain
-        if interception:
-            colour: str | None = "green"
-            spot = max(spot, 0)
-        else:
-            colour = RETURN_DICE[off_c]
-            if spot <= 0:
-                return value(_moved(self._touchdown(off, 0), moves))
-            if spot >= 100:
-                return value(_moved(self._touchdown(off.other, 0), moves))
-        returner, start = off.other, 100 - spot
+        at_once = self._where_turned_over(off_c, gain, interception)
+        if isinstance(at_once, End):
+            return value(_moved(at_once, moves))
+        returner, (start, colour) = self.off.other, at_once
         if colour is None:
             return value(_moved(self._first_down(returner, start), moves))
         touchdown = value(_moved(self._touchdown(returner, 0), moves))
@@ -312,18 +304,23 @@ class DownModel:
         return found
 
     def _turned_over(self, off_c: str, gain: int, interception: bool) -> dict[End, float]:
-        s, off = self.s, self.off
-        spot = s.yardline - gain
+        at = self._where_turned_over(off_c, gain, interception)
+        if isinstance(at, End):
+            return {at: 1.0}
+        return self._return(self.off.other, *at)
+
+    def _where_turned_over(self, off_c: str, gain: int, interception: bool
+                           ) -> End | tuple[int, str | None]:
+        """Where the return of a turnover starts and its dice (FR-18: both green after an
+        interception), or the touchdown a fumble carried over a goal line already is."""
+        spot = self.s.yardline - gain
         if interception:
-            colour: str | None = "green"
-            spot = max(spot, 0)
-        else:
-            colour = RETURN_DICE[off_c]
-            if spot <= 0:
-                return {self._touchdown(off, 0): 1.0}
-            if spot >= 100:
-                return {self._touchdown(off.other, 0): 1.0}
-        return self._return(off.other, 100 - spot, colour)
+            return 100 - max(spot, 0), "green"
+        if spot <= 0:
+            return self._touchdown(self.off, 0)
+        if spot >= 100:
+            return self._touchdown(self.off.other, 0)
+        return 100 - spot, RETURN_DICE[off_c]
 
     def _return(self, returner: Side, start: int, colour: str | None) -> dict[End, float]:
         """FR-15 (`plays.run_return`): yards on the returner's offensive die, a flag on its
