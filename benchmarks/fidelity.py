@@ -133,6 +133,8 @@ def main() -> None:
     ap.add_argument("--json", type=Path, help="also write each report's JSON to this folder")
     ap.add_argument("--rebuild", action="store_true",
                     help="build every sheet, also the bundled ones (measures the builder)")
+    ap.add_argument("--build-games", type=int,
+                    help="calibration games a built team (default: the builder's, 500)")
     ap.add_argument("--out", type=Path, default=HERE / "results" / "fidelity.md")
     args = ap.parse_args()
     rows = read_stats(None)
@@ -145,7 +147,7 @@ def main() -> None:
         t = time.perf_counter()
         # The bundled statistics: a season the package ships sheets of is read, not rebuilt.
         rep = fidelity(rows, rules, season, games, workers=args.workers,
-                       use_bundled=not args.rebuild)
+                       use_bundled=not args.rebuild, build_games=args.build_games)
         reports.append(rep)
         if args.json is not None:
             args.json.mkdir(parents=True, exist_ok=True)
@@ -155,7 +157,8 @@ def main() -> None:
              f"`python benchmarks/fidelity.py --games {args.games} --seasons "
              f"{' '.join(map(str, args.seasons))}{' --college' if args.college else ''}"
              f"{f' --college-games {args.college_games}' if args.college_games else ''}"
-             f"{' --rebuild' if args.rebuild else ''}`", "",
+             f"{' --rebuild' if args.rebuild else ''}"
+             f"{f' --build-games {args.build_games}' if args.build_games else ''}`", "",
              "Mean absolute percentage error over a season's teams, each team's sheet playing "
              "the given number of games against the season's league-average team (teams x games "
              "in brackets; ✗ = over target).",

@@ -82,6 +82,9 @@ OPTIONS_AND_NAMES = [
     ("an X-sheet file that is not there", ["play", "--auto", "-o", "xsheets=/no/x.toml"],
      ["xsheets", "no such file"]),
     ("a version flag with a value", ["--version=yes"], ["--version"]),
+    ("too few calibration games for a sheet", ["build", "--season", "2016", "--team", "nwe",
+                                                "--games", "100"],
+     ["calibration games", "at least 500", "not 100"]),
 ]
 
 

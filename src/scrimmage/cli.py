@@ -578,6 +578,10 @@ def build(
     seed: SeedOpt = 1,
     workers: Annotated[int | None, typer.Option(
         min=1, help="Legends: processes sharing the games (default: every core).")] = None,
+    games: Annotated[int | None, typer.Option(
+        help="Legends: calibration games a team (default 500, about 5 s a team; the "
+             "bundled sheets play 1500: three times the time, points about twice as "
+             "close to the real ones).")] = None,
     players: Annotated[Path | None, typer.Option(
         help="5d20: player-season CSV (default: bundled).")] = None,
 ) -> None:
@@ -585,7 +589,7 @@ def build(
     season statistics; --all builds a whole Legends season."""
     import os
 
-    from scrimmage.build.sheets import build_league_average, build_sheet
+    from scrimmage.build.sheets import build_league_average, build_sheet, round_games
     from scrimmage.build.stats import find_team, read_stats, season_rows
 
     try:
@@ -608,24 +612,27 @@ def build(
             raise ScrimmageError("--season is required")
         if [team is not None, league_average, all_teams].count(True) != 1:
             raise ScrimmageError("give --team CODE, --league-average or --all (one of them)")
+        round_games(games)                               # too few games: refused first
         league = season_rows(read_stats(stats, season), season, levels[rules])
         cores = workers or os.cpu_count() or 1
         if all_teams:
             if out_path is None:
                 raise ScrimmageError("--all needs --out FOLDER for the season's sheets")
-            _build_season(league, out_path, seed, cores)
+            _build_season(league, out_path, seed, cores, games)
             return
         if league_average:
             text = build_league_average(league, seed=seed)
         else:
             assert team is not None
-            text = build_sheet(find_team(league, team), league, seed=seed, workers=cores)
+            text = build_sheet(find_team(league, team), league, seed=seed, workers=cores,
+                               games=games)
         _write_or_print(text, out_path)
     except ScrimmageError as exc:
         _fail(exc)
 
 
-def _build_season(league: list[Any], folder: Path, seed: int, workers: int) -> None:
+def _build_season(league: list[Any], folder: Path, seed: int, workers: int,
+                  games: int | None) -> None:
     """`build --all`: every sheet of the season into `folder`, with a progress bar."""
     from rich.progress import TimeRemainingColumn
 
@@ -638,7 +645,7 @@ def _build_season(league: list[Any], folder: Path, seed: int, workers: int) -> N
                MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
     with Progress(*columns, console=err, disable=not err.is_terminal) as bar:
         task = bar.add_task("league average", total=len(league))
-        for row, text in build_season(league, seed=seed, workers=workers):
+        for row, text in build_season(league, seed=seed, workers=workers, games=games):
             (folder / bundle_file_name(row)).write_text(text, encoding="utf-8")
             bar.update(task, advance=1, description=row.name)
     err.print(f"{len(league)} sheets written to {folder}")

@@ -14,8 +14,9 @@ import pytest
 from scrimmage.build import average_store, sim_games
 from scrimmage.build import sheets as S
 from scrimmage.build.bundle import build_season
-from scrimmage.build.ratings import own_points_effect
+from scrimmage.build.ratings import other_points_effect, own_points_effect
 from scrimmage.build.stats import REQUIRED, StatsError, find_team, read_stats, season_rows
+from scrimmage.core.errors import ScrimmageError
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "build"
 NFL2016 = DATA / "nfl2016.csv"
@@ -107,14 +108,17 @@ def test_a_season_build_gives_each_team_s_own_sheet() -> None:
 
 
 def test_the_last_step_pools_rounds_at_the_last_settings() -> None:
-    """Points measured at another red-zone number are taken to the last one by the table;
-    snaps by the play speed; rounds count by their games."""
+    """Points measured at another red-zone number are taken to the last one by the table
+    (a side's own number, and the other side's, which moves them less); snaps by the play
+    speed; rounds count by their games."""
     a = S._Seen(100, 10, 50.0, 64.0, 0.42, 0, 20.0, 0, 22.0)
     b = S._Seen(300, 12, 50.0, 63.0, 0.42, 25, 24.0, 0, 21.0)
     pooled = S._pooled([a, b])
     at_25 = 20.0 * own_points_effect(25) / own_points_effect(0)
+    against_25 = 22.0 * other_points_effect(25) / other_points_effect(0)
+    assert against_25 > 22.0 * 1.01                    # the table's second column
     assert pooled.points_o == pytest.approx((100 * at_25 + 300 * 24.0) / 400)
-    assert pooled.points_d == pytest.approx((100 * 22.0 + 300 * 21.0) / 400)
+    assert pooled.points_d == pytest.approx((100 * against_25 + 300 * 21.0) / 400)
     assert pooled.plays == pytest.approx((100 * (64.0 - 2 * S.SNAPS_PER_SPEED / 2)
                                           + 300 * 63.0) / 400)
     assert pooled.games == 400 and pooled.number_o == 25
@@ -178,3 +182,28 @@ def test_one_season_is_read_alone_with_the_file_s_line_numbers(tmp_path: Path) -
     assert [r.season for r in read_stats(path, 2015)] == [2015]   # the bad 2016 row unread
     with pytest.raises(StatsError, match="line 3"):
         read_stats(path, 2016)
+
+
+def test_the_last_step_moves_both_numbers_together() -> None:
+    """A defense whose number falls lets the other side score less, so its offense's
+    number rises further than its own gap asks (ratings.other_points_effect); the two
+    numbers then give both sides their real points by the table."""
+    now = S._Seen(400, 10, 50.0, 64.0, 0.42, 0, 20.0, 60, 30.0)
+    n_o, n_d = S._last_numbers(now, 20.0, 28.0)
+    assert n_d < 60 and n_o > 0           # the offense had its points, but loses some
+    got_o = (20.0 * own_points_effect(n_o) / own_points_effect(0)
+             * other_points_effect(n_d) / other_points_effect(60))
+    got_d = (30.0 * own_points_effect(n_d) / own_points_effect(60)
+             * other_points_effect(n_o) / other_points_effect(0))
+    assert got_o == pytest.approx(20.0, rel=0.01)
+    assert got_d == pytest.approx(28.0, rel=0.01)
+
+
+def test_calibration_games_go_to_the_last_round() -> None:
+    assert S.round_games(None) == S.TEAM_ROUND_GAMES
+    *first, last = S.round_games(3 * sum(S.TEAM_ROUND_GAMES))
+    assert tuple(first) == S.TEAM_ROUND_GAMES[:-1]
+    assert sum(first) + last == 3 * sum(S.TEAM_ROUND_GAMES)
+    least = sum(S.TEAM_ROUND_GAMES)
+    with pytest.raises(ScrimmageError, match=f"at least {least} a team, not {least - 1}"):
+        S.round_games(least - 1)

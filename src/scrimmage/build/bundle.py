@@ -1,7 +1,8 @@
 """Many team sheets at once: a whole season's, on worker processes, and the bundled real teams.
 
 Each sheet is the text `scrimmage.build.sheets.build_sheet` makes for its team alone.
-Run ``python -m scrimmage.build.bundle --bundle`` to rewrite the bundled real teams, or
+Run ``python -m scrimmage.build.bundle --bundle`` to rewrite the bundled real teams (calibrated
+on `sheets.BUNDLE_GAMES` games a team: at pro three times a plain build's), or
 ``python -m scrimmage.build.bundle --season Y [--team CODE]`` to print one sheet (the league
 average without --team).
 """
@@ -13,24 +14,24 @@ import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from scrimmage.build.sheets import build_league_average, build_sheet
+from scrimmage.build.sheets import BUNDLE_GAMES, build_league_average, build_sheet
 from scrimmage.build.stats import TeamSeason, read_stats, season_rows
 from scrimmage.rules.legends.generator import bundled_dir
 
 # --- a whole season ----------------------------------------------------------------------------
 
-def _season_one(job: tuple[list[TeamSeason], int, int]) -> str:
-    league, index, seed = job
-    return build_sheet(league[index], league, seed=seed)
+def _season_one(job: tuple[list[TeamSeason], int, int, int | None]) -> str:
+    league, index, seed, games = job
+    return build_sheet(league[index], league, seed=seed, games=games)
 
 
-def build_season(league: list[TeamSeason], *, seed: int = 1, workers: int = 1
-                 ) -> Iterator[tuple[TeamSeason, str]]:
+def build_season(league: list[TeamSeason], *, seed: int = 1, workers: int = 1,
+                 games: int | None = None) -> Iterator[tuple[TeamSeason, str]]:
     """Every team's sheet of a season, in the league's order, `workers` processes sharing the
-    teams (each text is the one `build_sheet` makes alone). The average is calibrated (or
-    read) first, here, so the workers start with it."""
+    teams (each text is the one `build_sheet` makes alone, with `games` a team). The average
+    is calibrated (or read) first, here, so the workers start with it."""
     build_league_average(league, seed=seed)
-    jobs = [(league, i, seed) for i in range(len(league))]
+    jobs = [(league, i, seed, games) for i in range(len(league))]
     if workers <= 1 or len(jobs) <= 1:
         for job in jobs:
             yield league[job[1]], _season_one(job)
@@ -69,18 +70,21 @@ def bundle_jobs(rows: list[TeamSeason]) -> list[tuple[str, int, str]]:
     return jobs
 
 
-def _bundle_one(job: tuple[str, int, str]) -> tuple[str, str]:
-    level, season, code = job
+def _bundle_one(job: tuple[str, int, str, int | None]) -> tuple[str, str]:
+    level, season, code, games = job
     rows = read_stats(None)
     league = season_rows(rows, season, level)
     row = next(r for r in league if r.code == code)
-    return bundle_file_name(row), build_sheet(row, league)
+    return bundle_file_name(row), build_sheet(row, league, games=games)
 
 
-def write_bundle(workers: int = 1, level: str | None = None) -> list[Path]:
-    """Rewrite the bundled real teams (of one level, if given)."""
+def write_bundle(workers: int = 1, level: str | None = None,
+                 games: int | None = None) -> list[Path]:
+    """Rewrite the bundled real teams (of one level, if given), each calibrated on `games`
+    games (default: its level's `sheets.BUNDLE_GAMES`)."""
     rows = read_stats(None)
-    jobs = [j for j in bundle_jobs(rows) if level is None or j[0] == level]
+    jobs = [(*j, games or BUNDLE_GAMES[j[0]]) for j in bundle_jobs(rows)
+            if level is None or j[0] == level]
     if workers > 1:
         from concurrent.futures import ProcessPoolExecutor
 
@@ -89,7 +93,7 @@ def write_bundle(workers: int = 1, level: str | None = None) -> list[Path]:
     else:
         results = [_bundle_one(j) for j in jobs]
     paths: list[Path] = []
-    for (level, _, _), (fname, text) in zip(jobs, results, strict=True):
+    for (level, _, _, _), (fname, text) in zip(jobs, results, strict=True):
         path = bundled_dir(level) / fname
         path.write_text(text, encoding="utf-8")
         paths.append(path)
@@ -103,6 +107,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="rewrite the bundled real teams (pro pack, NFL 2016, FBS 2016)")
     p.add_argument("--bundle-level", choices=("pro", "college"),
                    help="with --bundle: only this level's teams")
+    p.add_argument("--games", type=int,
+                   help="with --bundle: calibration games a team (default: by level, "
+                        f"{BUNDLE_GAMES})")
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--stats", type=Path)
     p.add_argument("--season", type=int)
@@ -110,7 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--team")
     args = p.parse_args(argv)
     if args.bundle:
-        for path in write_bundle(args.workers, args.bundle_level):
+        for path in write_bundle(args.workers, args.bundle_level, args.games):
             print(path)
         return 0
     if args.season is None:

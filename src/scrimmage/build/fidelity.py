@@ -113,8 +113,9 @@ def _toml(text: str) -> dict[str, Any]:
 
 
 def bundled_sheet(row: TeamSeason, seed: int = 1) -> str | None:
-    """The package's own copy of the sheet `build_sheet(row, ...)` makes from the bundled
-    statistics, if it ships one (builds are deterministic, so it is the same text)."""
+    """The package's own copy of the sheet `build_sheet(row, ..., games=BUNDLE_GAMES[level])`
+    makes from the bundled statistics, if it ships one (builds are deterministic, so it is the
+    same text)."""
     from scrimmage.build.bundle import bundle_file_name
     from scrimmage.rules.legends.generator import bundled_dir
 
@@ -125,24 +126,25 @@ def bundled_sheet(row: TeamSeason, seed: int = 1) -> str | None:
 
 
 def team_sheet(row: TeamSeason, league: list[TeamSeason], seed: int = 1,
-               use_bundled: bool = False) -> str:
+               use_bundled: bool = False, build_games: int | None = None) -> str:
     """The sheet of `row`: the bundled copy when `use_bundled` and the package ships one,
-    else built from `league` (the rows of its season)."""
+    else built from `league` (the rows of its season) on `build_games` calibration games."""
     from scrimmage.build.sheets import build_sheet
 
     text = bundled_sheet(row, seed) if use_bundled else None
-    return text if text is not None else build_sheet(row, league, seed=seed)
+    return text if text is not None else build_sheet(row, league, seed=seed, games=build_games)
 
 
-def _one_team(job: tuple[list[TeamSeason], str, int, int, int, bool]) -> TeamFidelity:
+def _one_team(job: tuple[list[TeamSeason], str, int, int, int, bool, int | None]
+              ) -> TeamFidelity:
     """Build one team's sheet (or read the bundled one) and play its games against the
     league-average team."""
     from scrimmage.build.sheets import build_league_average
 
-    league, rules, index, games, seed, use_bundled = job
+    league, rules, index, games, seed, use_bundled, build_games = job
     row = league[index]
     average = _toml(build_league_average(league, seed=seed))
-    sheet = _toml(team_sheet(row, league, seed, use_bundled))
+    sheet = _toml(team_sheet(row, league, seed, use_bundled, build_games))
     result = run_series(rules, sheet, average, games, seed + index, "solitaire",
                         {"neutral": True})
     per_game = result.to_json()["teams"][result.home]["per_game"]
@@ -154,7 +156,8 @@ def _one_team(job: tuple[list[TeamSeason], str, int, int, int, bool]) -> TeamFid
 def fidelity(rows: list[TeamSeason], rules: str, season: int, games: int, seed: int = 1,
              team: str | None = None,
              progress: Callable[[str], None] | None = None,
-             workers: int | None = None, use_bundled: bool = False) -> FidelityReport:
+             workers: int | None = None, use_bundled: bool = False,
+             build_games: int | None = None) -> FidelityReport:
     """Build every team of `season` (or one), play each against the league-average team;
     `workers` processes (default: every core) share the teams (the same figures whatever the
     number).
@@ -171,7 +174,7 @@ def fidelity(rows: list[TeamSeason], rules: str, season: int, games: int, seed: 
         chosen = find_team(league, team)
         indices = [league.index(chosen)]
     report = FidelityReport(rules, season, games, seed)
-    jobs = [(league, rules, i, games, seed, use_bundled) for i in indices]
+    jobs = [(league, rules, i, games, seed, use_bundled, build_games) for i in indices]
     if workers is None:
         from scrimmage.sim.parallel import default_workers
 

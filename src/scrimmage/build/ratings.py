@@ -160,6 +160,12 @@ def own_points_effect(n: int) -> float:
     return _interp(n, 1)
 
 
+def other_points_effect(n: int) -> float:
+    """Points multiplier of the other side when one side's snaps carry the number `n` (the
+    table's second column: a finished drive hands the ball back further from the goal)."""
+    return _interp(n, 2)
+
+
 def average_effect(n: int) -> float:
     """Points multiplier of the league-average sheet against itself when its offense and
     defense numbers are both `n` (its snaps carry 2n)."""

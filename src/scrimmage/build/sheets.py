@@ -47,6 +47,12 @@ step), where the first builder threw a round away whenever a setting had moved. 
 processes share each round's games (`sim_games`; the same text whatever their number);
 `build_season` builds a whole season, the workers sharing the teams.
 
+Speed against points: the last step sets the points, and the points of a few hundred games
+scatter by a couple of percent (a game's points vary by about 10). On NFL 2016, 500 games
+left the points for and against 3.2% and 2.9% (MAPE) from the real ones, 1500 games 1.7-2.1%,
+the first builder's 2300 1.6-1.7% (benchmarks/results/fidelity.md). `games` gives the extra
+games to the last round (`round_games`); the bundled sheets play `BUNDLE_GAMES`.
+
 Many sheets at once (a season's, the bundled real teams) are `scrimmage.build.bundle`'s.
 """
 
@@ -74,6 +80,7 @@ from scrimmage.build.ratings import (
     bp_def_guards,
     moved_run_call_pct,
     next_red_zone,
+    other_points_effect,
     own_points_effect,
     penalty_number,
     run_call_pct,
@@ -82,6 +89,7 @@ from scrimmage.build.ratings import (
 from scrimmage.build.sim_games import simulate
 from scrimmage.build.stats import StatsError, TeamSeason, league_average
 from scrimmage.core.dice import SeededDice
+from scrimmage.core.errors import ScrimmageError
 from scrimmage.rules.legends.generator import (
     PARAMS,
     TOTAL_ROWS,
@@ -114,6 +122,11 @@ SOURCE = {"pro": "Pro-Football-Reference.com", "college": "Sports-Reference.com 
 AVG_GAMES = 500
 AVG_ROUNDS = 3
 TEAM_ROUND_GAMES = (100, 250, 150)
+BUNDLE_GAMES = {"pro": 1500, "college": 500}
+"""Calibration games a team of the bundled sheets plays, by level (`bundle.py`): the rounds
+of `TEAM_ROUND_GAMES` with the last one longer. The points of a sheet are set by the last
+step, whose games leave them a few percent out at 500 (benchmarks/results/fidelity.md). The
+128 FBS sheets stay at 500 for now: at 1500 they take about 40 minutes on two cores."""
 ANALYTIC_ROUNDS = 8
 
 
@@ -667,12 +680,27 @@ def build_league_average(league: list[TeamSeason], *, seed: int = 1) -> str:
     return _average(league, seed)[2]
 
 
+def round_games(games: int | None) -> tuple[int, ...]:
+    """The games of each calibration round for `games` a team (None: `TEAM_ROUND_GAMES`).
+    More games go to the last round: the earlier ones only set the yardage, which their
+    games already pin down, while the last sets the points, the noisiest figure."""
+    if games is None:
+        return TEAM_ROUND_GAMES
+    first = TEAM_ROUND_GAMES[:-1]
+    if games < sum(TEAM_ROUND_GAMES):
+        raise ScrimmageError(f"calibration games: at least {sum(TEAM_ROUND_GAMES)} a team, "
+                             f"not {games}")
+    return (*first, games - sum(first))
+
+
 def build_sheet(row: TeamSeason, league: list[TeamSeason], *, seed: int = 1,
-                workers: int = 1) -> str:
+                workers: int = 1, games: int | None = None) -> str:
     """TOML text of a legends-college or legends-pro team sheet (row.level) built from the
     row's statistics and calibrated against the league-average team of `league` (all rows
     of that season). `workers` processes share each round's games (the same text whatever
-    the number)."""
+    the number); `games` a team (default: `TEAM_ROUND_GAMES`, 500) trade time for points
+    closer to the real ones (`round_games`)."""
+    rounds = round_games(games)
     avg_plan, avg_team, avg_text, bias = _average(league, seed)
     avg_row = league_average(league)
     off = offense_figures(row, avg_row)
@@ -692,17 +720,17 @@ def build_sheet(row: TeamSeason, league: list[TeamSeason], *, seed: int = 1,
     avg_o, avg_d = avg_plan.red_zone or (0, 0)
     seen: list[_Seen] = []
     own: dict[str, list[_Measured]] = {"off": [], "def": []}
-    for rnd, games in enumerate(TEAM_ROUND_GAMES):
-        last = rnd + 1 == len(TEAM_ROUND_GAMES)
+    for rnd, played in enumerate(rounds):
+        last = rnd + 1 == len(rounds)
         # Each round plays its own games, more of them as the sheet settles.
-        box, opp = simulate(plan.level, text, avg_text, games, _series_seed(plan) + rnd,
+        box, opp = simulate(plan.level, text, avg_text, played, _series_seed(plan) + rnd,
                             workers)
         s_off = sim_figures(box)
         own_o, own_d = plan.red_zone or (0, 0)
         # The team's own snaps: its attempts are what a replay is judged on. The snaps its
         # defense faces follow from how long the two offenses' drives last.
         tempo = off.plays_pg / max(1e-9, s_off["plays"])
-        seen.append(_Seen(games, plan.play_speed, plan.run_call_pct, s_off["plays"],
+        seen.append(_Seen(played, plan.play_speed, plan.run_call_pct, s_off["plays"],
                           s_off["run_share"], own_o + avg_d, tempo * box["points_for"],
                           own_d + avg_o, tempo * opp["points_for"]))
         # The last step goes by the rounds that played nearly the shipped matrices, pooled
@@ -720,15 +748,13 @@ def build_sheet(row: TeamSeason, league: list[TeamSeason], *, seed: int = 1,
         # The last step is not solved again, so the yards it adds stay: it goes by the
         # table, measured the same way, and not by the slope between rounds that were solved
         # in between (2002: a defense that went 129 -> 170 on that slope allowed 16% too many).
-        hist_o = [(now.number_o, now.points_o)] if last else [(r.number_o, r.points_o)
-                                                               for r in seen]
-        hist_d = [(now.number_d, now.points_d)] if last else [(r.number_d, r.points_d)
-                                                               for r in seen]
-        plan.red_zone = (
-            int(clamp(next_red_zone(hist_o, off.points_pg) - avg_d, -RED_ZONE_MAX,
-                      RED_ZONE_MAX)),
-            int(clamp(next_red_zone(hist_d, dfn.points_pg) - avg_o, -RED_ZONE_MAX,
-                      RED_ZONE_MAX)))
+        if last:
+            n_o, n_d = _last_numbers(now, off.points_pg, dfn.points_pg)
+        else:
+            n_o = next_red_zone([(r.number_o, r.points_o) for r in seen], off.points_pg)
+            n_d = next_red_zone([(r.number_d, r.points_d) for r in seen], dfn.points_pg)
+        plan.red_zone = (int(clamp(n_o - avg_d, -RED_ZONE_MAX, RED_ZONE_MAX)),
+                         int(clamp(n_d - avg_o, -RED_ZONE_MAX, RED_ZONE_MAX)))
         if last:
             # The last round played the matrices that ship: only header numbers move after
             # it, so the points its step starts from were played.
@@ -738,8 +764,8 @@ def build_sheet(row: TeamSeason, league: list[TeamSeason], *, seed: int = 1,
         # The team's own games measure its yardage bias well enough to replace the league's,
         # pooled over the rounds before the last, each taken to the red-zone numbers the
         # next round plays (their yards, `ratings.YARDS_EFFECT`).
-        own["off"].append((games, s_off, metrics(team, avg_team), own_o + avg_d))
-        own["def"].append((games, sim_figures(opp), metrics(avg_team, team), own_d + avg_o))
+        own["off"].append((played, s_off, metrics(team, avg_team), own_o + avg_d))
+        own["def"].append((played, sim_figures(opp), metrics(avg_team, team), own_d + avg_o))
         rz_o, rz_d = plan.red_zone or (0, 0)
         next_o, next_d = rz_o + avg_d, rz_d + avg_o
         a_off = _own_debias(a_off, want_off, _pooled_bias(own["off"], next_o))
@@ -778,8 +804,11 @@ def _pooled(rounds: list[_Seen]) -> _Seen:
     def mean(values: list[float]) -> float:
         return sum(r.games * v for r, v in zip(rounds, values, strict=True)) / total
 
-    def points(number: int, pts: float, to: int) -> float:
-        return pts * own_points_effect(to) / own_points_effect(number)
+    def points(own: tuple[int, int], other: tuple[int, int], pts: float) -> float:
+        # (the number a round played, the last round's): a side's points move with its own
+        # snaps' number and, less, with the other side's (ratings.RED_ZONE_EFFECT).
+        return (pts * own_points_effect(own[1]) / own_points_effect(own[0])
+                * other_points_effect(other[1]) / other_points_effect(other[0]))
 
     return replace(
         last,
@@ -787,5 +816,24 @@ def _pooled(rounds: list[_Seen]) -> _Seen:
         plays=mean([r.plays - (last.speed - r.speed) * SNAPS_PER_SPEED / 2 for r in rounds]),
         run_share=mean([r.run_share + (last.run_call_pct - r.run_call_pct)
                         / (100 * RUN_CALLS_PER_SHARE) for r in rounds]),
-        points_o=mean([points(r.number_o, r.points_o, last.number_o) for r in rounds]),
-        points_d=mean([points(r.number_d, r.points_d, last.number_d) for r in rounds]))
+        points_o=mean([points((r.number_o, last.number_o), (r.number_d, last.number_d),
+                              r.points_o) for r in rounds]),
+        points_d=mean([points((r.number_d, last.number_d), (r.number_o, last.number_o),
+                              r.points_d) for r in rounds]))
+
+
+def _last_numbers(now: _Seen, want_o: float, want_d: float) -> tuple[int, int]:
+    """The numbers the two sides' snaps carry after the last round, each stepped to its real
+    points by the table. A side's step also moves the other side's points (a finished drive
+    hands the ball back further out: `ratings.other_points_effect`, a few percent), so the two
+    steps are solved together; a few passes settle them."""
+    n_o, n_d = now.number_o, now.number_d
+    for _ in range(LAST_STEP_PASSES):
+        for_o = other_points_effect(n_d) / other_points_effect(now.number_d)
+        for_d = other_points_effect(n_o) / other_points_effect(now.number_o)
+        n_o = next_red_zone([(now.number_o, now.points_o * for_o)], want_o)
+        n_d = next_red_zone([(now.number_d, now.points_d * for_d)], want_d)
+    return n_o, n_d
+
+
+LAST_STEP_PASSES = 4
