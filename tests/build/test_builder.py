@@ -12,6 +12,7 @@ import pytest
 
 from scrimmage.api import play_game
 from scrimmage.build import header as H
+from scrimmage.build import rounds as R
 from scrimmage.build import sheets as S
 from scrimmage.build.calibrate import ERA_SACK_RATE, defense_figures, offense_figures
 from scrimmage.build.stats import StatsError, find_team, league_average, read_stats, season_rows
@@ -355,9 +356,9 @@ def test_a_team_s_own_games_set_its_interception_target() -> None:
     (With the league's ratio only, a pass-heavy team threw 28% too many: 2016 Baylor.)"""
     figures = {"ypc": 4.0, "cmp": 0.6, "ypa": 7.0, "fum": 0.01, "int": 0.02}
     sums: dict[str, list[float]] = {}
-    S._pool_bias(sums, 300, {**figures, "int": 0.03}, figures)
-    S._pool_bias(sums, 100, {**figures, "int": 0.03}, figures)
+    R.pool_bias(sums, 300, {**figures, "int": 0.03}, figures)
+    R.pool_bias(sums, 100, {**figures, "int": 0.03}, figures)
     league_debiased = {**figures, "int": 0.025}
-    out = S._own_debias(league_debiased, {**figures, "int": 0.03}, sums)
+    out = R.own_debias(league_debiased, {**figures, "int": 0.03}, sums)
     assert out["int"] == pytest.approx(0.02)
     assert out["ypa"] == pytest.approx(7.0)

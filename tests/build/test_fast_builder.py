@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from scrimmage.build import average_store, sim_games
+from scrimmage.build import rounds as R
 from scrimmage.build import sheets as S
 from scrimmage.build.bundle import build_season
 from scrimmage.build.ratings import other_points_effect, own_points_effect
@@ -111,9 +112,9 @@ def test_the_last_step_pools_rounds_at_the_last_settings() -> None:
     """Points measured at another red-zone number are taken to the last one by the table
     (a side's own number, and the other side's, which moves them less); snaps by the play
     speed; rounds count by their games."""
-    a = S._Seen(100, 10, 50.0, 64.0, 0.42, 0, 20.0, 0, 22.0)
-    b = S._Seen(300, 12, 50.0, 63.0, 0.42, 25, 24.0, 0, 21.0)
-    pooled = S._pooled([a, b])
+    a = R.Seen(100, 10, 50.0, 64.0, 0.42, 0, 20.0, 0, 22.0)
+    b = R.Seen(300, 12, 50.0, 63.0, 0.42, 25, 24.0, 0, 21.0)
+    pooled = R.pooled([a, b])
     at_25 = 20.0 * own_points_effect(25) / own_points_effect(0)
     against_25 = 22.0 * other_points_effect(25) / other_points_effect(0)
     assert against_25 > 22.0 * 1.01                    # the table's second column
@@ -157,7 +158,7 @@ def test_a_round_s_yards_are_taken_to_the_next_round_s_red_zone_numbers() -> Non
 
     analytic = {"ypc": 4.0, "cmp": 0.6, "ypa": 7.0, "fum": 0.01, "int": 0.02}
     sim = {**analytic, "ypc": 4.2}
-    sums = S._pooled_bias([(100, sim, analytic, 0)], 50)
+    sums = R.pooled_bias([(100, sim, analytic, 0)], 50)
     assert sums["ypc"][0] / sums["ypc"][1] == pytest.approx(4.2 * yards_effect("ypc", 50) / 4.0)
     assert sums["cmp"][0] == pytest.approx(100 * 0.6)          # no effect on the rest
     assert yards_effect("ypc", 50) > 1.1 > yards_effect("ypa", 50) > 1.0
@@ -188,7 +189,7 @@ def test_the_last_step_moves_both_numbers_together() -> None:
     """A defense whose number falls lets the other side score less, so its offense's
     number rises further than its own gap asks (ratings.other_points_effect); the two
     numbers then give both sides their real points by the table."""
-    now = S._Seen(400, 10, 50.0, 64.0, 0.42, 0, 20.0, 60, 30.0)
+    now = R.Seen(400, 10, 50.0, 64.0, 0.42, 0, 20.0, 60, 30.0)
     n_o, n_d = S._last_numbers(now, 20.0, 28.0)
     assert n_d < 60 and n_o > 0           # the offense had its points, but loses some
     got_o = (20.0 * own_points_effect(n_o) / own_points_effect(0)

@@ -33,7 +33,7 @@ How a sheet is made
    replace that league bias with its own. The last round only moves header numbers (the
    red-zone numbers on the table's own effect, the play speed, and the run-call share where
    Runs stays the same): the matrices it played are the ones that ship. That last step reads
-   the rounds from `POOL_FROM` on, each taken to the last round's settings (`_pooled`).
+   the rounds from `POOL_FROM` on, each taken to the last round's settings (`pooled`).
 
 Speed (issue 18: a sheet in seconds)
 ------------------------------------
@@ -41,8 +41,8 @@ The simulated games are nearly all of the time (about 75 games a second on one c
 league-average calibration (3 x 500 games) is read from `average_store` (shipped for the
 seasons of the bundled table, else computed once and kept in the user's cache). A team plays
 `TEAM_ROUND_GAMES` (500 games; the first builder played 2300): every round counts, the
-earlier ones taken to the later settings by measured effects (`_pooled_bias` for the
-yardage bias and the red-zone numbers, `ratings.YARDS_EFFECT`; `_pooled` for the last
+earlier ones taken to the later settings by measured effects (`pooled_bias` for the
+yardage bias and the red-zone numbers, `ratings.YARDS_EFFECT`; `pooled` for the last
 step), where the first builder threw a round away whenever a setting had moved. `workers`
 processes share each round's games (`sim_games`; the same text whatever their number);
 `build_season` builds a whole season, the workers sharing the teams.
@@ -74,17 +74,25 @@ from scrimmage.build.header import (
 )
 from scrimmage.build.ratings import (
     BOOK_PENALTY_NUMBER,
-    RUN_CALLS_PER_SHARE,
     average_effect,
     average_red_zone,
     bp_def_guards,
     moved_run_call_pct,
     next_red_zone,
     other_points_effect,
-    own_points_effect,
     penalty_number,
     run_call_pct,
-    yards_effect,
+)
+from scrimmage.build.rounds import (
+    ADDITIVE,
+    POOL_FROM,
+    SNAPS_PER_SPEED,
+    Measured,
+    Seen,
+    debias,
+    own_debias,
+    pooled,
+    pooled_bias,
 )
 from scrimmage.build.sim_games import simulate
 from scrimmage.build.stats import StatsError, TeamSeason, league_average
@@ -112,9 +120,6 @@ from scrimmage.rules.legends.sheets import (
 BUILDER_VERSION = 2
 PACE = {"college": 22, "pro": 37}
 """Play speed of a league-average team before simulation (generator.PACE_PLAY_SPEED)."""
-SNAPS_PER_SPEED = 0.46
-"""Snaps a game (both teams) lost per point of play speed, from simulated games: no speed
-gives about 166 snaps, +37 a team about 132."""
 MAX_SPEED = next((int(m.le) for m in TeamHeader.model_fields["play_speed"].metadata
                   if getattr(m, "le", None) is not None), 40)
 """The sheet's play-speed limit (sheets.py); the real pace of a slow team may need more."""
@@ -488,70 +493,6 @@ def _league_key(league: list[TeamSeason], seed: int) -> tuple[str, int, int]:
     return h.hexdigest(), league[0].season, seed
 
 
-ADDITIVE = ("fum",)
-"""Figures whose gap between game and expectation is a number, not a ratio: about a fifth
-of the fumbles lost come from kicks and SPECIAL results, which no BP DEF cell or guard
-touches, so a team that seldom fumbles keeps them all."""
-
-
-def _debias(want: dict[str, float], bias: dict[str, float]) -> dict[str, float]:
-    """Analytic targets: the real figure less what the game adds (`bias`: simulated /
-    analytic, or for ADDITIVE figures `<name>_extra`, simulated - analytic)."""
-    out = {}
-    for k, v in want.items():
-        if k in ADDITIVE and f"{k}_extra" in bias:
-            out[k] = max(0.2 * v, v - bias[f"{k}_extra"])
-        else:
-            out[k] = v / bias.get(k, 1.0)
-    return out
-
-
-OWN_BIAS = ("ypc", "cmp", "ypa", "fum", "int")
-"""Figures whose game-vs-expectation bias a team's own simulated games measure (yards from
-thousands of plays to about 1%; fumbles, additive, from several hundred to a few percent of
-the rate, better than the league's bias, which missed a whole era's fumbles by 7%: NFL 1985,
-1000 games a team). Interceptions too: the games' share over the expected one grows with a
-team's passing volume (2016 Baylor, 37 attempts a game: x1.6 against the league's x1.25, so
-its sheet threw 28% too many). Sacks keep the league's."""
-
-
-def _pool_bias(sums: dict[str, list[float]], games: int, sim: dict[str, float],
-               analytic: dict[str, float]) -> None:
-    for k in OWN_BIAS:
-        s = sums.setdefault(k, [0.0, 0.0, 0.0])
-        s[0] += games * sim[k]
-        s[1] += games * analytic[k]
-        s[2] += games
-
-
-_Measured = tuple[int, dict[str, float], dict[str, float], int]
-"""One round of one side: games, simulated and analytic figures, the red-zone number its
-snaps carried."""
-
-
-def _pooled_bias(rounds: list[_Measured], number: int) -> dict[str, list[float]]:
-    """The rounds' sums for `_own_debias`, their yards taken to the red-zone number `number`."""
-    sums: dict[str, list[float]] = {}
-    for games, sim, analytic, played in rounds:
-        moved = {k: v * yards_effect(k, number) / yards_effect(k, played) for k, v in sim.items()}
-        _pool_bias(sums, games, moved, analytic)
-    return sums
-
-
-def _own_debias(targets_now: dict[str, float], want: dict[str, float],
-                sums: dict[str, list[float]]) -> dict[str, float]:
-    """Analytic targets with the team's own pooled bias for OWN_BIAS: simulated / analytic,
-    or for ADDITIVE figures simulated - analytic a game."""
-    bias: dict[str, float] = {}
-    for k, (sim, analytic, games) in sums.items():
-        if k in ADDITIVE and games > 0:
-            bias[f"{k}_extra"] = (sim - analytic) / games
-        elif k not in ADDITIVE and sim > 0 and analytic > 0:
-            bias[k] = min(1.6, max(0.6, sim / analytic))
-    measured = {k: want[k] for k in sums if k in bias or f"{k}_extra" in bias}
-    return {**targets_now, **_debias(measured, bias)}
-
-
 def _average_plan(league: list[TeamSeason], seed: int
                   ) -> tuple[TeamSeason, Figures, dict[str, float], Plan]:
     """The season's average row, its figures and targets, and the plan calibration starts
@@ -671,7 +612,7 @@ def _calibrate_average(league: list[TeamSeason], seed: int) -> AverageResult:
         points[1] += 1
         x = average_red_zone(off.points_pg / (points[0] / points[1]))
         plan.red_zone = (x, x)
-        plan, team, text = solve(plan, _debias(want, bias), _debias(want, bias), None)
+        plan, team, text = solve(plan, debias(want, bias), debias(want, bias), None)
     return plan, team, text, bias
 
 
@@ -715,11 +656,11 @@ def build_sheet(row: TeamSeason, league: list[TeamSeason], *, seed: int = 1,
         plan.notes.append("Defense derived from points allowed (no defensive statistics "
                           "that season): league figures x (PA / league PA) ** elasticity.")
     want_off, want_def = targets(off), targets(dfn)
-    a_off, a_def = _debias(want_off, bias), _debias(want_def, bias)
+    a_off, a_def = debias(want_off, bias), debias(want_def, bias)
     plan, team, text = solve(plan, a_off, a_def, avg_team)
     avg_o, avg_d = avg_plan.red_zone or (0, 0)
-    seen: list[_Seen] = []
-    own: dict[str, list[_Measured]] = {"off": [], "def": []}
+    seen: list[Seen] = []
+    own: dict[str, list[Measured]] = {"off": [], "def": []}
     for rnd, played in enumerate(rounds):
         last = rnd + 1 == len(rounds)
         # Each round plays its own games, more of them as the sheet settles.
@@ -730,13 +671,13 @@ def build_sheet(row: TeamSeason, league: list[TeamSeason], *, seed: int = 1,
         # The team's own snaps: its attempts are what a replay is judged on. The snaps its
         # defense faces follow from how long the two offenses' drives last.
         tempo = off.plays_pg / max(1e-9, s_off["plays"])
-        seen.append(_Seen(played, plan.play_speed, plan.run_call_pct, s_off["plays"],
+        seen.append(Seen(played, plan.play_speed, plan.run_call_pct, s_off["plays"],
                           s_off["run_share"], own_o + avg_d, tempo * box["points_for"],
                           own_d + avg_o, tempo * opp["points_for"]))
         # The last step goes by the rounds that played nearly the shipped matrices, pooled
         # (each taken to the last round's settings by the documented effects): a few hundred
         # games leave a round's points a couple of percent out.
-        now = _pooled(seen[POOL_FROM:] if last else seen[-1:])
+        now = pooled(seen[POOL_FROM:] if last else seen[-1:])
         plan.play_speed = _speed_for(2 * now.plays, 2 * off.plays_pg, plan.play_speed, 1.0)
         pct = moved_run_call_pct(plan.run_call_pct, now.run_share, off.run_share)
         # After the last round the share may move only where Runs per set (which lays out
@@ -768,61 +709,13 @@ def build_sheet(row: TeamSeason, league: list[TeamSeason], *, seed: int = 1,
         own["def"].append((played, sim_figures(opp), metrics(avg_team, team), own_d + avg_o))
         rz_o, rz_d = plan.red_zone or (0, 0)
         next_o, next_d = rz_o + avg_d, rz_d + avg_o
-        a_off = _own_debias(a_off, want_off, _pooled_bias(own["off"], next_o))
-        a_def = _own_debias(a_def, want_def, _pooled_bias(own["def"], next_d))
+        a_off = own_debias(a_off, want_off, pooled_bias(own["off"], next_o))
+        a_def = own_debias(a_def, want_def, pooled_bias(own["def"], next_d))
         plan, team, text = solve(plan, a_off, a_def, avg_team)
     return text
 
 
-POOL_FROM = 1
-"""The last step pools the rounds from this one on (the first played the league's bias and
-numbers of 0, further from the shipped sheet)."""
-
-
-@dataclass(frozen=True)
-class _Seen:
-    """What one round played with and measured (points at the team's real snaps)."""
-
-    games: int
-    speed: int
-    run_call_pct: float
-    plays: float
-    run_share: float
-    number_o: int
-    points_o: float
-    number_d: int
-    points_d: float
-
-
-def _pooled(rounds: list[_Seen]) -> _Seen:
-    """The rounds' measurements taken to the last round's settings and averaged by games:
-    snaps by `SNAPS_PER_SPEED` a point of play speed, the run share by the calls moved, the
-    points by the red-zone table (`ratings.RED_ZONE_EFFECT`)."""
-    last = rounds[-1]
-    total = sum(r.games for r in rounds)
-
-    def mean(values: list[float]) -> float:
-        return sum(r.games * v for r, v in zip(rounds, values, strict=True)) / total
-
-    def points(own: tuple[int, int], other: tuple[int, int], pts: float) -> float:
-        # (the number a round played, the last round's): a side's points move with its own
-        # snaps' number and, less, with the other side's (ratings.RED_ZONE_EFFECT).
-        return (pts * own_points_effect(own[1]) / own_points_effect(own[0])
-                * other_points_effect(other[1]) / other_points_effect(other[0]))
-
-    return replace(
-        last,
-        games=total,
-        plays=mean([r.plays - (last.speed - r.speed) * SNAPS_PER_SPEED / 2 for r in rounds]),
-        run_share=mean([r.run_share + (last.run_call_pct - r.run_call_pct)
-                        / (100 * RUN_CALLS_PER_SHARE) for r in rounds]),
-        points_o=mean([points((r.number_o, last.number_o), (r.number_d, last.number_d),
-                              r.points_o) for r in rounds]),
-        points_d=mean([points((r.number_d, last.number_d), (r.number_o, last.number_o),
-                              r.points_d) for r in rounds]))
-
-
-def _last_numbers(now: _Seen, want_o: float, want_d: float) -> tuple[int, int]:
+def _last_numbers(now: Seen, want_o: float, want_d: float) -> tuple[int, int]:
     """The numbers the two sides' snaps carry after the last round, each stepped to its real
     points by the table. A side's step also moves the other side's points (a finished drive
     hands the ball back further out: `ratings.other_points_effect`, a few percent), so the two
