@@ -442,7 +442,7 @@ def test_a_near_miss_suggests_up_to_three_names_on_one_line() -> None:
     with pytest.raises(UnknownTeam) as info:
         load_team("legends-pro", "ravns")
     assert str(info.value) == ("no legends-pro team named 'ravns'; "
-                               "did you mean '2016 Baltimore Ravens'?")
+                               "did you mean '2002 Baltimore Ravens' or '2016 Baltimore Ravens'?")
     with pytest.raises(UnknownTeam) as info:
         load_team("legends-pro", "2016 chicago")
     message = str(info.value)
@@ -508,7 +508,7 @@ def test_the_command_refuses_bad_bytes_deep_nesting_and_a_near_miss(tmp_path: Pa
     deep.write_text("x = " + "[" * 1000 + "]" * 1000 + "\n", encoding="utf-8")
     cli_refuses(run_cli("--rules", "grid", "--home", str(deep)), str(deep), "nested too deeply")
     cli_refuses(run_cli("--rules", "legends-pro", "--home", "ravns"),
-                "did you mean '2016 Baltimore Ravens'?")
+                "did you mean '2002 Baltimore Ravens' or '2016 Baltimore Ravens'?")
 
 
 def test_the_wrong_ruleset_error_crosses_a_process_boundary(tmp_path: Path) -> None:

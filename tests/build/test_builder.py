@@ -215,7 +215,9 @@ def test_cli_league_average_plays(tmp_path: Path, cached_average: Callable[..., 
 def test_bundled_real_teams_load_and_play() -> None:
     from scrimmage.rules.legends.generator import bundled_dir
 
-    for level, want in (("pro", 11 + 31), ("college", 128)):
+    # The pro pack, then NFL 1985, 2002 and 2016 whole (less the pack's Bears, Buccaneers and
+    # Patriots), and the FBS of 2016.
+    for level, want in (("pro", 11 + 27 + 31 + 31), ("college", 128)):
         files = [p for p in sorted(bundled_dir(level).glob("*.toml")) if p.name[:4].isdigit()]
         assert len(files) == want
         names = set()

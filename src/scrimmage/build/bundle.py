@@ -2,7 +2,7 @@
 
 Each sheet is the text `scrimmage.build.sheets.build_sheet` makes for its team alone.
 Run ``python -m scrimmage.build.bundle --bundle`` to rewrite the bundled real teams (calibrated
-on `sheets.BUNDLE_GAMES` games a team: at pro three times a plain build's), or
+on `sheets.BUNDLE_GAMES` games a team: the first builder's 2300, a plain build's 500), or
 ``python -m scrimmage.build.bundle --season Y [--team CODE]`` to print one sheet (the league
 average without --team).
 """
@@ -61,11 +61,16 @@ def bundle_file_name(row: TeamSeason) -> str:
     return f"{row.season}-{row.code.lower()}.toml"
 
 
+PRO_SEASONS: tuple[int, ...] = (1985, 2002, 2016)
+"""NFL seasons bundled whole: the replays a new user tries first (and the fidelity benchmark's
+seasons), ready without a build."""
+
+
 def bundle_jobs(rows: list[TeamSeason]) -> list[tuple[str, int, str]]:
     """(level, season, team code) of every bundled real team."""
     jobs: list[tuple[str, int, str]] = [("pro", s, c) for s, c in PRO_PACK]
-    jobs += [("pro", 2016, r.code) for r in season_rows(rows, 2016, "pro")
-             if (2016, r.code) not in PRO_PACK]
+    jobs += [("pro", season, r.code) for season in PRO_SEASONS
+             for r in season_rows(rows, season, "pro") if (season, r.code) not in PRO_PACK]
     jobs += [("college", 2016, r.code) for r in season_rows(rows, 2016, "college")]
     return jobs
 
@@ -79,12 +84,12 @@ def _bundle_one(job: tuple[str, int, str, int | None]) -> tuple[str, str]:
 
 
 def write_bundle(workers: int = 1, level: str | None = None,
-                 games: int | None = None) -> list[Path]:
-    """Rewrite the bundled real teams (of one level, if given), each calibrated on `games`
-    games (default: its level's `sheets.BUNDLE_GAMES`)."""
+                 games: int | None = None, season: int | None = None) -> list[Path]:
+    """Rewrite the bundled real teams (of one level and one season, if given), each calibrated
+    on `games` games (default: its level's `sheets.BUNDLE_GAMES`)."""
     rows = read_stats(None)
     jobs = [(*j, games or BUNDLE_GAMES[j[0]]) for j in bundle_jobs(rows)
-            if level is None or j[0] == level]
+            if (level is None or j[0] == level) and (season is None or j[1] == season)]
     if workers > 1:
         from concurrent.futures import ProcessPoolExecutor
 
@@ -104,9 +109,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m scrimmage.build.bundle",
                                 description="Build team sheets from real statistics.")
     p.add_argument("--bundle", action="store_true",
-                   help="rewrite the bundled real teams (pro pack, NFL 2016, FBS 2016)")
+                   help="rewrite the bundled real teams (pro pack, NFL 1985, 2002 and 2016, FBS "
+                        "2016)")
     p.add_argument("--bundle-level", choices=("pro", "college"),
                    help="with --bundle: only this level's teams")
+    p.add_argument("--bundle-season", type=int,
+                   help="with --bundle: only this season's teams")
     p.add_argument("--games", type=int,
                    help="with --bundle: calibration games a team (default: by level, "
                         f"{BUNDLE_GAMES})")
@@ -117,7 +125,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--team")
     args = p.parse_args(argv)
     if args.bundle:
-        for path in write_bundle(args.workers, args.bundle_level, args.games):
+        for path in write_bundle(args.workers, args.bundle_level, args.games,
+                                 args.bundle_season):
             print(path)
         return 0
     if args.season is None:

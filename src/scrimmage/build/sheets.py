@@ -49,9 +49,11 @@ processes share each round's games (`sim_games`; the same text whatever their nu
 
 Speed against points: the last step sets the points, and the points of a few hundred games
 scatter by a couple of percent (a game's points vary by about 10). On NFL 2016, 500 games
-left the points for and against 3.2% and 2.9% (MAPE) from the real ones, 1500 games 1.7-2.1%,
-the first builder's 2300 1.6-1.7% (benchmarks/results/fidelity.md). `games` gives the extra
-games to the last round (`round_games`); the bundled sheets play `BUNDLE_GAMES`.
+left the points for and against 3.2% and 2.9% (MAPE) from the real ones, 1500 games 1.9-2.1%,
+2300 games 1.8-1.9% (the first builder's 2300: 1.6-1.7%; benchmarks/results/fidelity.md).
+`games` gives the extra games to the last round (`round_games`): split with the second round
+they brought the yardage closer and the points further. The bundled sheets play
+`BUNDLE_GAMES`.
 
 Many sheets at once (a season's, the bundled real teams) are `scrimmage.build.bundle`'s.
 """
@@ -127,11 +129,12 @@ SOURCE = {"pro": "Pro-Football-Reference.com", "college": "Sports-Reference.com 
 AVG_GAMES = 500
 AVG_ROUNDS = 3
 TEAM_ROUND_GAMES = (100, 250, 150)
-BUNDLE_GAMES = {"pro": 1500, "college": 500}
+BUNDLE_GAMES = {"pro": 2300, "college": 2300}
 """Calibration games a team of the bundled sheets plays, by level (`bundle.py`): the rounds
 of `TEAM_ROUND_GAMES` with the last one longer. The points of a sheet are set by the last
-step, whose games leave them a few percent out at 500 (benchmarks/results/fidelity.md). The
-128 FBS sheets stay at 500 for now: at 1500 they take about 40 minutes on two cores."""
+step, whose games leave them a few percent out at 500 (benchmarks/results/fidelity.md); the
+bundle plays the first builder's 2300, so its sheets' points are as close as that builder's
+(the whole bundle, 228 sheets, takes about half an hour on two cores)."""
 ANALYTIC_ROUNDS = 8
 
 
