@@ -130,6 +130,19 @@ def test_a_person_plays_a_whole_game_by_clicking(rules: str, server: str, browse
     page.close()
 
 
+def the_seat_asked(pages: list[Any]) -> list[Any]:
+    """The page with a question on screen, once one has it. Between an answer and the next
+    question both seats may briefly show "waiting" (the server has not pushed the next
+    question yet), so this waits for a question rather than for either state."""
+    for _ in range(300):
+        asked = [p for p in pages if p.get_by_test_id("question").get_attribute("data-index")]
+        if asked:
+            assert len(asked) == 1, "exactly one seat is asked at a time"
+            return asked
+        pages[0].wait_for_timeout(100)
+    raise AssertionError("no seat was asked a question within 30 s")
+
+
 def test_two_browsers_play_a_drive_with_hidden_calls(server: str, browser: Any) -> None:
     made = make_game(server, rules="legends-pro", seed=12,
                      seats={"home": "person", "away": "person"})
@@ -141,12 +154,7 @@ def test_two_browsers_play_a_drive_with_hidden_calls(server: str, browser: Any) 
         pages.append(page)
     calls = 0
     for _ in range(40):
-        for page in pages:
-            page.wait_for_function(
-                "() => document.querySelector('[data-testid=question] button.option') || "
-                "document.querySelector('[data-testid=waiting]')", timeout=30000)
-        asked = [p for p in pages if p.get_by_test_id("question").get_attribute("data-index")]
-        assert len(asked) == 1, "exactly one seat is asked at a time"
+        asked = the_seat_asked(pages)
         other = pages[1 - pages.index(asked[0])]
         other.get_by_test_id("waiting").wait_for()
         prompt = asked[0].get_by_test_id("prompt").inner_text()
