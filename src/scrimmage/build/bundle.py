@@ -17,6 +17,7 @@ from pathlib import Path
 from scrimmage.build.sheets import BUNDLE_GAMES, build_league_average, build_sheet
 from scrimmage.build.stats import TeamSeason, read_stats, season_rows
 from scrimmage.rules.legends.generator import bundled_dir
+from scrimmage.season.sheets import sheet_file_name
 
 # --- a whole season ----------------------------------------------------------------------------
 
@@ -53,12 +54,9 @@ PRO_PACK: tuple[tuple[int, str], ...] = (
 
 
 def bundle_file_name(row: TeamSeason) -> str:
-    if row.level == "college":
-        slug = "".join(c if c.isalnum() else "-" for c in row.code.lower()).strip("-")
-        while "--" in slug:
-            slug = slug.replace("--", "-")
-        return f"{row.season}-fbs-{slug}.toml"
-    return f"{row.season}-{row.code.lower()}.toml"
+    """The bundled file name of a row's sheet: the one the season command looks for."""
+    rules = "legends-college" if row.level == "college" else "legends-pro"
+    return sheet_file_name(rules, row.season, row.code)
 
 
 PRO_SEASONS: tuple[int, ...] = (1985, 2002, 2016)

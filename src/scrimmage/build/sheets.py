@@ -133,7 +133,7 @@ BUNDLE_GAMES = {"pro": 2300, "college": 2300}
 """Calibration games a team of the bundled sheets plays, by level (`bundle.py`): the rounds
 of `TEAM_ROUND_GAMES` with the last one longer. The points of a sheet are set by the last
 step, whose games leave them a few percent out at 500 (benchmarks/results/fidelity.md); the
-bundle plays the first builder's 2300, so its sheets' points are as close as that builder's
+bundle plays the first builder's 2300, which brings its sheets' points close to that builder's
 (the whole bundle, 228 sheets, takes about half an hour on two cores)."""
 ANALYTIC_ROUNDS = 8
 

@@ -29,7 +29,7 @@ FOLDERS = {"legends-pro": "legends-pro", "legends-college": "legends-college", "
 
 
 def sheet_file_name(rules: str, season: int, code: str) -> str:
-    """The bundled file name (`build.sheets.bundle_file_name`'s pattern)."""
+    """The bundled file name of a team's sheet (`build.bundle` writes the bundle by it)."""
     if rules == "legends-college":
         slug = re.sub(r"-+", "-", "".join(c if c.isalnum() else "-" for c in code.lower()))
         return f"{season}-fbs-{slug.strip('-')}.toml"
