@@ -130,7 +130,7 @@ def test_a_person_plays_a_whole_game_by_clicking(rules: str, server: str, browse
     page.close()
 
 
-def the_seat_asked(pages: list[Any]) -> list[Any]:
+def the_seat_asked(pages: list[Any]) -> Any:
     """The page with a question on screen, once one has it. Between an answer and the next
     question both seats may briefly show "waiting" (the server has not pushed the next
     question yet), so this waits for a question rather than for either state."""
@@ -138,7 +138,7 @@ def the_seat_asked(pages: list[Any]) -> list[Any]:
         asked = [p for p in pages if p.get_by_test_id("question").get_attribute("data-index")]
         if asked:
             assert len(asked) == 1, "exactly one seat is asked at a time"
-            return asked
+            return asked[0]
         pages[0].wait_for_timeout(100)
     raise AssertionError("no seat was asked a question within 30 s")
 
@@ -155,12 +155,12 @@ def test_two_browsers_play_a_drive_with_hidden_calls(server: str, browser: Any) 
     calls = 0
     for _ in range(40):
         asked = the_seat_asked(pages)
-        other = pages[1 - pages.index(asked[0])]
+        other = pages[1 - pages.index(asked)]
         other.get_by_test_id("waiting").wait_for()
-        prompt = asked[0].get_by_test_id("prompt").inner_text()
+        prompt = asked.get_by_test_id("prompt").inner_text()
         if "Call your" in prompt:
             calls += 1
-        answer_by_click(asked[0])
+        answer_by_click(asked)
     assert calls >= 10
     for page in pages:
         page.context.close()
