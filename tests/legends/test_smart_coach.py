@@ -41,7 +41,9 @@ def test_fourth_down_by_win_probability(situation: tuple[int, ...], want: str) -
     coach = SmartCoach(1, RULES)
     values = coach.values(ask, g.view(Side.HOME))
     assert values is not None
-    assert set(values.values) == {"play", "punt", "field_goal"}
+    late = situation[0] == 4 and situation[1] <= 300      # kneel and spike weighed too
+    assert set(values.values) == {"play", "punt", "field_goal"} | (
+        {"kneel", "spike"} if late else set())
     assert values.best() == want
     assert all(0.0 <= v <= 1.0 for v in values.values.values())
     # The same coach seed gives the same answer (a game replays bit for bit).
@@ -79,3 +81,30 @@ def test_a_timeout_is_weighed_on_the_tables() -> None:
     assert coach.lets_pass(Kind.TIMEOUT, "after", g.view(Side.AWAY)) is False
     g.s.clock.quarter = 3
     assert coach.lets_pass(Kind.TIMEOUT, "after", g.view(Side.AWAY)) is True
+
+
+@pytest.mark.parametrize(("situation", "timeouts", "want", "book"), [
+    # Up 3 with 0:40 left and the opponent out of timeouts: both kneel (FNL-57).
+    ((4, 40, 70, 10, 17, 14), 0, "kneel", "kneel"),
+    # Tied, 0:20 before halftime at your own 20: kneel out the half, where the book plays.
+    ((2, 20, 80, 10, 7, 7), 3, "kneel", "play"),
+    # Tied with 4:40 before halftime: a down is worth more than the time.
+    ((2, 280, 60, 10, 7, 7), 3, "play", "play"),
+])
+def test_kneel_and_spike_are_weighed_at_the_end_of_a_half(situation: tuple[int, ...],
+                                                          timeouts: int, want: str,
+                                                          book: str) -> None:
+    """FNL-56, FNL-57: a kneel and a spike take no card and no penalty roll, so each is the
+    rules' own down played once on a copy; a play is the play-call game's value."""
+    from scrimmage.coaches.legends import SolitaireCoach
+
+    g, ask = _fourth(*situation)
+    g.s.down = 1
+    g.s.teams[Side.AWAY].timeouts = timeouts
+    values = SmartCoach(1, RULES).values(ask, g.view(Side.HOME))
+    assert values is not None and set(values.values) == {"play", "kneel", "spike"}
+    assert values.best() == want
+    assert SolitaireCoach(1).decide(ask, g.view(Side.HOME)) == book
+    assert (g.s.down, g.s.yardline, len(g.s.plays)) == (1, situation[2], 0)   # untouched
+    g.s.clock.quarter = 3                                 # outside the window: the book's
+    assert SmartCoach(1, RULES).values(ask, g.view(Side.HOME)) is None

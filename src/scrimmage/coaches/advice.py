@@ -10,7 +10,8 @@ the position, so the same question always gets the same advice).
 A 1st & Roll die choice and a Grid play card get the same as a Legends play call, from the
 matrices of `coaches/roll_payoffs.py` and `coaches/grid_payoffs.py`. 5D20, The Grid and
 1st & Roll get the win probabilities of those choices (5D20's system calls the plays, D20-12);
-The Grid's extra cards and a 1st & Roll timeout or clock run-out too, read on the tables.
+The Grid's extra cards and a 1st & Roll timeout or clock run-out too, read on the tables, and
+a Grid re-roll (GRID-28) and a 1st & Roll long bomb (FR-18), computed exactly.
 """
 
 from __future__ import annotations
@@ -69,7 +70,8 @@ def advise(rules: str, decision: Decision, view: Any) -> Advice | None:
             and not decision.info.get("two_point")):
         return _play_call(rules, decision, view)
     if decision.kind in (Kind.SNAP, Kind.TRY, Kind.KICKOFF) or (
-            rules in OTHERS[1:] and decision.kind in (Kind.TIMING_CARDS, Kind.RUN_CLOCK)):
+            rules in OTHERS[1:] and decision.kind in (Kind.TIMING_CARDS, Kind.RUN_CLOCK,
+                                                      Kind.LONG_BOMB, Kind.REROLL)):
         return _choice(rules, decision, view)
     return None
 
@@ -107,7 +109,9 @@ def _choice(rules: str, d: Decision, view: Any) -> Advice | None:
     if values is None:
         return None
     order = sorted(values.values, key=lambda k: -values.values[k])
-    return Advice(title="Win probability of each choice", unit="wp",
+    title = ("Win probability of each choice" if values.unit == "wp" else
+             "Expected points of each choice (the win probability is flat)")
+    return Advice(title=title, unit=values.unit,
                   lines=tuple(Line(k, values.values[k], how=values.how.get(k, ""))
                               for k in order),
                   recommended=order[0])

@@ -19,7 +19,8 @@ rules (`rules/grid/plays.py`):
 
 Left out: hearts (an injury changes a lineup, not the board; the down's value is the
 diamonds'), a timeout's re-roll (GRID-28) and timeouts that stop the extra cards (a coach
-calls those after seeing the play).
+calls those after seeing the play). The re-roll itself, once the dice are on the table, is
+valued the same way by `reroll_values` (the smart coach's answer to it).
 
 The defense's card changes only the d20's modifier, so each offense card's value of every
 result is computed once and each pair adds up twenty faces of the d20 against it.
@@ -99,6 +100,14 @@ class DownModel:
         self._afters: dict[tuple[str, int, int, bool, bool, int], dict[End, float]] = {}
         """`_after` by what it reads of the result (a miss, an incompletion) and the gain:
         many results and dice come to the same yards."""
+
+    def kept(self, off_call: str, result: int, a: int, b: int) -> dict[End, float]:
+        """The ends of a result whose yardage dice are already on the table (GRID-28's
+        "keep")."""
+        play, carrier = split_card(off_call)
+        runner = self.lineup[SLOT_OF_CARRIER[carrier]]
+        return self._after(play, is_run(play), runner.fumble, runner.kicking, result,
+                           gain_of(result, a, b))
 
     def ends(self, off_call: str, result: int) -> dict[End, float]:
         play, carrier = split_card(off_call)
@@ -210,6 +219,40 @@ class DownModel:
     def _safety(self, scored_on: Side) -> End:
         return End("kickoff", scored_on, scored_on.other, 6, 1, 2,
                    self._score(scored_on.other, 2), 1)
+
+
+def _worth(g: GridGame, tables: Tables, side: Side, unit: str,
+           ends: dict[End, float]) -> float:
+    """The mean value of `ends` for `side` on the tables."""
+    total = 0.0
+    for end, p in ends.items():
+        after = position_after(g, end.cards, end.nxt, end.kicker, end.possession, end.ball,
+                               end.down, end.marker,
+                               {Side.HOME: end.score[0], Side.AWAY: end.score[1]})
+        total += p * position_value(tables, after, side, unit)
+    return total
+
+
+def reroll_values(g: GridGame, tables: Tables, side: Side, off_call: str, def_call: str,
+                  result: int, dice: tuple[int, int]) -> tuple[float, float, str]:
+    """GRID-28: what the down is worth to `side` (the coach whose timeout earned the re-roll)
+    keeping the `result` and yardage `dice` on the table, and rolling the play dice again
+    (the d20 with the same modifier, both yardage dice), exact over the dice and the first
+    timing card; in win probability, or in expected points where the two are within
+    `FLAT_WP`."""
+    model = DownModel(g)
+    keep = model.kept(off_call, result, *dice)
+    again: dict[End, float] = defaultdict(float)
+    mod = d20_modifier(g, off_call, def_call)[0]
+    for face in range(1, D20 + 1):
+        for end, p in model.ends(off_call, g.tables.result(off_call, face + mod)).items():
+            again[end] += p / D20
+    unit = "wp"
+    k, r = _worth(g, tables, side, unit, keep), _worth(g, tables, side, unit, again)
+    if abs(k - r) < FLAT_WP:
+        unit = "ep"
+        k, r = _worth(g, tables, side, unit, keep), _worth(g, tables, side, unit, again)
+    return k, r, unit
 
 
 def payoffs(g: GridGame, tables: Tables) -> Payoffs:

@@ -438,6 +438,44 @@ def end_position(g: RollGame, end: End) -> Position:
     return marker_moved(g, end.moves, after)
 
 
+Cell = tuple[str, str, bool]
+"""A payoff entry: the offense's colour, "matched" or "unmatched", and the long bomb."""
+
+
+def _cell_values(g: RollGame, model: DownModel, tables: Tables,
+                 ends: dict[Cell, tuple[dict[End, float], dict[Turnover, float]]],
+                 unit: str) -> dict[Cell, float]:
+    """Each entry's ends valued for the offense on the tables (`unit`: "wp" or "ep"), each end
+    and each turnover valued once whichever entries share it."""
+    off = g.s.possession
+    memo: dict[End, float] = {}
+    lost: dict[Turnover, float] = {}
+    landings: dict[tuple[str, int, int], float] = {}
+
+    def value(end: End) -> float:
+        v = memo.get(end)
+        if v is None:
+            v = memo[end] = position_value(tables, end_position(g, end), off, unit)
+        return v
+
+    def cell_value(direct: dict[End, float], turnovers: dict[Turnover, float]) -> float:
+        total = 0.0
+        for end, p in direct.items():
+            total += p * value(end)
+        for key, p in turnovers.items():
+            v = lost.get(key)
+            if v is None:
+                v = lost[key] = model.turnover_worth(key, value, landings)
+            total += p * v
+        return total
+
+    return {key: cell_value(*split) for key, split in ends.items()}
+
+
+NO_BOMB: Cell = ("green", "unmatched", False)
+BOMB: Cell = ("green", "unmatched", True)
+
+
 def payoffs(g: RollGame, tables: Tables) -> RollPayoffs:
     """The 3 x 3 matrix of the down about to be called, in win probability for the offense,
     or in expected points when no pair moves the win probability by `FLAT_WP`."""
@@ -445,34 +483,12 @@ def payoffs(g: RollGame, tables: Tables) -> RollPayoffs:
     off = g.s.possession
     ends = {(o, "matched" if o == d else "unmatched", False): model.split_ends(o, d)
             for o in COLORS for d in COLORS if o == d or d == _other(o)}
-    ends[("green", "unmatched", True)] = model.split_ends("green", "red", bomb=True)
+    ends[BOMB] = model.split_ends("green", "red", bomb=True)
 
     def values(unit: str) -> tuple[tuple[tuple[float, ...], ...], float, float]:
-        memo: dict[End, float] = {}
-        lost: dict[Turnover, float] = {}
-        landings: dict[tuple[str, int, int], float] = {}
-
-        def value(end: End) -> float:
-            v = memo.get(end)
-            if v is None:
-                v = memo[end] = position_value(tables, end_position(g, end), off, unit)
-            return v
-
-        def cell_value(direct: dict[End, float], turnovers: dict[Turnover, float]) -> float:
-            total = 0.0
-            for end, p in direct.items():
-                total += p * value(end)
-            for key, p in turnovers.items():
-                v = lost.get(key)
-                if v is None:
-                    v = lost[key] = model.turnover_worth(key, value, landings)
-                total += p * v
-            return total
-
-        cell = {key: cell_value(*split) for key, split in ends.items()}
-        no_bomb = cell[("green", "unmatched", False)]
-        bomb = cell[("green", "unmatched", True)]
-        cell[("green", "unmatched", False)] = max(no_bomb, bomb)
+        cell = _cell_values(g, model, tables, ends, unit)
+        no_bomb, bomb = cell[NO_BOMB], cell[BOMB]
+        cell[NO_BOMB] = max(no_bomb, bomb)
         rows = tuple(tuple(cell[(o, "matched" if o == d else "unmatched", False)]
                            for d in COLORS) for o in COLORS)
         return rows, no_bomb, bomb
@@ -484,6 +500,21 @@ def payoffs(g: RollGame, tables: Tables) -> RollPayoffs:
         unit = "ep"
     before = position_value(tables, position(g), off, unit)
     return RollPayoffs(Payoffs(COLORS, COLORS, rows, unit, before), no_bomb, bomb)
+
+
+def long_bomb(g: RollGame, tables: Tables) -> tuple[float, float, str]:
+    """FR-18 alone: the offense's green against another colour without and with the long
+    bomb (the two values `payoffs` builds its green entry from, without the other seven),
+    in win probability, or in expected points where the two are within `FLAT_WP`."""
+    model = DownModel(g)
+    ends = {NO_BOMB: model.split_ends("green", "red"),
+            BOMB: model.split_ends("green", "red", bomb=True)}
+    unit = "wp"
+    cell = _cell_values(g, model, tables, ends, unit)
+    if abs(cell[BOMB] - cell[NO_BOMB]) < FLAT_WP:
+        unit = "ep"
+        cell = _cell_values(g, model, tables, ends, unit)
+    return cell[NO_BOMB], cell[BOMB], unit
 
 
 def _other(colour: str) -> str:

@@ -14,12 +14,15 @@ probability (the ruleset's WP tables, `scrimmage.analytics`):
   each choice played `BUDGET` times by the rules on copies of the game;
 * **a timeout after the play** (FNL-7) in the last five minutes of a half: the position with
   the seconds it saves and one timeout fewer against the position as it is, both read on the
-  tables.
+  tables;
+* **a kneel or a spike** (FNL-56, FNL-57) in the last five minutes of a half: neither draws a
+  card or a penalty roll, so each is the rules' own down played once on a copy (exact), set
+  against the play-call game's value.
 
 Each comparison draws one seed from the coach's own dice and plays every choice on dice with
 that seed (common random numbers: the choices meet the same luck), so a game replays bit for
-bit. Everything else (play speed, penalties, coaching points, overtime series) is still the
-solitaire coach's: `documented fallbacks`, listed in docs/coaches.md.
+bit. Everything else (play speed, penalties, out of bounds, coaching points, overtime
+series) is still the solitaire coach's: documented fallbacks, listed in docs/coaches.md.
 
 `FiveD20SmartCoach` does the same in 5D20, where the system calls every play (D20-12) and the
 seat sees the whole game: every option of a fourth down (going for it too), a try or a kickoff
@@ -46,7 +49,7 @@ from scrimmage.core.what_if import sampled_mean
 from scrimmage.rules.fived20.timing import STOPPED
 from scrimmage.rules.fived20.what_if import copy_game as fived20_copy
 from scrimmage.rules.fived20.what_if import position as fived20_position
-from scrimmage.rules.legends import kicking
+from scrimmage.rules.legends import kicking, scrimmage_play
 from scrimmage.rules.legends.game import Flow, LegendsGame
 from scrimmage.rules.legends.what_if import copy_game, position, shell_game
 
@@ -61,9 +64,11 @@ CLOCK_WINDOW = 300
 class ChoiceValues:
     """The win probability of each option of one decision, and how each was found."""
 
-    def __init__(self) -> None:
+    def __init__(self, unit: str = "wp") -> None:
         self.values: dict[str, float] = {}
         self.how: dict[str, str] = {}
+        self.unit = unit
+        """"wp", or "ep" where the win probability cannot tell the options apart."""
 
     def best(self) -> str:
         return max(self.values, key=lambda k: self.values[k])
@@ -116,17 +121,18 @@ class SmartCoach(SolitaireCoach):
         outside the last `CLOCK_WINDOW` seconds of a half (a documented fallback: a timeout
         there moves the win probability by less than the tables' resolution)."""
         if kind is Kind.TIMEOUT:
-            return (item == "before" or bool(v.overtime) or v.quarter not in (2, 4)
-                    or v.seconds_left > CLOCK_WINDOW)
+            return item == "before" or not _in_window(v)
         return super().lets_pass(kind, item, v)
 
     # -- the choices ------------------------------------------------------------------------
     def _snap(self, d: Decision, v: Any) -> ChoiceValues | None:
         usual = super().decide(d, v)
-        if usual in ("kneel", "spike"):
-            return None
-        kicks = [k for k in ("punt", "field_goal") if k in d.options]
-        if (v.down < 4 and usual == "play") or not kicks:
+        kicks = [k for k in ("punt", "field_goal") if k in d.options
+                 and (v.down == 4 or usual in ("punt", "field_goal"))]
+        # FNL-56, FNL-57: a kneel or a spike only buys or saves time, so it is weighed where
+        # the timeouts are (a documented fallback: earlier it is never worth a down).
+        clock = [k for k in ("kneel", "spike") if k in d.options and _in_window(v)]
+        if not kicks and not clock:
             return None
         state = v.table
         p = cached_payoffs(state, self.tables)
@@ -135,6 +141,12 @@ class SmartCoach(SolitaireCoach):
         out = ChoiceValues()
         out.values["play"] = solve(p.values).value
         out.how["play"] = "exact: the value of the play-call game"
+        for k in clock:
+            # No card, no penalty roll: one play of the rules' own down is exact.
+            out.values[k] = self._sampled(state, _down_then_check, d, 0, k, budget=1)
+            out.how[k] = "exact: the rules' own down (no dice)"
+        if not kicks:
+            return out
         seed = self.dice.roll(SEED_FACES)
         for kick in kicks:
             kick_step = kicking.punt if kick == "punt" else kicking.field_goal
@@ -167,7 +179,7 @@ class SmartCoach(SolitaireCoach):
         return out
 
     def _sampled(self, state: Any, step: Callable[[LegendsGame], Flow], d: Decision,
-                 seed: int, option: str | None) -> float:
+                 seed: int, option: str | None, budget: int = BUDGET) -> float:
         """The mean WP of `d`'s side after `step`; its first question of `d`'s kind is
         answered `option`, every other by the solitaire coach."""
         inner = self.inner
@@ -175,16 +187,27 @@ class SmartCoach(SolitaireCoach):
         return forced_mean(lambda dice: copy_game(shell, dice, inner.lets_pass), step, d, option,
                            lambda q, g: inner.decide(q, g.view(q.seat)),
                            lambda g: position_value(self.tables, position(g), d.seat),
-                           SeededDice(seed))
+                           SeededDice(seed), budget)
 
 
 G = TypeVar("G")
 
 
+def _in_window(v: Any) -> bool:
+    """The last `CLOCK_WINDOW` seconds of a half (regulation)."""
+    return not v.overtime and v.quarter in (2, 4) and v.seconds_left <= CLOCK_WINDOW
+
+
+def _down_then_check(g: LegendsGame) -> Flow:
+    """The rules' own down, then the game's end-of-period check (a kneel may end the half)."""
+    yield from scrimmage_play.down(g)
+    g.end_of_period_check()
+
+
 def forced_mean(fresh: Callable[[Dice], G], step: Callable[[G], Flow], d: Decision,
                 option: str | None, answer: Callable[[Decision, G], str],
-                value: Callable[[G], float], dice: Dice) -> float:
-    """The mean `value` after `BUDGET` plays of `step` on fresh copies, the first question of
+                value: Callable[[G], float], dice: Dice, budget: int = BUDGET) -> float:
+    """The mean `value` after `budget` plays of `step` on fresh copies, the first question of
     `d`'s kind in each answered `option` (None: every question by `answer`)."""
     forced: list[G] = []
 
@@ -194,7 +217,7 @@ def forced_mean(fresh: Callable[[Dice], G], step: Callable[[G], Flow], d: Decisi
             return option
         return answer(q, g)
 
-    return sampled_mean(fresh, step, ask, value, dice, BUDGET)
+    return sampled_mean(fresh, step, ask, value, dice, budget)
 
 
 def sampled_choices(dice: Dice, inner: Any, tables: Tables, d: Decision,

@@ -12,12 +12,15 @@ win probability (the `grid` WP tables, `scrimmage.analytics`):
   tables (no dice);
 * **a timeout** that would stop the extra cards (GRID-52) in the last `CLOCK_WINDOW` seconds
   of a half: the position with the cards the offense would flip against the position as it
-  is with one timeout fewer, on the tables.
+  is with one timeout fewer, on the tables;
+* **the re-roll** a timeout earned (GRID-28), asked of either side with the dice on the table:
+  keeping them and rolling the play dice again are each computed exactly over the dice and
+  the first timing card (`grid_payoffs.reroll_values`) and read on the tables.
 
-Everything else (play calls, re-rolls, lineups and substitutions, overtime) is the sensible
-coach's: documented fallbacks, listed in docs/coaches.md. Each sampled comparison draws one
-seed from the coach's own dice and plays every option on dice with that seed, so a game
-replays bit for bit.
+Everything else (play calls, lineups and substitutions, overtime) is the sensible coach's:
+documented fallbacks, listed in docs/coaches.md. Each sampled comparison draws one seed from
+the coach's own dice and plays every option on dice with that seed, so a game replays bit
+for bit.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from typing import Any
 
 from scrimmage.analytics.position import position_value
 from scrimmage.coaches.grid import SensibleCoach
+from scrimmage.coaches.grid_payoffs import reroll_values
 from scrimmage.coaches.smart import (
     CLOCK_WINDOW,
     ChoiceValues,
@@ -37,6 +41,7 @@ from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.field import Side
 from scrimmage.rules.grid import plays
 from scrimmage.rules.grid.game import Flow, GridGame
+from scrimmage.rules.grid.tables import RESULT_CODE
 from scrimmage.rules.grid.what_if import copy_game, position, seconds_of
 
 EXTRA = {"one": 1, "two": 2}
@@ -77,7 +82,22 @@ class GridSmartCoach(SensibleCoach):
             return self._cards(d.seat, g)
         if d.kind is Kind.TIMEOUT and d.info.get("stops_cards") and _in_window(g):
             return self._timeout(d, g)
+        if d.kind is Kind.REROLL and "off_call" in d.info:
+            return self._reroll(d, g)
         return None
+
+    def _reroll(self, d: Decision, g: GridGame) -> ChoiceValues:
+        """GRID-28: the dice as they lie against a new roll, each exact."""
+        info = d.info
+        a, b = info["dice"]
+        keep, again, unit = reroll_values(g, self.tables, d.seat, str(info["off_call"]),
+                                          str(info["def_call"]), RESULT_CODE[info["result"]],
+                                          (int(a), int(b)))
+        out = ChoiceValues(unit)
+        out.values = {"keep": keep, "reroll": again}
+        out.how = {"keep": "exact: this result, the timing card", "reroll":
+                   "exact over the dice and the timing card"}
+        return out
 
     def _snap(self, d: Decision, g: GridGame) -> ChoiceValues:
         return sampled_choices(self.dice, self.inner, self.tables, d, d.options,

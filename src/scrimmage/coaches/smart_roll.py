@@ -14,10 +14,13 @@ probability (the `1st-and-roll` WP tables, `scrimmage.analytics`):
   one timeout fewer, both read on the tables (no dice);
 * **running out the clock** after an unmatched run (FR-35): the marker one space on against
   the position as it is, on the tables; the defense may stop the move with a timeout
-  (AMB-FR-12), so "run" is worth the worse of the two for the offense.
+  (AMB-FR-12), so "run" is worth the worse of the two for the offense;
+* **the long bomb** (FR-18), asked once the offense has seen that the defense did not pick
+  green: both ways of throwing the green die are computed exactly from the dice
+  (`roll_payoffs.long_bomb`, the equilibrium coach's own two values) and read on the tables.
 
-Everything else (the dice, the long bomb, penalties, returns, overtime) is the sensible
-coach's: documented fallbacks, listed in docs/coaches.md. Each sampled comparison draws one
+Everything else (the dice, penalties, returns, a two-point try's bomb, overtime) is the
+sensible coach's: documented fallbacks, listed in docs/coaches.md. Each sampled comparison draws one
 seed from the coach's own dice and plays every option on dice with that seed, so a game
 replays bit for bit.
 """
@@ -30,6 +33,7 @@ from typing import Any
 
 from scrimmage.analytics.position import position_value
 from scrimmage.coaches.roll import SensibleCoach
+from scrimmage.coaches.roll_payoffs import long_bomb
 from scrimmage.coaches.smart import (
     CLOCK_WINDOW,
     ChoiceValues,
@@ -83,7 +87,17 @@ class RollSmartCoach(SensibleCoach):
             return self._timeout(d, g) if _in_window(g) else None
         if d.kind is Kind.RUN_CLOCK:
             return self._run_clock(d, g)
+        if d.kind is Kind.LONG_BOMB and not d.info.get("two_point"):
+            return self._long_bomb(g)
         return None
+
+    def _long_bomb(self, g: RollGame) -> ChoiceValues:
+        """FR-18: the down with and without the bomb, each exact over the dice."""
+        no_bomb, bomb, unit = long_bomb(g, self.tables)
+        out = ChoiceValues(unit)
+        out.values = {"no": no_bomb, "bomb": bomb}
+        out.how = {"no": "exact over the dice", "bomb": "exact over the dice"}
+        return out
 
     def _sampled(self, d: Decision, g: RollGame, step: Callable[[RollGame], Flow],
                  options: tuple[str, ...]) -> ChoiceValues:

@@ -134,7 +134,8 @@ def down(g: GridGame) -> Flow:
         again = yield Decision(Kind.REROLL, reroller, ("keep", "reroll"),
                                "Your timeout: re-roll the play dice?",
                                {"result": RESULT_NAMES[result], "d20": d20 + mod,
-                                "dice": (a, b), "offense": reroller is offense})
+                                "dice": (a, b), "offense": reroller is offense,
+                                "off_call": off_call, "def_call": def_call})
         if again == "reroll":
             d20, a, b = roll_play(g, off_call)
             result = g.tables.result(off_call, d20 + mod)

@@ -103,7 +103,8 @@ def play(g: RollGame, two_point: bool = False) -> Generator[Decision, str, str]:
     bomb = False
     if off_c == "green" and not same:
         bomb = (yield g.ask(Kind.LONG_BOMB, off, ("no", "bomb"),
-                            "The defense did not pick green: throw a long bomb?")) == "bomb"
+                            "The defense did not pick green: throw a long bomb?",
+                            {"two_point": True} if two_point else {})) == "bomb"
     interception = incomplete = flag = False
     what = ""
     if bomb:
