@@ -208,3 +208,17 @@ def test_calibration_games_go_to_the_last_round() -> None:
     least = sum(S.TEAM_ROUND_GAMES)
     with pytest.raises(ScrimmageError, match=f"at least {least} a team, not {least - 1}"):
         S.round_games(least - 1)
+    # The last step reads the rounds from the second on (each carried to the last settings).
+    assert S.last_pool_from(S.round_games(None)) == S.last_pool_from((100, 250, 1950)) == 1
+
+
+def test_a_long_build_gives_the_second_round_games_too_and_reads_the_last_alone() -> None:
+    """From 3200 games the yardage rounds get 1250 and the last the rest; the last step then
+    reads the last round's own games (a long second round carried by the table costs points)."""
+    long = sum(S.LONG_ROUND_GAMES)
+    assert S.round_games(long - 1)[:-1] == S.TEAM_ROUND_GAMES[:-1]
+    assert S.round_games(long) == S.LONG_ROUND_GAMES
+    assert S.round_games(5000) == (*S.LONG_ROUND_GAMES[:-1], 5000 - 1250)
+    assert S.last_pool_from(S.round_games(long)) == 2
+    assert all(S.round_games(g) == S.LONG_ROUND_GAMES
+               for g in set(S.BUNDLE_GAMES.values()))     # the bundle is built this way

@@ -2,7 +2,7 @@
 
 Each sheet is the text `scrimmage.build.sheets.build_sheet` makes for its team alone.
 Run ``python -m scrimmage.build.bundle --bundle`` to rewrite the bundled real teams (calibrated
-on `sheets.BUNDLE_GAMES` games a team: the first builder's 2300, a plain build's 500), or
+on `sheets.BUNDLE_GAMES` games a team: 3200, a plain build's 500), or
 ``python -m scrimmage.build.bundle --season Y [--team CODE]`` to print one sheet (the league
 average without --team).
 """

@@ -33,7 +33,8 @@ How a sheet is made
    replace that league bias with its own. The last round only moves header numbers (the
    red-zone numbers on the table's own effect, the play speed, and the run-call share where
    Runs stays the same): the matrices it played are the ones that ship. That last step reads
-   the rounds from `POOL_FROM` on, each taken to the last round's settings (`pooled`).
+   the rounds from `POOL_FROM` on, each taken to the last round's settings (`pooled`), or
+   with `LONG_ROUND_GAMES` the last round alone (`last_pool_from`).
 
 Speed (issue 18: a sheet in seconds)
 ------------------------------------
@@ -51,9 +52,9 @@ Speed against points: the last step sets the points, and the points of a few hun
 scatter by a couple of percent (a game's points vary by about 10). On NFL 2016, 500 games
 left the points for and against 3.2% and 2.9% (MAPE) from the real ones, 1500 games 1.9-2.1%,
 2300 games 1.8-1.9% (the first builder's 2300: 1.6-1.7%; benchmarks/results/fidelity.md).
-`games` gives the extra games to the last round (`round_games`): split with the second round
-they brought the yardage closer and the points further. The bundled sheets play
-`BUNDLE_GAMES`.
+`games` gives the extra games to the last round (`round_games`); from 3200 the second round
+gets 1150 of them too (`LONG_ROUND_GAMES`), which brings the yardage closer as well, provided
+the last step then reads the last round alone. The bundled sheets play `BUNDLE_GAMES`.
 
 Many sheets at once (a season's, the bundled real teams) are `scrimmage.build.bundle`'s.
 """
@@ -129,12 +130,15 @@ SOURCE = {"pro": "Pro-Football-Reference.com", "college": "Sports-Reference.com 
 AVG_GAMES = 500
 AVG_ROUNDS = 3
 TEAM_ROUND_GAMES = (100, 250, 150)
-BUNDLE_GAMES = {"pro": 2300, "college": 2300}
+LONG_ROUND_GAMES = (100, 1150, 1950)
+"""The rounds from `sum(LONG_ROUND_GAMES)` games a team: the yardage rounds get 1250 games and
+the last, which sets the points, the rest, reading its own games alone (`last_pool_from`)."""
+BUNDLE_GAMES = {"pro": 3200, "college": 3200}
 """Calibration games a team of the bundled sheets plays, by level (`bundle.py`): the rounds
-of `TEAM_ROUND_GAMES` with the last one longer. The points of a sheet are set by the last
-step, whose games leave them a few percent out at 500 (benchmarks/results/fidelity.md); the
-bundle plays the first builder's 2300, which brings its sheets' points close to that builder's
-(the whole bundle, 228 sheets, takes about half an hour on two cores)."""
+of `LONG_ROUND_GAMES`. The points of a sheet are set by the last step, whose games leave them
+a few percent out at 500 (benchmarks/results/fidelity.md), the yardage by the rounds before
+it; at 3200 both come close to the first builder's 2300 (the whole bundle, 228 sheets, takes
+about 45 minutes on two cores)."""
 ANALYTIC_ROUNDS = 8
 
 
@@ -626,10 +630,14 @@ def build_league_average(league: list[TeamSeason], *, seed: int = 1) -> str:
 
 def round_games(games: int | None) -> tuple[int, ...]:
     """The games of each calibration round for `games` a team (None: `TEAM_ROUND_GAMES`).
-    More games go to the last round: the earlier ones only set the yardage, which their
-    games already pin down, while the last sets the points, the noisiest figure."""
+    More games go to the last round: the earlier ones set the yardage, which fewer games pin
+    down, while the last sets the points, the noisiest figure. From `sum(LONG_ROUND_GAMES)`
+    on, the second round is long too (`LONG_ROUND_GAMES`)."""
     if games is None:
         return TEAM_ROUND_GAMES
+    if games >= sum(LONG_ROUND_GAMES):
+        first = LONG_ROUND_GAMES[:-1]
+        return (*first, games - sum(first))
     first = TEAM_ROUND_GAMES[:-1]
     if games < sum(TEAM_ROUND_GAMES):
         raise ScrimmageError(f"calibration games: at least {sum(TEAM_ROUND_GAMES)} a team, "
@@ -680,7 +688,7 @@ def build_sheet(row: TeamSeason, league: list[TeamSeason], *, seed: int = 1,
         # The last step goes by the rounds that played nearly the shipped matrices, pooled
         # (each taken to the last round's settings by the documented effects): a few hundred
         # games leave a round's points a couple of percent out.
-        now = pooled(seen[POOL_FROM:] if last else seen[-1:])
+        now = pooled(seen[last_pool_from(rounds):] if last else seen[-1:])
         plan.play_speed = _speed_for(2 * now.plays, 2 * off.plays_pg, plan.play_speed, 1.0)
         pct = moved_run_call_pct(plan.run_call_pct, now.run_share, off.run_share)
         # After the last round the share may move only where Runs per set (which lays out
@@ -716,6 +724,17 @@ def build_sheet(row: TeamSeason, league: list[TeamSeason], *, seed: int = 1,
         a_def = own_debias(a_def, want_def, pooled_bias(own["def"], next_d))
         plan, team, text = solve(plan, a_off, a_def, avg_team)
     return text
+
+
+def last_pool_from(rounds: tuple[int, ...]) -> int:
+    """The first round the last step reads: from `POOL_FROM`, unless a round before the last
+    is as long as `LONG_ROUND_GAMES`' second. Then the last round reads its own games alone:
+    carrying a long earlier round to the last round's red-zone numbers by the table costs
+    more than its games give (NFL 2016: points 2.6 / 2.3 pooled, 1.7 / 1.9 alone;
+    benchmarks/results/fidelity.md)."""
+    if max(rounds[:-1]) >= LONG_ROUND_GAMES[1]:
+        return len(rounds) - 1
+    return POOL_FROM
 
 
 def _last_numbers(now: Seen, want_o: float, want_d: float) -> tuple[int, int]:
