@@ -34,7 +34,7 @@ from collections import defaultdict
 from functools import cache
 from typing import NamedTuple
 
-from scrimmage.analytics.position import position_value
+from scrimmage.analytics.position import Position, position_value
 from scrimmage.analytics.tables import Tables
 from scrimmage.core.field import Side
 from scrimmage.core.payoffs import FLAT_WP, Payoffs
@@ -221,16 +221,17 @@ class DownModel:
                    self._score(scored_on.other, 2), 1)
 
 
+def end_position(g: GridGame, end: End) -> Position:
+    """The `Position` an end leaves the game in (the deck being the clock)."""
+    return position_after(g, end.cards, end.nxt, end.kicker, end.possession, end.ball,
+                          end.down, end.marker, {Side.HOME: end.score[0], Side.AWAY: end.score[1]})
+
+
 def _worth(g: GridGame, tables: Tables, side: Side, unit: str,
            ends: dict[End, float]) -> float:
     """The mean value of `ends` for `side` on the tables."""
-    total = 0.0
-    for end, p in ends.items():
-        after = position_after(g, end.cards, end.nxt, end.kicker, end.possession, end.ball,
-                               end.down, end.marker,
-                               {Side.HOME: end.score[0], Side.AWAY: end.score[1]})
-        total += p * position_value(tables, after, side, unit)
-    return total
+    return sum(p * position_value(tables, end_position(g, end), side, unit)
+               for end, p in ends.items())
 
 
 def reroll_values(g: GridGame, tables: Tables, side: Side, off_call: str, def_call: str,
@@ -284,10 +285,7 @@ def payoffs(g: GridGame, tables: Tables) -> Payoffs:
         def worth(end: End) -> float:
             v = memo.get(end)
             if v is None:
-                p = position_after(g, end.cards, end.nxt, end.kicker, end.possession, end.ball,
-                                   end.down, end.marker,
-                                   {Side.HOME: end.score[0], Side.AWAY: end.score[1]})
-                v = memo[end] = position_value(tables, p, off, unit)
+                v = memo[end] = position_value(tables, end_position(g, end), off, unit)
             return v
 
         by_result: dict[tuple[str, int], float] = {}

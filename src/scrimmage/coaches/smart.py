@@ -49,9 +49,9 @@ from scrimmage.core.what_if import sampled_mean
 from scrimmage.rules.fived20.timing import STOPPED
 from scrimmage.rules.fived20.what_if import copy_game as fived20_copy
 from scrimmage.rules.fived20.what_if import position as fived20_position
-from scrimmage.rules.legends import kicking, scrimmage_play
+from scrimmage.rules.legends import kicking
 from scrimmage.rules.legends.game import Flow, LegendsGame
-from scrimmage.rules.legends.what_if import copy_game, position, shell_game
+from scrimmage.rules.legends.what_if import copy_game, down_then_check, position, shell_game
 
 BUDGET = 200
 """Plays of a kicking step per choice: the standard error of a mean WP is then about 0.01 at
@@ -143,7 +143,7 @@ class SmartCoach(SolitaireCoach):
         out.how["play"] = "exact: the value of the play-call game"
         for k in clock:
             # No card, no penalty roll: one play of the rules' own down is exact.
-            out.values[k] = self._sampled(state, _down_then_check, d, 0, k, budget=1)
+            out.values[k] = self._sampled(state, down_then_check, d, 0, k, budget=1)
             out.how[k] = "exact: the rules' own down (no dice)"
         if not kicks:
             return out
@@ -196,12 +196,6 @@ G = TypeVar("G")
 def _in_window(v: Any) -> bool:
     """The last `CLOCK_WINDOW` seconds of a half (regulation)."""
     return not v.overtime and v.quarter in (2, 4) and v.seconds_left <= CLOCK_WINDOW
-
-
-def _down_then_check(g: LegendsGame) -> Flow:
-    """The rules' own down, then the game's end-of-period check (a kneel may end the half)."""
-    yield from scrimmage_play.down(g)
-    g.end_of_period_check()
 
 
 def forced_mean(fresh: Callable[[Dice], G], step: Callable[[G], Flow], d: Decision,

@@ -20,9 +20,9 @@ probability (the `1st-and-roll` WP tables, `scrimmage.analytics`):
   (`roll_payoffs.long_bomb`, the equilibrium coach's own two values) and read on the tables.
 
 Everything else (the dice, penalties, returns, a two-point try's bomb, overtime) is the
-sensible coach's: documented fallbacks, listed in docs/coaches.md. Each sampled comparison draws one
-seed from the coach's own dice and plays every option on dice with that seed, so a game
-replays bit for bit.
+sensible coach's: documented fallbacks, listed in docs/coaches.md. Each sampled comparison
+draws one seed from the coach's own dice and plays every option on dice with that seed, so a
+game replays bit for bit.
 """
 
 from __future__ import annotations

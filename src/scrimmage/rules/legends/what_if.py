@@ -22,7 +22,7 @@ from scrimmage.core.dice import Dice
 from scrimmage.core.enumeration import TreeDice
 from scrimmage.core.fastpath import PassFilter, PassFilters
 from scrimmage.core.field import Side
-from scrimmage.rules.legends.game import SCRIMMAGE, LegendsGame
+from scrimmage.rules.legends.game import SCRIMMAGE, Flow, LegendsGame
 from scrimmage.rules.legends.state import GameState
 from scrimmage.rules.narration import DiceReads
 
@@ -57,6 +57,15 @@ def copy_game(g: LegendsGame, dice: Dice | None = None,
         c.dice = dice
         c.reads = DiceReads(dice, False)
     return c
+
+
+def down_then_check(g: LegendsGame) -> Flow:
+    """The rules' own down, then the game's end-of-period check, as the game's loop runs
+    them (a kneel may end the half)."""
+    from scrimmage.rules.legends import scrimmage_play
+
+    yield from scrimmage_play.down(g)
+    g.end_of_period_check()
 
 
 def position(g: LegendsGame) -> Position:

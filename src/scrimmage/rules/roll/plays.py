@@ -81,6 +81,10 @@ def snap(g: RollGame) -> Flow:
         yield from play(g)
 
 
+_TRY_BOMB: dict[str, Any] = {"two_point": True}
+"""The long bomb's question on a two-point try (read-only, shared)."""
+
+
 def play(g: RollGame, two_point: bool = False) -> Generator[Decision, str, str]:
     """A play from scrimmage (or the two-point try, FR-32). Returns "repeat" when an accepted
     penalty repeats the down, else "good" / "no_good" for a try and "done" for a play."""
@@ -104,7 +108,7 @@ def play(g: RollGame, two_point: bool = False) -> Generator[Decision, str, str]:
     if off_c == "green" and not same:
         bomb = (yield g.ask(Kind.LONG_BOMB, off, ("no", "bomb"),
                             "The defense did not pick green: throw a long bomb?",
-                            {"two_point": True} if two_point else {})) == "bomb"
+                            _TRY_BOMB if two_point else None)) == "bomb"
     interception = incomplete = flag = False
     what = ""
     if bomb:
