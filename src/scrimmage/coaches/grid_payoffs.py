@@ -37,7 +37,7 @@ from typing import NamedTuple
 from scrimmage.analytics.position import Position, position_value
 from scrimmage.analytics.tables import Tables
 from scrimmage.core.field import Side
-from scrimmage.core.payoffs import FLAT_WP, Payoffs
+from scrimmage.core.payoffs import Payoffs, flat
 from scrimmage.rules.grid.cards import (
     DEFENSE_CARDS,
     INTERCEPTION_BOXES,
@@ -250,7 +250,7 @@ def reroll_values(g: GridGame, tables: Tables, side: Side, off_call: str, def_ca
             again[end] += p / D20
     unit = "wp"
     k, r = _worth(g, tables, side, unit, keep), _worth(g, tables, side, unit, again)
-    if abs(k - r) < FLAT_WP:
+    if flat((k, r)):
         unit = "ep"
         k, r = _worth(g, tables, side, unit, keep), _worth(g, tables, side, unit, again)
     return k, r, unit
@@ -300,7 +300,7 @@ def payoffs(g: GridGame, tables: Tables) -> Payoffs:
 
     rows = values("wp")
     unit = "wp"
-    if max(map(max, rows)) - min(map(min, rows)) < FLAT_WP:
+    if flat(v for row in rows for v in row):
         rows, unit = values("ep"), "ep"
     from scrimmage.rules.grid.what_if import position
 

@@ -40,7 +40,7 @@ from scrimmage.analytics.position import Position, position_value
 from scrimmage.analytics.tables import Tables
 from scrimmage.coaches.roll import COLORS, runs_out_clock, takes_penalty, yards_chances
 from scrimmage.core.field import Side
-from scrimmage.core.payoffs import FLAT_WP, Payoffs
+from scrimmage.core.payoffs import Payoffs, flat
 from scrimmage.rules.roll.dice import CLOCK, TURNOVER, DiceSet, Die
 from scrimmage.rules.roll.game import RollGame
 from scrimmage.rules.roll.penalties import FOULS, IGNORED_ON_RETURNS, SAFETY, Foul, enforce
@@ -495,7 +495,7 @@ def payoffs(g: RollGame, tables: Tables) -> RollPayoffs:
 
     rows, no_bomb, bomb = values("wp")
     unit = "wp"
-    if max(map(max, rows)) - min(map(min, rows)) < FLAT_WP:
+    if flat(v for row in rows for v in row):
         rows, no_bomb, bomb = values("ep")
         unit = "ep"
     before = position_value(tables, position(g), off, unit)
@@ -511,7 +511,7 @@ def long_bomb(g: RollGame, tables: Tables) -> tuple[float, float, str]:
             BOMB: model.split_ends("green", "red", bomb=True)}
     unit = "wp"
     cell = _cell_values(g, model, tables, ends, unit)
-    if abs(cell[BOMB] - cell[NO_BOMB]) < FLAT_WP:
+    if flat((cell[BOMB], cell[NO_BOMB])):
         unit = "ep"
         cell = _cell_values(g, model, tables, ends, unit)
     return cell[NO_BOMB], cell[BOMB], unit

@@ -7,11 +7,19 @@ ruleset's matrix the same way (`rules/legends/payoffs.py`, `coaches/roll_payoffs
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 FLAT_WP = 0.001
 """When no call pair moves the win probability by more than this (a game decided, or far
 from its end), a matrix is in expected points instead."""
+
+
+def flat(wps: Iterable[float]) -> bool:
+    """Whether these win probabilities lie within `FLAT_WP` of one another: the choice they
+    price is then shown and made in expected points."""
+    values = list(wps)
+    return max(values) - min(values) < FLAT_WP
 
 
 @dataclass(frozen=True)

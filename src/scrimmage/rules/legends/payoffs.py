@@ -30,7 +30,7 @@ from scrimmage.analytics.position import clock_left
 from scrimmage.analytics.situation import Situation
 from scrimmage.analytics.tables import Tables
 from scrimmage.core.field import Side
-from scrimmage.core.payoffs import FLAT_WP, Payoffs
+from scrimmage.core.payoffs import Payoffs, flat
 from scrimmage.rules.legends.call_matrix import (
     Result,
     cell_outcomes,
@@ -292,7 +292,7 @@ def payoffs(state: GameState, outcomes: SnapOutcomes, tables: Tables,
         return Payoffs(offense, defense, matrix(_try_value(state)), "points", 0.0)
     wp = Valuer(state, tables, "wp")
     values = matrix(wp.of)
-    if max(max(r) for r in values) - min(min(r) for r in values) >= FLAT_WP:
+    if not flat(v for row in values for v in row):
         return Payoffs(offense, defense, values, "wp", wp.now())
     ep = Valuer(state, tables, "ep")
     return Payoffs(offense, defense, matrix(ep.of), "ep", ep.now())
