@@ -44,6 +44,7 @@ replays the same game with its narration.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -57,7 +58,8 @@ from scrimmage.core.ruleset import find_ruleset
 
 Play = dict[str, Any]
 
-CHECKS = ("kickoff_team", "score_columns", "snap_spots", "kickoff_spots", "overtime_series")
+CHECKS = ("kickoff_team", "score_columns", "snap_spots", "kickoff_spots", "overtime_series",
+          "kickoff_fouls", "game_clock")
 
 SCRIMMAGE = frozenset({"run", "pass", "punt", "field_goal", "qb_kneel", "qb_spike"})
 """Play types of a snap from scrimmage (a try is told apart by its own columns)."""
@@ -86,13 +88,18 @@ class Profile:
     kickoff_spot: str = "field"
     """"field" (0 < spot < 100), "end_zone" (always 0, GRID-16) or "onside_only" (only an
     onside kick has a spot, FR-8/9)."""
+    carries_fouls: bool = False
+    """A foul on a scoring play may be marked off on the next kickoff (FNL-36, D20-48): the
+    record says so with `penalty_on_kickoff` and the kickoff's `carried_penalty_yards`."""
 
 
 PROFILES: dict[str, Profile] = {
-    "legends-hs": Profile(kickers_own_recovery=True, overtime="series", overtime_spot=10),
-    "legends-college": Profile(kickers_own_recovery=True, overtime="series", overtime_spot=25),
-    "legends-pro": Profile(kickers_own_recovery=True),
-    "5d20": Profile(),
+    "legends-hs": Profile(kickers_own_recovery=True, overtime="series", overtime_spot=10,
+                          carries_fouls=True),
+    "legends-college": Profile(kickers_own_recovery=True, overtime="series", overtime_spot=25,
+                               carries_fouls=True),
+    "legends-pro": Profile(kickers_own_recovery=True, carries_fouls=True),
+    "5d20": Profile(carries_fouls=True),
     "grid": Profile(field_length=60, halves_in_quarters=False, overtime="alternate",
                     kickoff_spot="end_zone"),
     "1st-and-roll": Profile(safety_kick="punt", kickoff_spot="onside_only"),
@@ -101,10 +108,12 @@ PROFILES: dict[str, Profile] = {
 
 def checks_for(rules: str) -> tuple[str, ...]:
     """The checks that hold for a ruleset (the overtime series only where overtime is played
-    as alternating series)."""
-    if PROFILES[rules].overtime == "series":
-        return CHECKS
-    return tuple(c for c in CHECKS if c != "overtime_series")
+    as alternating series, the fouls carried to a kickoff where the rules carry them)."""
+    profile = PROFILES[rules]
+    skip = {"overtime_series"} if profile.overtime != "series" else set()
+    if not profile.carries_fouls:
+        skip.add("kickoff_fouls")
+    return tuple(c for c in CHECKS if c not in skip)
 
 
 @dataclass(frozen=True)
@@ -420,12 +429,77 @@ def check_overtime_series(g: _Game) -> list[Break]:
     return out
 
 
+# -- fouls marked off on the next kickoff (FNL-36, D20-48) -----------------------------------
+
+def check_kickoff_fouls(g: _Game) -> list[Break]:
+    """A foul marked off on the kickoff costs the team that committed it: the next kickoff
+    moves by the foul's yards against the fouling team (toward the receivers' goal when
+    the receivers fouled, away from it when the kickers did), whoever kicks."""
+    out: list[Break] = []
+    waiting: list[Play] = []             # scoring plays whose fouls wait for the kickoff
+    rekick = False                       # a foul before the kick: the kick is made again
+    for p in g.plays:
+        if p.get("penalty_on_kickoff"):
+            waiting.append(p)
+            continue
+        if not is_kickoff(p):
+            rekick = False
+            continue
+        again, rekick = rekick, p["play_type"] == "no_play"
+        if again:
+            continue                     # the carried yards were checked on the first kick
+        kicker = kicking_team(g, p)
+        due = sum(int(f["penalty_yards"]) * (1 if f["penalty_team"] == kicker else -1)
+                  for f in waiting)
+        moved = p.get("carried_penalty_yards") or 0
+        if moved != due:
+            fouls = ", ".join(f"{f['penalty_type']} on {f['penalty_team']} ({f['penalty_yards']} "
+                              f"yards, play {f['play_id']})" for f in waiting) or "no foul"
+            out.append(Break("kickoff_fouls", p["play_id"], f"{kicker} kicks off: the receivers "
+                             f"get {moved} yards for {fouls}, not {due} ({p['desc']})"))
+        waiting = []
+    return out
+
+
+# -- the clock: the time of the plays is the time the clock ran -------------------------------
+
+def check_game_clock(g: _Game) -> list[Break]:
+    """Each play takes off the clock what it says it took (`seconds`), no more than was
+    left, so the two teams' time of possession adds up to the time played: in regulation,
+    the whole of it (the first play's `game_seconds_remaining`)."""
+    out: list[Break] = []
+    plays = g.plays
+    if not plays:
+        return out
+    regulation = int(plays[0]["game_seconds_remaining"])
+    last_q = 4 if g.profile.halves_in_quarters else 2
+    used = sum(int(p["seconds"]) for p in plays if int(p["qtr"]) <= last_q)
+    if used != regulation:
+        out.append(Break("game_clock", None, f"the plays of regulation take {used} s, the "
+                         f"clock has {regulation} s"))
+    reg = [p for p in plays if int(p["qtr"]) <= last_q]
+    for a, b in itertools.pairwise(reg):
+        left = int(a["game_seconds_remaining"]) - int(a["seconds"])
+        if left != int(b["game_seconds_remaining"]):
+            out.append(Break("game_clock", a["play_id"], f"{a['game_seconds_remaining']} s left "
+                             f"before a play of {a['seconds']} s, "
+                             f"{b['game_seconds_remaining']} s after it ({a['desc']})"))
+    last = reg[-1]
+    if int(last["game_seconds_remaining"]) != int(last["seconds"]):
+        out.append(Break("game_clock", last["play_id"], f"regulation's last play takes "
+                         f"{last['seconds']} s of the {last['game_seconds_remaining']} s left "
+                         f"({last['desc']})"))
+    return out
+
+
 CHECK_FUNCTIONS: dict[str, Callable[[_Game], list[Break]]] = {
     "kickoff_team": check_kickoff_team,
     "score_columns": check_score_columns,
     "snap_spots": check_snap_spots,
     "kickoff_spots": check_kickoff_spots,
     "overtime_series": check_overtime_series,
+    "kickoff_fouls": check_kickoff_fouls,
+    "game_clock": check_game_clock,
 }
 
 

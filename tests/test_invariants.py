@@ -420,3 +420,53 @@ def test_grid_playoff_overtimes_alternate_and_a_swap_is_caught() -> None:
     bad = doctored(rec)
     swap_teams(bad.plays[k])
     assert breaks_at(bad, "kickoff_team", bad.plays[k]["play_id"])
+
+
+# -- fouls marked off on the kickoff (FNL-36, D20-48) -------------------------------------------
+
+CARRYING = [r for r in RULESETS if inv.PROFILES[r].carries_fouls]
+
+
+def _carried_kickoff(rec: GameRecord) -> int | None:
+    """A clean kickoff that carries a foul from the score before it."""
+    if inv.check_game(rec, ["kickoff_fouls"]):
+        return None
+    return next((i for i, p in enumerate(rec.plays) if p["kickoff_attempt"]
+                 and p.get("carried_penalty_yards")), None)
+
+
+@pytest.mark.parametrize("rules", CARRYING)
+def test_kickoff_fouls_catches_a_foul_marked_against_the_wrong_team(rules: str) -> None:
+    """The Legends break: after a made field goal the foul was marked off against the team
+    that had kicked off last, so the fouling team gained the yards."""
+    rec, k = game_with(rules, "a kickoff carrying a foul", _carried_kickoff)
+    bad = doctored(rec)
+    bad.plays[k]["carried_penalty_yards"] *= -1
+    assert breaks_at(bad, "kickoff_fouls", bad.plays[k]["play_id"])
+
+
+@pytest.mark.parametrize("rules", CARRYING)
+def test_kickoff_fouls_catches_a_foul_lost_before_the_kickoff(rules: str) -> None:
+    rec, k = game_with(rules, "a kickoff carrying a foul", _carried_kickoff)
+    bad = doctored(rec)
+    bad.plays[k]["carried_penalty_yards"] = 0
+    assert breaks_at(bad, "kickoff_fouls", bad.plays[k]["play_id"])
+
+
+# -- the game clock --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_game_clock_catches_a_play_longer_than_the_time_left(rules: str) -> None:
+    """The Legends break: the last play of a quarter took its full time off a clock with
+    less left, and the time of possession came to more than the game."""
+    def half_time_play(r: GameRecord) -> int | None:
+        if inv.check_game(r, ["game_clock"]):
+            return None
+        half = 2 if inv.PROFILES[rules].halves_in_quarters else 1
+        return max(i for i, p in enumerate(r.plays) if p["qtr"] == half)
+
+    rec, k = game_with(rules, "a first half", half_time_play)
+    bad = doctored(rec)
+    bad.plays[k]["seconds"] += 20
+    assert breaks_at(bad, "game_clock", bad.plays[k]["play_id"])
+    assert breaks_at(bad, "game_clock", None)           # the total too

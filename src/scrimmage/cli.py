@@ -124,7 +124,9 @@ def _write_or_print(text: str, out_path: Path | None) -> None:
 
 
 def _print_box(record: GameRecord, console: Console) -> None:
-    render_box_score(fan_box_score(record.plays, record.home, record.away), console)
+    # The play-by-play ends with the final score: the box score does not say it again.
+    render_box_score(fan_box_score(record.plays, record.home, record.away), console,
+                     headline=False)
 
 
 SIDES = ("home", "away", "both")
@@ -185,12 +187,12 @@ def _header(table: Table, console: Console) -> None:
             unit = "" if not spec.split else (" offense" if spec.offense == PERSON else
                                                " defense")
             console.print(f"You coach {name}{unit} ({side.value.lower()}): "
-                          f"{spec.ask.describe()}; the assistant answers the rest.")
+                          f"{spec.ask.describe(rs.kinds)}; the assistant answers the rest.")
         else:
             console.print(f"The computer ({spec.offense}) coaches {name}.")
     if table.people:
         console.print("[dim]Answer with a number or a name; Enter takes the assistant's choice;"
-                      " help, sheet, undo and quit work at every question.[/]")
+                      " help, sheet, undo, ask, auto and quit work at every question.[/]")
 
 
 @app.command()

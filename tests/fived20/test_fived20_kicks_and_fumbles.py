@@ -184,7 +184,7 @@ def test_d20_9_kickers_a_foul_on_a_return_touchdown_goes_on_the_next_kickoff() -
     g = kickoff(game_with([*KICKOFF_TD, 15], edit=_long_gentry, off_KICKOFF=[8]))
     (rec,) = run_steps(g, ScriptCoach())
     assert rec["penalty"] == 1 and rec["penalty_yards"] == 15 and rec["return_touchdown"] == 1
-    assert g.score[AWAY] == 6 and g.next == "try" and g.kickoff_shift == 15
+    assert g.score[AWAY] == 6 and g.next == "try" and g.carried_home == -15
 
 
 def test_system_coach_on_kick_fouls_keeps_its_touchdown_and_its_takeaway() -> None:

@@ -76,6 +76,39 @@ def test_fnl_36_defensive_holding_on_a_touchdown_pass_is_marked_on_the_kickoff(
     assert g.s.possession is AWAY and g.s.yardline == 100 - (7 + 30 - 10)
 
 
+def test_fnl_36_a_defensive_foul_on_a_made_field_goal_costs_the_defense_on_the_kickoff() -> None:
+    """Issue 33: the foul after the snap of a made field goal (defensive holding, rolled
+    after) is marked off on the kickoff against the team that fouled, even when the other
+    team kicked off last: the home kicker kicks, the away return loses the 10 yards (caught
+    at the 7, returned 30 - 10, to the away 27)."""
+    g = game()
+    g.kicker = AWAY                       # the away team kicked off last
+    p, _coach = step(g, [20, DEF_HOLDING_RUN, AFTER, 10], {"snap": ["field_goal"],
+                                                          "penalty": ["accept"]},
+                    at="Q1 10:00 HOME 4&G OPP5")
+    p = only(p)
+    assert p["field_goal_result"] == "made" and g.s.score[HOME] == 3
+    assert p["penalty_team"] == g.s.teams[AWAY].name and p["penalty_on_kickoff"] == 1
+    assert g.s.kickoff_shift_home == 10
+    kick = only(step(g, [PR_NOTHING, 7, 10])[0])
+    assert kick["kickoff_attempt"] == 1 and kick["carried_penalty_yards"] == -10
+    assert g.s.possession is AWAY and g.s.yardline == 100 - (7 + 30 - 10)
+
+
+def test_fnl_35_a_false_start_on_a_touchdown_play_came_before_the_snap() -> None:
+    """A false start (Run OFF 1) can only come before the snap: no FNL-35 roll, and
+    accepted it wipes the touchdown out instead of waiting for the kickoff."""
+    g = game(team(off={("inside_run", 1, "run_inside"): 8}))
+    p, coach = step(g, [1, 1, 1, 1], {**calls("inside_run", "run_inside"),
+                                      "penalty": ["accept"]},
+                    at="Q1 10:00 HOME 1&G OPP5")
+    p = only(p)
+    assert _penalty(coach).info["when"] == "pre" and _penalty(coach).info["on_kickoff"] is False
+    assert p["play_type"] == "no_play" and p["touchdown"] == 0 and g.s.score[HOME] == 0
+    assert p["penalty_type"] == "False start" and p["penalty_on_kickoff"] == 0
+    assert g.s.kickoff_shift_home == 0 and g.s.yardline == 10
+
+
 def test_fnl_36_offensive_holding_on_a_touchdown_run_moves_the_kickoff_back() -> None:
     """FL L568 names no side: holding by the scoring team on its touchdown run, accepted by
     the defense, leaves the score and costs the kickers 10 yards on the kickoff."""
@@ -84,7 +117,7 @@ def test_fnl_36_offensive_holding_on_a_touchdown_run_moves_the_kickoff_back() ->
                 {**calls("inside_run", "run_inside"), "penalty": ["accept"]},
                 at="Q1 10:00 HOME 1&G OPP5")
     assert only(p)["touchdown"] == 1 and g.s.score[HOME] == 6
-    assert g.s.kickoff_shift == 10
+    assert g.s.kickoff_shift_home == -10     # the scoring (home) team fouled
 
 
 def test_fnl_34_36_a_foul_before_the_snap_still_wipes_out_the_touchdown() -> None:
@@ -95,7 +128,7 @@ def test_fnl_34_36_a_foul_before_the_snap_still_wipes_out_the_touchdown() -> Non
                   {**calls("inside_run", "run_inside"), "penalty": ["accept"]},
                   at="Q1 10:00 HOME 1&G OPP5")[0])
     assert p["play_type"] == "no_play" and g.s.score[HOME] == 0
-    assert g.s.kickoff_shift == 0 and g.s.yardline == 3
+    assert g.s.kickoff_shift_home == 0 and g.s.yardline == 3
 
 
 # -- FNL-35: before or after a turnover -----------------------------------------------------------

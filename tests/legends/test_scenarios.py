@@ -1629,7 +1629,7 @@ def test_fnl_36_post_play_foul_on_a_successful_two_point_try_goes_to_the_kickoff
                                            "penalty": ["accept"]})[0])
     assert p["two_point_conv_result"] == "success"
     assert g.s.score[HOME] == 2
-    assert g.s.kickoff_shift == -15
+    assert g.s.kickoff_shift_home == 15      # the defense (away) fouled
 
 
 def test_fnl_64_missed_field_goal_from_deep_in_own_territory_stays_on_the_field() -> None:

@@ -147,8 +147,11 @@ def advice_lines(rules: str, decision: Decision, view: Any,
                  labels: dict[str, str]) -> list[str]:
     """The advice as lines of text for the terminal, options named by `labels`."""
     advice = advise(rules, decision, view)
-    if advice is None:
-        return []
+    return [] if advice is None else advice_text(advice, labels)
+
+
+def advice_text(advice: Advice, labels: dict[str, str]) -> list[str]:
+    """Advice already worked out, as lines of text, options named by `labels`."""
     out = [f"Assistant: {advice.title}"]
     for ln in advice.lines:
         share = f"  mix {100 * ln.mix:4.1f}%" if ln.mix is not None else ""

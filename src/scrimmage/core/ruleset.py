@@ -16,7 +16,7 @@ from importlib import import_module, resources
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
-from scrimmage.core.decisions import Coach, Decision
+from scrimmage.core.decisions import Coach, Decision, Kind
 from scrimmage.core.dice import Dice
 from scrimmage.core.errors import ScrimmageError, SheetError, UnknownRuleset, UnknownTeam
 from scrimmage.core.field import Side
@@ -29,6 +29,8 @@ DecisionFlow = Generator[Decision, str, None]
 
 class Game(Protocol):
     """A game in progress, as the driver sees it."""
+
+    dice: Dice
 
     @property
     def plays(self) -> list[dict[str, Any]]: ...
@@ -282,6 +284,9 @@ class Ruleset(ABC):
         return _words(self.words_package)
 
     words_package: ClassVar[str] = ""
+    kinds: ClassVar[tuple[Kind, ...]] = tuple(Kind)
+    """The kinds of decision this ruleset's coaches make (what a person may take or hand to
+    the assistant, `ask KIND` / `auto KIND`)."""
     periods: ClassVar[int] = 4
     """Periods of regulation play (quarters; The Grid plays halves)."""
 

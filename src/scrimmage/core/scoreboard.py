@@ -70,6 +70,12 @@ class Scoreboard:
     extra: tuple[str, ...] = ()
     """Ruleset facts for both sides (the momentum meter...)."""
     over: bool = False
+    phase: str = "snap"
+    """What the table is doing: "snap" (a down: the ball, the down and distance), "kickoff"
+    (a kick is coming: who kicks), "try" (after a touchdown) or "break" (the toss, halftime,
+    the question of overtime: no ball in play)."""
+    kicker: Side | None = None
+    """The team that kicks, in the "kickoff" phase."""
 
     def score_text(self) -> str:
         """Visitor first, as a scoreboard reads."""
@@ -107,16 +113,35 @@ class Scoreboard:
         """Score (short names), period and clock, the ball, down and distance, the spot."""
         away, home = short_names(self.names[Side.AWAY], self.names[Side.HOME])
         score = f"{away} {self.score[Side.AWAY]} at {home} {self.score[Side.HOME]}"
-        parts = [score, f"{self.period} {self.clock}".strip()]
-        if self.possession is not None and not self.over:
-            ball = ("your ball" if self.possession is seat else
-                    f"{self.names[self.possession]} ball" if seat is None else "their ball")
-            where = self.spot_text(seat)
-            downs = self.down_text()
-            on = "at" if where == "midfield" else "on"
-            parts.append(", ".join(p for p in (ball, f"{downs} {on} {where}" if downs and where
-                                               else where) if p))
+        parts = [score, f"{self.period} {self.clock}".strip(), self.ball_text(seat)]
         return " · ".join(p for p in parts if p)
+
+    def ball_text(self, seat: Side | None = None) -> str:
+        """What happens next with the ball, seen from `seat`: "your ball, 3rd & 7 on their
+        34", "try from their 3", "they kick off to you"; empty between plays (a toss)."""
+        if self.over or self.phase == "break":
+            return ""
+        if self.phase == "kickoff" and self.kicker is not None:
+            return self.kick_text(seat)
+        if self.possession is None:
+            return ""
+        ball = ("your ball" if self.possession is seat else
+                f"{self.names[self.possession]} ball" if seat is None else "their ball")
+        where = self.spot_text(seat)
+        downs = self.down_text()
+        on = "at" if where == "midfield" else "on"
+        if self.phase == "try":
+            spot = f"try from {where}" if where else "try"
+        else:
+            spot = f"{downs} {on} {where}" if downs and where else where
+        return ", ".join(p for p in (ball, spot) if p)
+
+    def kick_text(self, seat: Side | None = None) -> str:
+        """"you kick off", "they kick off to you", "Forgers kick off"."""
+        assert self.kicker is not None
+        if seat is None:
+            return f"{self.names[self.kicker]} kick off"
+        return "you kick off" if self.kicker is seat else "they kick off to you"
 
     def resources_line(self, seat: Side | None = None) -> str:
         """Timeouts, the seat's own resources, and what both sides share (momentum)."""
@@ -145,7 +170,18 @@ class Scoreboard:
             "spot_text": self.spot_text(), "field_length": self.field_length,
             "timeouts": by_side(self.timeouts), "resources": by_side(self.resources),
             "warnings": by_side(self.warnings), "extra": list(self.extra), "over": self.over,
+            "phase": self.phase, "kicker": None if self.kicker is None else self.kicker.value,
         }
+
+
+NEXT_PHASE = {"scrimmage": "snap", "kickoff": "kickoff", "free_kick": "kickoff",
+              "safety_punt": "kickoff", "try": "try"}
+"""The phase of each ruleset's next step, by its name (a toss or a break is "break")."""
+
+
+def table_phase(playing: str | None, next_step: str) -> str:
+    """The status line's phase: the step being played, else the one that comes next."""
+    return playing if playing is not None else NEXT_PHASE.get(next_step, "break")
 
 
 def period_name(quarter: int, regulation: int = 4) -> str:

@@ -19,8 +19,9 @@ def _table(title: str, **kwargs: Any) -> Table:
                  show_edge=False, pad_edge=False, **kwargs)
 
 
-def render_box_score(box: dict[str, Any], console: Console) -> None:
-    """Print the box score `box` (from `fan_box_score`) on `console`."""
+def render_box_score(box: dict[str, Any], console: Console, headline: bool = True) -> None:
+    """Print the box score `box` (from `fan_box_score`) on `console`; `headline=False` leaves
+    out the final score's line (the play-by-play has just said it)."""
     teams, final = box["teams"], box["final"]
     away, home = short_names(teams["away"], teams["home"])
     heads = {"away": away, "home": home}
@@ -30,8 +31,10 @@ def render_box_score(box: dict[str, Any], console: Console) -> None:
     def team(side: str, text: str) -> str:
         return f"[bold]{text}[/]" if side == won else text
 
-    console.print(f"Final: {team('away', teams['away'])} {a} @ {team('home', teams['home'])} {h}")
-    console.print()
+    if headline:
+        console.print(f"Final: {team('away', teams['away'])} {a} @ "
+                      f"{team('home', teams['home'])} {h}")
+        console.print()
     _line_score(box["line_score"], heads, final, console)
     if box["scoring"]:
         _scoring(box["scoring"], heads, console)

@@ -19,6 +19,7 @@ the assistant. The assistant's answers go into the record like anyone's.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from scrimmage.core.decisions import Decision, Kind
@@ -106,17 +107,30 @@ class AskPolicy:
             return True
         return kind in self.when_it_matters and matters(decision, view, suggestion)
 
-    def describe(self) -> str:
+    def describe(self, kinds: Collection[Kind] = tuple(Kind)) -> str:
+        """What the person answers, in words, among the ruleset's `kinds`."""
         if self.always == set(CALLS) and self.when_it_matters == set(WHEN_IT_MATTERS):
             return ("you call the plays and make the big choices (the toss, kickoffs, tries, "
                     "penalties, and the snap on 4th down, late in a half and in overtime)")
-        always = ", ".join(sorted(KIND_WORDS.get(k, k.value) for k in self.always)) or "nothing"
+        always = ", ".join(sorted(KIND_WORDS.get(k, k.value) for k in self.always
+                                  if k in kinds)) or "nothing"
         text = f"you answer {always}"
-        if self.when_it_matters:
-            text += "; " + ", ".join(sorted(KIND_WORDS.get(k, k.value)
-                                            for k in self.when_it_matters)) + \
+        later = [k for k in self.when_it_matters if k in kinds]
+        if later:
+            text += "; " + ", ".join(sorted(KIND_WORDS.get(k, k.value) for k in later)) + \
                 " when it matters (4th down, the last two minutes of a half, overtime)"
         return text
+
+    def listing(self, kinds: Collection[Kind]) -> list[str]:
+        """Every kind of decision of the ruleset, a line each: the name to type after `ask`
+        or `auto`, what it is, and who answers it now."""
+        width = max(len(k.value) for k in kinds)
+        lines = []
+        for k in sorted(kinds, key=lambda k: k.value):
+            who = ("you" if k in self.always else "you, when it matters"
+                   if k in self.when_it_matters else "the assistant")
+            lines.append(f"  {k.value.ljust(width)}  {KIND_WORDS.get(k, k.value)}: {who}")
+        return lines
 
     def to_json(self) -> dict[str, list[str]]:
         return {"always": sorted(k.value for k in self.always),

@@ -14,7 +14,7 @@ exactly where they were, and the same decisions give the same game.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,7 @@ from scrimmage.core.errors import IllegalDecision, ScrimmageError
 from scrimmage.core.field import Side
 from scrimmage.core.records import GameRecord
 from scrimmage.core.ruleset import Game, Ruleset, find_ruleset
+from scrimmage.seat.outcomes import Outcomes, outcomes
 from scrimmage.seat.policy import AskPolicy
 
 PERSON = "person"
@@ -91,6 +92,8 @@ class Pending:
     suggestion: str
     index: int
     """The decision's position in the game's record."""
+    outcomes: Outcomes = field(default_factory=Outcomes)
+    """The play so far and where each answer leaves the ball (a penalty question)."""
 
     @property
     def side(self) -> Side:
@@ -182,7 +185,9 @@ class Table:
             suggestion = self.assistants[side].decide(decision, view)
             policy = self.seats[side].ask or AskPolicy()
             if policy.asks(decision, view, suggestion):
-                self._pending = Pending(decision, view, suggestion, self.driver.index)
+                index = self.driver.index
+                self._pending = Pending(decision, view, suggestion, index, outcomes(
+                    self.rules, self.record, self.game, decision, index))
                 self.save()
                 return self._pending
             self.driver.answer(suggestion, by="assistant")

@@ -8,6 +8,8 @@ another face of the same table.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.markup import escape
@@ -18,6 +20,9 @@ from scrimmage.seat.narration import Narrator
 from scrimmage.seat.policy import kind_named
 from scrimmage.seat.table import Pending, Table
 from scrimmage.seat.words import Question, question
+
+if TYPE_CHECKING:
+    from scrimmage.coaches.advice import Advice
 
 COMMANDS = ("help", "sheet", "undo", "quit", "ask", "auto")
 COLUMNS_FROM = 8
@@ -67,8 +72,17 @@ class TerminalSeat:
 
     def ask(self, pending: Pending) -> None:
         """Ask one question until it is answered (commands may come first)."""
-        q = question(self.table.rules, pending.decision, pending.suggestion)
-        self._show(pending, q)
+        q = question(self.table.rules, pending.decision, pending.suggestion, pending.view,
+                     pending.outcomes.after, pending.outcomes.result)
+        advice = None
+        if self.advise:
+            from scrimmage.coaches.advice import advise
+
+            advice = advise(self.table.rules.name, pending.decision, pending.view)
+            if advice is not None and advice.recommended in pending.decision.options:
+                # Enter takes what the advice shown recommends, not the solitaire coach's pick.
+                q = replace(q, suggestion=advice.recommended)
+        self._show(pending, q, advice)
         while True:
             text = self._line()
             word, _, rest = text.strip().partition(" ")
@@ -78,6 +92,8 @@ class TerminalSeat:
                 continue
             try:
                 answer = q.read(text)
+                if answer in q.confirm and not self._confirmed(q, answer):
+                    continue
                 self.table.answer(answer)
             except IllegalDecision as exc:
                 self.console.print(f"[red]{escape(str(exc))}[/]")
@@ -85,7 +101,7 @@ class TerminalSeat:
             self.console.print(f"[dim]→ {escape(q.label(answer))}[/]")
             return
 
-    def _show(self, pending: Pending, q: Question) -> None:
+    def _show(self, pending: Pending, q: Question, advice: Advice | None = None) -> None:
         c = self.console
         side = pending.side
         board = self.table.rules.scoreboard(self.table.game)
@@ -95,12 +111,11 @@ class TerminalSeat:
             c.print(f"[bold red]{escape(warning)}[/]")
         if q.result:
             c.print(f"[bold]The play:[/] {escape(q.result)}")
-        if self.advise:
-            from scrimmage.coaches.advice import advice_lines
+        if advice is not None:
+            from scrimmage.coaches.advice import advice_text
 
             labels = {ch.answer: ch.label for ch in q.choices}
-            for line in advice_lines(self.table.rules.name, pending.decision, pending.view,
-                                     labels):
+            for line in advice_text(advice, labels):
                 c.print(f"[green]{escape(line)}[/]")
         who = f"{self.table.record_names[side]}: " if self.table.people > 1 else ""
         c.print(f"[bold cyan]{escape(who + q.prompt)}[/]")
@@ -121,6 +136,15 @@ class TerminalSeat:
             c.print(f"  [dim]– {escape(q.refused_labels.get(answer, answer))}: {escape(why)}[/]")
         hint = f"Enter: {q.label(q.suggestion)}*" if q.suggestion is not None else ""
         c.print(f"  [dim]{escape(hint)}{' · ' if hint else ''}help · sheet · undo · quit[/]")
+
+    def _confirmed(self, q: Question, answer: str) -> bool:
+        """A choice that one key should not make by mistake: say what it does and ask."""
+        self.console.print(f"[yellow]{escape(q.label(answer))}: {escape(q.confirm[answer])}. "
+                           "Type yes to do it, or anything else to choose again.[/]")
+        if self._line().strip().lower() in ("y", "yes"):
+            return True
+        self.console.print("[dim]Not done. Choose again:[/]")
+        return False
 
     def _columns(self, q: Question) -> None:
         """A long list (The Grid's twenty defensive cards) in rows of four."""
@@ -189,12 +213,23 @@ class TerminalSeat:
     def _policy(self, word: str, rest: str, side: Side) -> None:
         c = self.console
         policy = self.table.policy(side)
-        if rest:
-            try:
-                kind = kind_named(rest)
-            except ScrimmageError as exc:
-                c.print(f"[red]{escape(str(exc))}[/]")
-                return
-            (policy.ask if word == "ask" else policy.auto)(kind)
-            self.table.changed_policy()
-        c.print(escape(policy.describe()) + "; the assistant answers the rest.")
+        kinds = self.table.rules.kinds
+        if not rest:
+            # `ask` or `auto` alone: the kinds there are, and who answers each now.
+            c.print("The kinds of decision: type ask KIND to answer them yourself, auto KIND "
+                    "to hand them to the assistant.")
+            for line in policy.listing(kinds):
+                c.print(escape(line))
+            return
+        try:
+            kind = kind_named(rest)
+        except ScrimmageError as exc:
+            c.print(f"[red]{escape(str(exc))}[/]")
+            return
+        if kind not in kinds:
+            c.print(f"[red]{escape(self.table.rules.title)} has no {escape(kind.value)} "
+                    "decisions.[/]")
+            return
+        (policy.ask if word == "ask" else policy.auto)(kind)
+        self.table.changed_policy()
+        c.print(escape(policy.describe(kinds)) + "; the assistant answers the rest.")

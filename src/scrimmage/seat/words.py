@@ -17,9 +17,11 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from scrimmage.core.decisions import Decision
+from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.errors import IllegalDecision
 from scrimmage.core.ruleset import Ruleset
+from scrimmage.core.situation import Situation
+from scrimmage.seat.policy import LATE_SECONDS
 
 
 @cache
@@ -95,6 +97,9 @@ class Question:
     (a timeout after the play, a penalty to accept)."""
     refused: dict[str, str] = field(default_factory=dict)
     refused_labels: dict[str, str] = field(default_factory=dict)
+    confirm: dict[str, str] = field(default_factory=dict)
+    """Answers a person must confirm before they count, with the reason (a kneel on 4th
+    down early in a game gives the ball away): one key should not do that by mistake."""
 
     def label(self, answer: str) -> str:
         return next((c.label for c in self.choices if c.answer == answer), answer)
@@ -135,7 +140,7 @@ class Question:
                 "result": self.result,
                 "options": [{"answer": c.answer, "label": c.label, "explain": c.explain,
                              "preview": c.preview} for c in self.choices],
-                "suggestion": self.suggestion,
+                "suggestion": self.suggestion, "confirm": dict(self.confirm),
                 "refused": [{"answer": a, "label": self.refused_labels.get(a, a), "why": r}
                             for a, r in self.refused.items()]}
 
@@ -144,13 +149,43 @@ def _norm(text: str) -> str:
     return " ".join(text.strip().lower().replace("_", " ").replace("-", " ").split())
 
 
-def question(rules: Ruleset, decision: Decision, suggestion: str | None = None) -> Question:
-    """Put `decision` in plain words."""
+GIVES_THE_BALL_AWAY = {
+    "kneel": "a knee on 4th down loses two yards and gives them the ball",
+    "spike": "a spike on 4th down is an incomplete pass: it gives them the ball",
+}
+"""What a kneel and a spike do on 4th down (FNL-56/57, the 5D20 snap): the down is lost."""
+
+
+def fourth_down_warnings(decision: Decision, view: Any) -> tuple[dict[str, str], dict[str, str]]:
+    """For a snap on 4th down: what a kneel and a spike do (shown beside them), and which
+    of them must be confirmed (all but in the last two minutes of a half or in overtime)."""
+    situation = getattr(view, "situation", None)
+    if decision.kind is not Kind.SNAP or not isinstance(situation, Situation) \
+            or situation.down != 4:
+        return {}, {}
+    shown = {o: GIVES_THE_BALL_AWAY[o] for o in decision.options if o in GIVES_THE_BALL_AWAY}
+    late = situation.quarter > 4 or (situation.quarter in (2, 4)
+                                     and situation.seconds_left <= LATE_SECONDS)
+    return shown, ({} if late else dict(shown))
+
+
+def question(rules: Ruleset, decision: Decision, suggestion: str | None = None,
+             view: Any = None, after: dict[str, str] | None = None,
+             result: str = "") -> Question:
+    """Put `decision` in plain words (`view`, the seat's view, adds the warnings that depend
+    on the moment; `after` says where each answer leaves the ball and `result` what the play
+    did, `seat.outcomes`)."""
     item = decision.info.get("item")
     entry = words_for(rules, decision.kind.value, str(item) if item else None)
     info = decision.info
     own_labels: dict[str, str] = info.get("labels") or {}
     previews: dict[str, str] = info.get("preview") or {}
+    shown, confirm = fourth_down_warnings(decision, view)
+    if shown:
+        previews = {**shown, **previews}
+    for answer, text in (after or {}).items():
+        previews = {**previews, answer: "; then ".join(p for p in (previews.get(answer), text)
+                                                       if p)}
     explain: dict[str, str] = entry.get("explain", {})
     choices = tuple(Choice(o, own_labels.get(o) or option_label(entry, o), explain.get(o, ""),
                            previews.get(o, "")) for o in decision.options)
@@ -158,6 +193,7 @@ def question(rules: Ruleset, decision: Decision, suggestion: str | None = None) 
     return Question(
         kind=decision.kind.value, title=title, prompt=decision.prompt or title,
         help=str(entry.get("help", "")), choices=choices, suggestion=suggestion,
-        result=str(info.get("result") or ""),
+        result=result or str(info.get("result") or ""),
         refused=dict(decision.refused),
-        refused_labels={o: option_label(entry, o) for o in decision.refused})
+        refused_labels={o: option_label(entry, o) for o in decision.refused},
+        confirm=confirm)

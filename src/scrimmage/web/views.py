@@ -59,7 +59,8 @@ def view(room: Room, seat: SavedSeat | None, since: int = 0) -> dict[str, Any]:
         if table.over else None,
     }
     if seat is not None and pending is not None and room.may_answer(seat):
-        q = question(rules, pending.decision, pending.suggestion)
+        q = question(rules, pending.decision, pending.suggestion, pending.view,
+                     pending.outcomes.after, pending.outcomes.result)
         out["pending"] = {"index": pending.index, **q.to_json()}
     if seat is not None and table.seats[Side(seat.side)].ask is not None:
         policy = table.policy(Side(seat.side))

@@ -144,6 +144,9 @@ class FiveD20Game:
         self.plays: list[dict[str, Any]] = []
         self.over = False
         self.next = KICKOFF
+        self.playing: str | None = "break"
+        """The step being played, for the table's status line ("kickoff", "try", "break"
+        for a toss; None once its record is closed: then `next` says what comes)."""
         self.kicker = Side.HOME
         self.second_half_kicker = Side.AWAY
         self.overtime = 0
@@ -159,7 +162,11 @@ class FiveD20Game:
         self.last_kick_roll: Roll | None = None
         self.kickoff_shift = 0
         """Yards the next kickoff (or free kick) moves toward the receiving team's goal: a
-        penalty enforced on it (a re-kick, or an (a) foul on a try, D20-48)."""
+        penalty enforced on a kick that is made again."""
+        self.carried_home = 0
+        """Yards fouls carried to the next kickoff (an (a) foul on a try or a return
+        touchdown, D20-48) give the home team. Kept by team, not by kicker: the kicker of
+        the next kickoff may not be known yet (the second half's opening kick)."""
         self.try_shift = 0
         """Yards the try after a touchdown moves away from the goal line (a penalty on a try
         that is run again); reset when the try is over."""
@@ -203,12 +210,16 @@ class FiveD20Game:
         kind, score, possession = self.next, dict(self.score), self.possession
         n_plays = len(self.plays)
         if self.next == OT_TOSS:
+            self.playing = "break"
             yield from self.overtime_toss()
         elif self.next == KICKOFF:
+            self.playing = "kickoff"
             yield from kicking.kickoff(self)
         elif self.next == FREE_KICK:
+            self.playing = "kickoff"
             yield from kicking.free_kick(self)
         elif self.next == TRY:
+            self.playing = "try"
             yield from kicking.try_after_touchdown(self)
         else:
             yield from plays.snap(self)
@@ -319,6 +330,7 @@ class FiveD20Game:
     def finish(self, rec: dict[str, Any], seconds: int) -> None:
         """Charge the clock, close the record with the score after the play, and log it."""
         c = self.clock
+        self.playing = None
         if (self.era.two_minute_warning and c.quarter in (2, 4)
                 and c.seconds_left > 120 > c.seconds_left - seconds):
             seconds = c.seconds_left - 120

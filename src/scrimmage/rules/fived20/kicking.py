@@ -80,16 +80,27 @@ def _returner(ret: Returners, blue: int) -> int:
     return down(ret.blue, blue)
 
 
+def carry_to_kickoff(g: Any, rec: dict[str, Any], foul: penalties.Foul, yards: int) -> None:
+    """D20-48: a foul that leaves the score standing is marked off on the next kickoff,
+    against the team that committed it, whichever team kicks."""
+    g.carried_home += -yards if foul.against is Side.HOME else yards
+    penalties.mark(rec, g, foul, yards)
+    rec["penalty_on_kickoff"] = 1
+
+
 def kickoff(g: Any) -> Flow:
     kicker: Side = g.kicker
     recv = kicker.other
     choice = yield g.ask(Kind.KICKOFF, kicker, ("regular", "onside"),
                          "You kick off: regular or onside?")
-    kick_spot = max(1, min(99, g.era.kickoff_spot + g.kickoff_shift))
+    carried = g.carried_home if recv is Side.HOME else -g.carried_home   # the receivers' yards
+    kick_spot = max(1, min(99, g.era.kickoff_spot + g.kickoff_shift - carried))
     rec = g.kick_record("kickoff", recv, KICKOFF, kick_spot)
     rec["kickoff_attempt"] = 1
     rec["kicker_player_name"] = g.chart(kicker).kicker
+    rec["carried_penalty_yards"] = carried
     g.kickoff_shift = 0
+    g.carried_home = 0
     spot = 100 - kick_spot                     # the receiving team's view of the kick spot
     if choice == "onside":
         # D20-10: the highest of red, white, blue; any pair and the kicking team recovers.
@@ -214,8 +225,7 @@ def _kick_penalty(g: Any, rec: dict[str, Any], roll: Roll, kind: str, kicker: Si
 
     if "a" in foul.code and not turnover and end >= 100 and foul.against is kicker:
         # The touchdown stands; the yards go on the kickoff the scoring team makes next.
-        g.kickoff_shift += foul.yards
-        penalties.mark(rec, g, foul, foul.yards)
+        carry_to_kickoff(g, rec, foul, foul.yards)
         rec["desc"] += "; " + penalties.text(g, foul, foul.yards, more="marked off on the kickoff")
         return end
     if "a" in foul.code and not turnover:
@@ -608,7 +618,6 @@ def try_penalty(g: Any, rec: dict[str, Any], foul: penalties.Foul | str, made: b
 
     Returns AGAIN when the try is to be made again (the record is closed as a no-play; the
     game's next step stays the try), FAILS when it fails whatever it did, else STANDS."""
-    off: Side = g.possession
     if foul == penalties.OFFSETTING:
         _void_try(rec)
         rec.update(penalty=1, penalty_type="offsetting")
@@ -626,10 +635,9 @@ def try_penalty(g: Any, rec: dict[str, Any], foul: penalties.Foul | str, made: b
         rec["desc"] += "; " + penalties.declined(g, foul)
         return STANDS
     if "a" in foul.code:
-        # The scoring team kicks off next: its foul moves the kick back, the other's forward.
+        # Marked off on the next kickoff, against the team that fouled.
         yards = foul.yards
-        g.kickoff_shift += -yards if foul.against is off else yards
-        penalties.mark(rec, g, foul, yards)
+        carry_to_kickoff(g, rec, foul, yards)
         rec["desc"] += "; " + penalties.text(g, foul, yards, more="marked off on the kickoff")
         return STANDS
     if "d" in foul.code and foul.offense:

@@ -1,7 +1,10 @@
 """Play records for 5D20, with nflverse column names (DESIGN.md §6), the player names of every
 play (`passer_player_name`, `rusher_player_name`, ...) and the dice of both rolls: `dice` as
 (sides, value) pairs and `dice_read` naming each die's colour and the chart cell it read
-(`red 17: play call 12 -> pass`). `timeouts_left` is the calling team's count after a timeout."""
+(`red 17: play call 12 -> pass`). `timeouts_left` is the calling team's count after a
+timeout. `penalty_on_kickoff` marks a scoring play whose foul is marked off on the next
+kickoff (D20-48), and that kickoff's `carried_penalty_yards` are the yards it gives the
+receiving team (negative: costs them)."""
 
 from __future__ import annotations
 
@@ -25,6 +28,7 @@ TEMPLATE: dict[str, Any] = {
     "third_down_converted": 0, "third_down_failed": 0,
     "fourth_down_converted": 0, "fourth_down_failed": 0,
     "penalty": 0, "penalty_team": None, "penalty_yards": 0, "penalty_type": None,
+    "penalty_on_kickoff": 0, "carried_penalty_yards": 0,
     "field_goal_attempt": 0, "field_goal_result": None, "kick_distance": None,
     "extra_point_attempt": 0, "extra_point_result": None,
     "two_point_attempt": 0, "two_point_conv_result": None,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar
 
+from scrimmage.core.decisions import Kind
 from scrimmage.core.dice import Dice
 from scrimmage.core.errors import ScrimmageError
 from scrimmage.core.options import Option
@@ -38,6 +39,8 @@ class FiveD20(Ruleset):
     folder = "5d20"
     options = OPTIONS
     words_package = "scrimmage.rules.fived20"
+    kinds = (Kind.COIN_TOSS, Kind.KICKOFF, Kind.OVERTIME_TOSS, Kind.PENALTY, Kind.PLAY_CALL, Kind.SNAP,
+             Kind.TIMEOUT, Kind.TRY)
 
     def team_keys(self, data: dict[str, Any]) -> tuple[str, ...]:
         return (str(data.get("team", {}).get("code", "")),)

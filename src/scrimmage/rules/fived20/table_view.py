@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from scrimmage.core.field import Side
-from scrimmage.core.scoreboard import Scoreboard, clock_text, period_name
+from scrimmage.core.scoreboard import Scoreboard, clock_text, period_name, table_phase
 from scrimmage.rules.fived20.game import SCRIMMAGE, TRY, FiveD20Game
 
 
@@ -20,7 +20,8 @@ def scoreboard(g: FiveD20Game) -> Scoreboard:
         ydstogo=g.ydstogo if snap else None,
         yardline=g.yardline if snap or g.next == TRY else None,
         timeouts={side: t.timeouts for side, t in g.teams.items()},
-        extra=("try after the touchdown",) if g.next == TRY else (), over=g.over)
+        over=g.over,
+        phase=table_phase(g.playing, g.next), kicker=g.kicker)
 
 
 def sheet(g: FiveD20Game, seat: Side) -> list[str]:

@@ -117,6 +117,9 @@ class GridGame:
         self.down = 1
         self.marker = 6
         self.next = KICKOFF
+        self.playing: str | None = "break"
+        """The step being played, for the table's status line ("kickoff", "try", "break"
+        for a toss; None once its record is closed: then `next` says what comes)."""
         self.kicker = Side.HOME
         self.first_half_receiver = Side.HOME
         self.ot_first: Side | None = None
@@ -161,8 +164,10 @@ class GridGame:
         if self.next == SCRIMMAGE:
             yield from plays.down(self)
         elif self.next == KICKOFF:
+            self.playing = "kickoff"
             yield from kicking.kickoff(self, self.kicker)
         else:
+            self.playing = "break"
             if self.ot_toss is not None:
                 yield from self.overtime_toss(self.ot_toss)
             yield from injuries.substitutions(self)       # GRID-53: halftime, before overtime
@@ -237,6 +242,7 @@ class GridGame:
         return rec
 
     def finish(self, rec: dict[str, Any]) -> None:
+        self.playing = None
         pos = Side.HOME if rec["posteam_type"] == "home" else Side.AWAY
         rec["posteam_score_post"] = self.score[pos]
         rec["defteam_score_post"] = self.score[pos.other]

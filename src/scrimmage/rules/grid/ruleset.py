@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar
 
+from scrimmage.core.decisions import Kind
 from scrimmage.core.dice import Dice
 from scrimmage.core.options import Option
 from scrimmage.core.ruleset import CoachKind, Ruleset
@@ -30,6 +31,8 @@ class Grid(Ruleset):
     folder = "grid"
     options = OPTIONS
     words_package = "scrimmage.rules.grid"
+    kinds = (Kind.COIN_TOSS, Kind.OVERTIME_TOSS, Kind.PLAY_CALL, Kind.REROLL, Kind.SNAP, Kind.SUBSTITUTION,
+             Kind.TIMEOUT, Kind.TIMING_CARDS, Kind.TRY)
     periods = 2
 
     def team_file_kind(self) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from scrimmage.core.field import Side
-from scrimmage.core.scoreboard import Scoreboard
+from scrimmage.core.scoreboard import Scoreboard, table_phase
 from scrimmage.rules.grid.game import BOX, BOXES, SCRIMMAGE, GridGame
 from scrimmage.rules.grid.roster import SLOTS
 
@@ -21,7 +21,8 @@ def scoreboard(g: GridGame) -> Scoreboard:
         period=c.label, qtr=c.period, clock=f"{c.cards_left} cards left", possession=g.possession,
         down=g.down if snap else None, ydstogo=to_go if snap else None,
         yardline=BOX * g.ball if snap else None, field_length=BOX * BOXES,
-        timeouts={side: t.timeouts for side, t in g.teams.items()}, over=g.over)
+        timeouts={side: t.timeouts for side, t in g.teams.items()}, over=g.over,
+        phase=table_phase(g.playing, g.next), kicker=g.kicker)
 
 
 def sheet(g: GridGame, seat: Side) -> list[str]:

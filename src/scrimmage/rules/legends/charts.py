@@ -87,6 +87,9 @@ class Penalty:
     loss_of_down: bool = False
     spot: bool = False
     """Pass interference: yards come from INT (thrown), capped at `yards` (FNL-37)."""
+    before_snap: bool = False
+    """A foul that can only come before the snap (false start, offside, encroachment,
+    neutral zone infraction, delay of game): never after a score or turnover (FNL-35)."""
 
 
 @dataclass(frozen=True, slots=True)

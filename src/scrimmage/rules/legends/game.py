@@ -45,6 +45,9 @@ class LegendsGame:
         self.x = xsheets
         self.s = GameState(home, away, rules, xsheets, neutral)
         self.next = KICKOFF
+        self.playing: str | None = "break"
+        """The step being played, for the table's status line ("kickoff", "try", "break"
+        for the toss; None once its record is closed: then `next` says what comes)."""
         self.kicker = Side.HOME
         self.second_half_receiver = Side.HOME
         self.deferred: Side | None = None
@@ -128,24 +131,29 @@ class LegendsGame:
         from scrimmage.rules.legends import clock_choices, kicking, scrimmage_play
 
         if self.next == OT_TOSS:
+            self.playing = "break"
             yield from self.overtime_toss()
         elif self.next == KICKOFF:
             if self.halftime_pending_choice and self.deferred is not None:
                 # FNL-9: the team that deferred chooses for the second half.
                 self.halftime_pending_choice = False
+                self.playing = "break"
                 choice = yield self.ask(Kind.SECOND_HALF, self.deferred, ("receive", "kick"),
                                         "You deferred at the toss: receive or kick to open "
                                         "the second half?")
                 self.kicker = self.deferred.other if choice == "receive" else self.deferred
             mark = len(self.s.plays)
+            self.playing = "kickoff"
             yield from kicking.kickoff(self, self.kicker, after_safety=False)
             yield from clock_choices.timeout_after_play(self, mark)     # FNL-7
         elif self.next == FREE_KICK:
             mark = len(self.s.plays)
+            self.playing = "kickoff"
             yield from kicking.kickoff(self, self.kicker, after_safety=True)
             yield from clock_choices.timeout_after_play(self, mark)
         elif self.next == TRY:
             mark = len(self.s.plays)
+            self.playing = "try"
             yield from kicking.try_after_touchdown(self)
             yield from clock_choices.timeout_after_play(self, mark)
         else:
@@ -232,6 +240,7 @@ class LegendsGame:
         """Charge the clock, close the record with the score after the play, and log it."""
         s = self.s
         c = s.clock
+        self.playing = None
         self._clock_before = c.seconds_left
         seconds = self._charge(seconds)
         c.run(seconds)
@@ -260,7 +269,9 @@ class LegendsGame:
         if (self.rules.two_minute_warning and c.quarter in (2, 4)
                 and c.seconds_left > 120 > c.seconds_left - seconds):
             return c.seconds_left - 120         # the clock stops at the two-minute warning
-        return seconds
+        # A play longer than the time left takes only what is left: the record says what the
+        # clock ran, so the two teams' time of possession adds up to the game's.
+        return min(seconds, c.seconds_left)
 
     def clock_saved(self, seconds: int) -> int:
         """How much clock the last play would give back if it took `seconds` instead."""

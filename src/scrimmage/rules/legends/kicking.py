@@ -75,15 +75,23 @@ def kick_chart(g: LegendsGame, kicking: Side, chart: Sequence[T],
 
 
 def assess_on_kickoff(g: LegendsGame, foul: Foul) -> None:
-    """FNL-36: a foul after the snap of a scoring play is marked off on the kickoff."""
+    """FNL-36: a foul after the snap of a scoring play is marked off on the kickoff, against
+    the team that fouled, whichever team kicks."""
     s = g.s
-    s.kickoff_shift += foul.yards if foul.against is g.kicker else -foul.yards
+    s.kickoff_shift_home += -foul.yards if foul.against is Side.HOME else foul.yards
+
+
+def kickoff_shift_for(g: LegendsGame, receiver: Side) -> int:
+    """The yards fouls carried to this kickoff (FNL-36) give the receiving team."""
+    shift = g.s.kickoff_shift_home
+    return shift if receiver is Side.HOME else -shift
 
 
 def record_kick_foul(rec: dict[str, Any], g: LegendsGame, foul: Foul) -> None:
     """The columns of a foul marked off on the next kickoff (FNL-36)."""
     rec.update(penalty=1, penalty_team=g.s.teams[foul.against].name,
-               penalty_yards=foul.yards, penalty_type=f"{foul.name} (on the kickoff)")
+               penalty_yards=foul.yards, penalty_type=f"{foul.name} (on the kickoff)",
+               penalty_on_kickoff=1)
 
 
 # -- kickoffs ---------------------------------------------------------------------------
@@ -95,8 +103,8 @@ def kickoff(g: LegendsGame, kicker: Side, after_safety: bool) -> Flow:
     s = g.s
     r = g.rules
     recv = kicker.other
-    shift = s.kickoff_shift          # FNL-36 fouls, in the receiving team's favour
-    s.kickoff_shift = 0
+    shift = kickoff_shift_for(g, recv)      # FNL-36 fouls, in the receiving team's favour
+    s.kickoff_shift_home = 0
     bonus = r.safety_kick_bonus if after_safety else 0
     moves: list[int] = []            # FNL-22 and fouls before the kick: the spot moves
     s.pending_third_stop = None
@@ -106,10 +114,14 @@ def kickoff(g: LegendsGame, kicker: Side, after_safety: bool) -> Flow:
                              if after_safety else "You kick off: regular or onside?")
         # The kick's spot seen from the receiving team: the kicking team's own yard line.
         base = (r.onside_spot if choice == "onside" else r.kickoff_spot) - bonus
+        if choice == "onside" and shift:
+            # An onside kick has no return to move: a carried foul moves its spot instead.
+            base = moved_kick_spot(base, [-shift])
         spot = moved_kick_spot(base, moves)
         rec = g.kick_record("kickoff", recv, kicker, FREE_KICK if after_safety else KICKOFF,
                             spot)
         rec["kickoff_attempt"] = 1
+        rec["carried_penalty_yards"] = shift
         foul = _kickoff_penalty_roll(g, kicker)
         declined = ""
         if foul is not None and foul.when != "post":

@@ -87,7 +87,9 @@ def roll_foul(g: LegendsGame, run: bool, offense: bool) -> Foul:
                                               f"({side_text})")
     yards = pen.yards
     when = "live"
-    if pen.spot:
+    if pen.before_snap:
+        when = "pre"            # FNL-35's roll is only for fouls that could come after
+    elif pen.spot:
         thrown = g.yards(g.read_chart(g.x.int_thrown, "INT (thrown), the foul's yards"))
         yards = max(1, min(thrown, pen.yards))
     elif pen.yards >= 15:

@@ -1,9 +1,12 @@
 """Play records for Football Legends, with nflverse column names (DESIGN.md §6).
 
-Own columns besides the cards and cells: `timeouts_left` (the calling team's timeouts after a
-timeout on the play), `dice` (every roll as (sides, value)) and `dice_read` (the same rolls in
-words, what each was read for: `d24 15: Inside Run #1 -> 8`), and `situation` (the snap's
-situation, or for a kick or try who kicks or tries from where, `rules.narration`).
+Own columns besides the cards and cells: `penalty_on_kickoff` (1 on a scoring play whose
+accepted foul is marked off on the next kickoff, FNL-36), `carried_penalty_yards` (on a
+kickoff: the yards such fouls give the receiving team, negative when they cost it),
+`timeouts_left` (the calling team's timeouts after a timeout on the play), `dice` (every
+roll as (sides, value)) and `dice_read` (the same rolls in words, what each was read for:
+`d24 15: Inside Run #1 -> 8`), and `situation` (the snap's situation, or for a kick or try
+who kicks or tries from where, `rules.narration`).
 
 `desc` and `dice_read` are words: a game that does not narrate (batch simulation) leaves them
 empty ("" and None), and costs about 4% less for it."""
@@ -29,6 +32,7 @@ TEMPLATE: dict[str, Any] = {
     "third_down_converted": 0, "third_down_failed": 0,
     "fourth_down_converted": 0, "fourth_down_failed": 0,
     "penalty": 0, "penalty_team": None, "penalty_yards": 0, "penalty_type": None,
+    "penalty_on_kickoff": 0, "carried_penalty_yards": 0,
     "field_goal_attempt": 0, "field_goal_result": None, "kick_distance": None,
     "extra_point_attempt": 0, "extra_point_result": None,
     "two_point_attempt": 0, "two_point_conv_result": None,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar
 
+from scrimmage.core.decisions import Kind
 from scrimmage.core.dice import Dice
 from scrimmage.core.errors import ScrimmageError
 from scrimmage.core.options import Option
@@ -44,6 +45,9 @@ def _options(level: str) -> tuple[Option, ...]:
 class LegendsRuleset(Ruleset):
     level: ClassVar[str]
     words_package = "scrimmage.rules.legends"
+    kinds = (Kind.AUDIBLE, Kind.COACHING_POINTS, Kind.COIN_TOSS, Kind.KICKOFF, Kind.KICK_RETURN,
+             Kind.OUT_OF_BOUNDS, Kind.OVERTIME_TOSS, Kind.PENALTY, Kind.PLAY_CALL, Kind.PLAY_SPEED,
+             Kind.PUNT_FIELD, Kind.PUNT_STYLE, Kind.SECOND_HALF, Kind.SNAP, Kind.TIMEOUT, Kind.TRY)
 
     def team_file_kind(self) -> str:
         level = "high-school" if self.level == "hs" else self.level

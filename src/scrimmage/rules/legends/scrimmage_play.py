@@ -458,6 +458,9 @@ def _settle(g: LegendsGame, p: Snap, o: Outcome, rec: dict[str, Any],
         oob = yield from _out_of_bounds(g, o, p)
     elif p.oob:
         oob = True
+    # An incomplete pass (FNL-78 makes a pass pushed behind the line one) has no runner to
+    # go out of bounds: the clock stops all the same.
+    oob = oob and not o.incomplete
     events: list[tuple[int, Side, str]] = []
     if wiped and p.foul is not None:
         rec["play_type"] = "no_play"             # enforced from the line of scrimmage
@@ -733,8 +736,7 @@ def two_point_play(g: LegendsGame, rec: dict[str, Any],
         if accepted and p.foul is not None and carried:
             # FNL-36: a foul after the snap of a scoring play is assessed on the kickoff.
             kicking.assess_on_kickoff(g, p.foul)
-            rec.update(penalty=1, penalty_team=s.teams[p.foul.against].name,
-                       penalty_yards=p.foul.yards, penalty_type=f"{p.foul.name} (on the kickoff)")
+            kicking.record_kick_foul(rec, g, p.foul)
             told.append(foul_text(g, p.foul, "on the kickoff"))
         elif accepted and p.foul is not None:
             enforce(g, p.foul, rec, try_=True)

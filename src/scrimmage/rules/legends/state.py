@@ -84,7 +84,7 @@ class GameState:
         "clock",
         "down",
         "home_bonus",
-        "kickoff_shift",
+        "kickoff_shift_home",
         "momentum",
         "over",
         "overtime",
@@ -121,8 +121,10 @@ class GameState:
                                  rules.momentum_points["overflow_back"],
                                  rules.momentum_points["quarter_decay"])
         self.plays: list[dict[str, Any]] = []
-        self.kickoff_shift = 0
-        """Yards a penalty assessed on the next kickoff moves the receiving team (FNL-36)."""
+        self.kickoff_shift_home = 0
+        """Yards a penalty assessed on the next kickoff moves the ball in the home team's
+        favour (FNL-36). Kept by team, not by kicker: the foul is marked before anyone knows
+        who kicks next (a field goal's kicker is set after its record is closed)."""
         self.pending_third_stop: Side | None = None
         """A 3rd-down stop waiting to learn whether the offense kicks (FNL-86)."""
         self.over = False

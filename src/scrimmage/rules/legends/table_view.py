@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from scrimmage.core.field import Side
-from scrimmage.core.scoreboard import Scoreboard, clock_text, period_name, short_names
+from scrimmage.core.scoreboard import Scoreboard, clock_text, period_name, short_names, table_phase
 from scrimmage.rules.legends.cards import DEF_SETS, LABELS, OFF_SETS
 from scrimmage.rules.legends.checkoff import Checkoff
 from scrimmage.rules.legends.game import SCRIMMAGE, TRY, LegendsGame
@@ -53,15 +53,14 @@ def scoreboard(g: LegendsGame) -> Scoreboard:
     away, home = short_names(names[Side.AWAY], names[Side.HOME])
     extra = (f"momentum {s.momentum.text(home, away)}",) if g.rules.momentum else ()
     snap = g.next == SCRIMMAGE
-    if g.next == TRY:
-        extra = ("try after the touchdown", *extra)
     return Scoreboard(
         names=names, score=dict(s.score), period=period_name(c.quarter), qtr=c.quarter,
         clock="" if c.untimed else clock_text(c.seconds_left), possession=s.possession,
         down=s.down if snap else None, ydstogo=s.ydstogo if snap else None,
         yardline=s.yardline if snap or g.next == TRY else None,
         timeouts={side: t.timeouts for side, t in s.teams.items()},
-        resources=resources, warnings=warnings, extra=extra, over=s.over)
+        resources=resources, warnings=warnings, extra=extra, over=s.over,
+        phase=table_phase(g.playing, g.next), kicker=g.kicker)
 
 
 def sheet(g: LegendsGame, seat: Side) -> list[str]:

@@ -37,6 +37,10 @@ are presets that decide without asking: one sudden-death period (a tie if its cl
 no overtime, or sudden-death periods until someone scores. Every mode stops at MAX_OVERTIMES."""
 MAX_OVERTIMES = 10
 
+STEP_PHASES = {KICKOFF: "kickoff", SAFETY_PUNT: "kickoff", TRY: "try", OT_TOSS: "break",
+               OT_QUESTION: "break"}
+"""What the table is doing during each step but a snap (the status line's phase)."""
+
 
 class RollGame:
     """One game of 1st & Roll between two teams, with one set of dice."""
@@ -51,6 +55,9 @@ class RollGame:
         self.s = RollState(home, away, faces)
         self.overtime_mode = overtime
         self.next = KICKOFF
+        self.playing: str | None = "break"
+        """The step being played, for the table's status line ("kickoff", "try", "break"
+        for a toss; None once its record is closed: then `next` says what comes)."""
         self.kicker = Side.AWAY
         self.first_half_receiver = Side.HOME
         self._roll_mark = 0
@@ -106,6 +113,7 @@ class RollGame:
         from scrimmage.rules.roll import kicking, plays
 
         what, self.next = self.next, SCRIMMAGE      # a score or a toss says otherwise
+        self.playing = STEP_PHASES.get(what)
         if what == SCRIMMAGE:
             yield from plays.snap(self)
         elif what == KICKOFF:
@@ -270,6 +278,7 @@ class RollGame:
     def finish(self, rec: dict[str, Any], desc: str) -> None:
         """Close the record with the score after the play and log it."""
         s = self.s
+        self.playing = None
         pos = Side.HOME if rec["posteam_type"] == "home" else Side.AWAY
         rec["desc"] = desc
         rec["posteam_score_post"] = s.score[pos]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar
 
+from scrimmage.core.decisions import Kind
 from scrimmage.core.dice import Dice
 from scrimmage.core.options import Option
 from scrimmage.core.ruleset import CoachKind, Ruleset
@@ -32,6 +33,9 @@ class FirstAndRoll(Ruleset):
     folder = FOLDER
     options = OPTIONS
     words_package = "scrimmage.rules.roll"
+    kinds = (Kind.COIN_TOSS, Kind.DICE_CHOICE, Kind.KICKOFF, Kind.KICK_RETURN, Kind.LONG_BOMB, Kind.OVERTIME,
+             Kind.OVERTIME_TOSS, Kind.PENALTY, Kind.PLAY_CALL, Kind.RUN_CLOCK, Kind.SNAP,
+             Kind.TIMEOUT, Kind.TRY)
 
     def team_file_kind(self) -> str:
         return "a 1st & Roll team file"

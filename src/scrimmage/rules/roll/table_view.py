@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from scrimmage.core.field import Side
-from scrimmage.core.scoreboard import Scoreboard
+from scrimmage.core.scoreboard import Scoreboard, table_phase
 from scrimmage.rules.roll.game import SCRIMMAGE, TRY, RollGame
 
 
@@ -19,8 +19,7 @@ def scoreboard(g: RollGame) -> Scoreboard:
         possession=s.possession, down=s.down if snap else None,
         ydstogo=s.ydstogo if snap else None,
         yardline=s.yardline if snap or g.next == TRY else None,
-        timeouts=dict(s.timeouts), extra=("try after the touchdown",) if g.next == TRY else (),
-        over=s.over)
+        timeouts=dict(s.timeouts), over=s.over, phase=table_phase(g.playing, g.next), kicker=g.kicker)
 
 
 def sheet(g: RollGame, seat: Side) -> list[str]:
