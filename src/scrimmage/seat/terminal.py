@@ -19,7 +19,7 @@ from scrimmage.core.field import Side
 from scrimmage.seat.narration import Narrator
 from scrimmage.seat.policy import kind_named
 from scrimmage.seat.table import Pending, Table
-from scrimmage.seat.words import Question, question
+from scrimmage.seat.words import Question, glossary, glossary_entry, question
 
 if TYPE_CHECKING:
     from scrimmage.coaches.advice import Advice
@@ -30,7 +30,8 @@ COLUMNS_FROM = 8
 INLINE_WIDTH = 96
 """Options that fit on a line this long are listed on one line."""
 HELP_COMMANDS = ("At any question: a number or a name answers it (Enter takes the assistant's "
-                 "choice). help [option] explains the choice; sheet shows your team sheet and "
+                 "choice). help [option] explains the choice, help terms the words of the "
+                 "table (help TERM one of them); sheet shows your team sheet and "
                  "the plays you have left; undo takes back your last answer; ask KIND / auto "
                  "KIND take a kind of decision or hand it to the assistant (ask alone lists "
                  "them); quit saves the game and stops.")
@@ -195,11 +196,21 @@ class TerminalSeat:
 
     def _help(self, q: Question, rest: str) -> None:
         c = self.console
+        if rest.lower() in ("terms", "glossary"):
+            c.print("[bold]The terms of the table[/] (help TERM for one):")
+            for term, text in glossary(self.table.rules).items():
+                c.print(f"  [bold]{escape(term)}[/]: {escape(text)}")
+            return
         if rest:
             try:
                 answer = q.read(rest)
             except IllegalDecision as exc:
-                c.print(f"[red]{escape(str(exc))}[/]")
+                entry = glossary_entry(self.table.rules, rest)
+                if entry is not None:
+                    c.print(f"[bold]{escape(entry[0])}[/]: {escape(entry[1])}")
+                else:
+                    c.print(f"[red]{escape(str(exc))}[/] [dim](help terms lists the terms of "
+                            "the table)[/]")
                 return
             choice = next(ch for ch in q.choices if ch.answer == answer)
             c.print(f"[bold]{escape(choice.label)}[/]: {escape(choice.explain or q.help)}")

@@ -72,6 +72,26 @@ def option_label(entry: dict[str, Any], option: str) -> str:
         else " ".join(words)
 
 
+def glossary(rules: Ruleset) -> dict[str, str]:
+    """The terms a table player of this game uses, each explained in a line (the generic
+    file's `[glossary]`, then the game's own): what `help terms` lists."""
+    entries = _merge(_generic().get("glossary", {}), rules.words().get("glossary", {}))
+    return {str(term): str(text) for term, text in sorted(entries.items(),
+                                                          key=lambda kv: kv[0].lower())}
+
+
+def glossary_entry(rules: Ruleset, text: str) -> tuple[str, str] | None:
+    """The glossary entry a person asked for (`help sec`, `help big play`): the term, in
+    any case, or the only term that starts with what was typed."""
+    t = _norm(text)
+    terms = glossary(rules)
+    exact = [k for k in terms if _norm(k) == t]
+    starts = exact or [k for k in terms if _norm(k).startswith(t)]
+    if len(starts) != 1:
+        return None
+    return starts[0], terms[starts[0]]
+
+
 @dataclass(frozen=True)
 class Choice:
     answer: str
