@@ -21,6 +21,7 @@ from scrimmage.core.field import Side
 from scrimmage.core.ruleset import find_ruleset
 from scrimmage.core.scenario import ScriptCoach, run_steps
 from scrimmage.rules.fived20.charts import chart_from_data
+from scrimmage.rules.legends.cards import cell_words
 from scrimmage.rules.narration import join_parts, kick_line, penalty_text
 
 RULESETS = ("legends-hs", "legends-college", "legends-pro", "5d20", "grid", "1st-and-roll")
@@ -275,8 +276,10 @@ def test_legends_dice_read_names_the_play_numbers_and_cells() -> None:
         assert read[1].startswith(f"d20 {p['penalty_roll']}: penalty roll")
         offense = [r for r in read if r.startswith("d24 ") and "->" in r]
         defense = [r for r in read if r.startswith("d12 ") and "->" in r]
-        assert offense[-1].endswith(f"#{p['off_play']} -> {p['off_cell']}"), read
-        assert defense[-1].endswith(f"#{p['def_play']} -> {p['def_cell']}"), read
+        # The cell in words: "incomplete" for INC, "Big Play (defense)" for BP-DEF.
+        off_cell, def_cell = cell_words(p["off_cell"]), cell_words(p["def_cell"])
+        assert offense[-1].endswith(f"#{p['off_play']} -> {off_cell}"), read
+        assert defense[-1].endswith(f"#{p['def_play']} -> {def_cell}"), read
 
 
 def test_roll_dice_read_names_each_coloured_die_and_its_face() -> None:

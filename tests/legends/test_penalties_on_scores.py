@@ -261,7 +261,7 @@ def test_fnl_74_item_4_the_special_chart_roll_is_a_kicking_roll() -> None:
     p, coach = step(g, [15, 3, 12], {"snap": ["field_goal"]},
                     at="Q3 05:00 HOME 4&5 OPP20", cp={"kick_roll": "plus"})
     assert only(p)["field_goal_result"] == "missed"
-    assert coach.asked[1].info["what"] == "kick SPECIAL"
+    assert coach.asked[1].info["what"] == "special kick play"
     assert g.s.teams[HOME].cp.used == 4
 
 

@@ -78,10 +78,10 @@ def resolve(g: LegendsGame, oc: int | None, dc: int | None, special: str | None,
         o.desc.append(f"Special: offense result only{f' +{bonus}' if bonus else ''}")
     elif special == "BIG_PLAY_OFF":
         oc, dc = BP_OFF, None
-        o.desc.append("Special: Big Play (OFF)")
+        o.desc.append("Special: Big Play (offense)")
     elif special == "BIG_PLAY_DEF":
         oc, dc = None, BP_DEF
-        o.desc.append("Special: Big Play (DEF)")
+        o.desc.append("Special: Big Play (defense)")
 
     cells = [c for c in (oc, dc) if c is not None]
     ignored = None
@@ -89,7 +89,8 @@ def resolve(g: LegendsGame, oc: int | None, dc: int | None, special: str | None,
         ignored = yield from _ignore_big_play(g, cells)
         if ignored is not None:
             cells.remove(ignored)
-            o.desc.append(f"{'BP-OFF' if ignored == BP_OFF else 'BP-DEF'} ignored (15 coaching points)")
+            which = "offense" if ignored == BP_OFF else "defense"
+            o.desc.append(f"Big Play ({which}) ignored (15 coaching points)")
     n_off = cells.count(BP_OFF)
     n_def = cells.count(BP_DEF)
     if n_off or n_def:
@@ -138,8 +139,9 @@ def _ignore_big_play(g: LegendsGame, cells: list[int]) -> Generator[Decision, st
                 or g.fast.passes(Kind.COACHING_POINTS, "ignore_big_play", side, "none")):
             continue
         name = "BP-DEF" if hurts == BP_DEF else "BP-OFF"
+        words = "Big Play for the defense" if hurts == BP_DEF else "Big Play for the offense"
         answer = yield g.ask(Kind.COACHING_POINTS, side, ("none", "ignore_big_play"),
-                             f"Spend {cost} coaching points to ignore the {name}?",
+                             f"Spend {cost} coaching points to ignore the {words}?",
                              {"item": "ignore_big_play", "cost": cost, "big_play": name})
         if answer == "ignore_big_play":
             t.cp.spend(cost)
@@ -152,7 +154,7 @@ def _ignore_big_play(g: LegendsGame, cells: list[int]) -> Generator[Decision, st
 
 def _bp_off_gain(g: LegendsGame, o: Outcome) -> int | None:
     """FNL-42: one roll on Big Play (OFF); None means a touchdown."""
-    v = g.read_chart(g.x.big_play_off, "Big Play (OFF)")
+    v = g.read_chart(g.x.big_play_off, "Big Play (offense)")
     if v == TD:
         return None
     return g.yards(v)
@@ -167,12 +169,12 @@ def _bp_def_kind(g: LegendsGame, run: bool, sheet: Side) -> str:
     sheet the Big Play appeared; in the pro game a run is then always a fumble."""
     mode = g.rules.big_play_def
     if mode == "classic":
-        return g.read_chart(g.x.big_play_def_classic, "Big Play (DEF)")
+        return g.read_chart(g.x.big_play_def_classic, "Big Play (defense)")
     if mode == "legends":
-        return g.read_chart(g.x.big_play_def_legends, "Big Play (DEF)")
+        return g.read_chart(g.x.big_play_def_legends, "Big Play (defense)")
     r = g.roll(20)
     at = g.reads.last()
-    g.note("Big Play (DEF) roll: a big play")
+    g.note("Big Play (defense) roll: a big play")
     team = g.s.teams[sheet].team
     table = team.run_bp_def if run else team.pass_bp_def
     kind = "Run" if run else "Pass"
@@ -180,23 +182,23 @@ def _bp_def_kind(g: LegendsGame, run: bool, sheet: Side) -> str:
         # Replay ratings (house rule): the table says what the big play would be, and the
         # two teams' guards for that result set how high the roll must be (sheets.py).
         word = ("FUM" if run and g.rules.pro_run_fumble
-                else g.read_chart(table, f"{kind} BP DEF table"))
+                else g.read_chart(table, f"{kind} Big Play (defense) table"))
         s = g.s
         top = guard_threshold(s.teams[s.possession].team.header,
                               s.teams[s.possession.other].team.header, word)
         if r <= top:
-            g.reads.note_at(at, f"Big Play (DEF) roll: {top} or less, no big play")
+            g.reads.note_at(at, f"Big Play (defense) roll: {top} or less, no big play")
             return "NONE"
         return "LOSS" if word in ("TFL", "SACK") else "TURNOVER"
     if r <= BOOK_GUARD:
-        g.reads.note_at(at, f"Big Play (DEF) roll: {BOOK_GUARD} or less, no big play")
+        g.reads.note_at(at, f"Big Play (defense) roll: {BOOK_GUARD} or less, no big play")
         return "NONE"
     if run and g.rules.pro_run_fumble:
-        g.reads.note_at(at, "Big Play (DEF) roll: a big play; a run is a fumble")
+        g.reads.note_at(at, "Big Play (defense) roll: a big play; a run is a fumble")
         return "TURNOVER"
     if table is None:      # a high-school sheet in a college game: read the X-2 split
-        return g.read_chart(g.x.big_play_def_legends, "Big Play (DEF)")
-    return ("LOSS" if g.read_chart(table, f"{kind} BP DEF table") in ("TFL", "SACK")
+        return g.read_chart(g.x.big_play_def_legends, "Big Play (defense)")
+    return ("LOSS" if g.read_chart(table, f"{kind} Big Play (defense) table") in ("TFL", "SACK")
             else "TURNOVER")
 
 
@@ -209,7 +211,7 @@ def _guarded(g: LegendsGame) -> bool:
 def _loss(g: LegendsGame, run: bool) -> int:
     """FNL-45: TFL chart on a run, Sack chart on a pass (defense rolls)."""
     chart = g.x.tfl if run else g.x.sack
-    return g.yards(g.read_chart(chart, "TFL chart" if run else "Sack chart"))
+    return g.yards(g.read_chart(chart, "tackle-for-loss chart" if run else "sack chart"))
 
 
 def _return(g: LegendsGame, chart: tuple[ChartValue, ...], o: Outcome, label: str) -> None:
@@ -231,7 +233,7 @@ def fumble(g: LegendsGame, o: Outcome, at: int, *, bp_off_return: bool = False,
         who = g.read_chart(g.x.fumble_recovery, "fumble recovery")
     else:
         who = g.x.fumble_recovery[recovery_roll]
-    o.yards = at + g.yards(g.read_chart(g.x.fumble_spot, "FUM REC (O) spot"))
+    o.yards = at + g.yards(g.read_chart(g.x.fumble_spot, "fumble recovered by the offense: the spot"))
     if who == "offense":
         o.desc.append(f"{again}fumble, recovered by the offense")
         return True
@@ -239,21 +241,21 @@ def fumble(g: LegendsGame, o: Outcome, at: int, *, bp_off_return: bool = False,
     o.desc.append(f"{again}fumble, recovered by the defense")
     # FNL-47: in the two-Big-Play procedures the return is read on Big Play (OFF).
     if bp_off_return:
-        _return(g, g.x.big_play_off, o, "return on Big Play (OFF)")
+        _return(g, g.x.big_play_off, o, "return on Big Play (offense)")
     else:
-        _return(g, g.x.fumble_return, o, "FUM RET (D)")
+        _return(g, g.x.fumble_return, o, "fumble return")
     return False
 
 
 def interception(g: LegendsGame, o: Outcome, *, bp_off_return: bool = False) -> None:
     """FNL-45: INT (thrown) by the offense, INT RET by the defense."""
     o.turnover = "interception"
-    o.yards = g.yards(g.read_chart(g.x.int_thrown, "INT (thrown)"))
+    o.yards = g.yards(g.read_chart(g.x.int_thrown, "interception (thrown)"))
     o.desc.append("intercepted")
     if bp_off_return:
-        _return(g, g.x.big_play_off, o, "return on Big Play (OFF)")
+        _return(g, g.x.big_play_off, o, "return on Big Play (offense)")
     else:
-        _return(g, g.x.int_return, o, "INT RET")
+        _return(g, g.x.int_return, o, "interception return")
 
 
 def _label(o: Outcome, text: str) -> None:
@@ -264,14 +266,14 @@ def _label(o: Outcome, text: str) -> None:
 
 def _single_def(g: LegendsGame, o: Outcome, run: bool, sheet: Side) -> None:
     kind = _bp_def_kind(g, run, sheet)
-    _label(o, "Big Play (DEF)")
+    _label(o, "Big Play (defense)")
     _def_result(g, o, run, kind)
 
 
 def _def_result(g: LegendsGame, o: Outcome, run: bool, kind: str) -> None:
     if kind == "NONE":
         # FNL-44: no big play after all: a 0-yard run or an incompletion.
-        o.desc.append("no big play (1-10)")
+        o.desc.append("no big play after all")
         if run:
             o.yards = 0
         else:
@@ -300,13 +302,13 @@ def _big_plays(g: LegendsGame, o: Outcome, n_off: int, n_def: int, run: bool,
                sheet: Side) -> None:
     if n_off == 1 and n_def == 0:
         o.big_play = "off"
-        _label(o, "Big Play (OFF)")
+        _label(o, "Big Play (offense)")
         gain = _bp_off_gain(g, o)
         _gain(o, gain, run)
     elif n_off == 2:
         # FNL-46: roll twice and add; a first-roll touchdown ends it.
         o.big_play = "off+off"
-        o.desc.append("two Big Plays (OFF)")
+        o.desc.append("two Big Plays (offense)")
         first = _bp_off_gain(g, o)
         second = None if first is None else _bp_off_gain(g, o)
         _gain(o, None if first is None or second is None else first + second, run)
@@ -315,14 +317,14 @@ def _big_plays(g: LegendsGame, o: Outcome, n_off: int, n_def: int, run: bool,
         _single_def(g, o, run, sheet)
     elif n_def == 2:
         o.big_play = "def+def"
-        o.desc.append("two Big Plays (DEF)")
+        o.desc.append("two Big Plays (defense)")
         if g.rules.two_big_play_def == "classic":
             _two_def_classic(g, o, run)
         else:
             _two_def_legends(g, o, run)
     else:
         o.big_play = "off+def"
-        o.desc.append("Big Play (OFF) and Big Play (DEF)")
+        o.desc.append("Big Play (offense) and Big Play (defense)")
         _off_and_def(g, o, run, sheet)
 
 

@@ -42,3 +42,25 @@ _ALL_CELL_TEXT = {**{n: str(n) for n in range(-99, 100)}, **CELL_TEXT}
 
 def cell_text(code: int) -> str:
     return _ALL_CELL_TEXT.get(code) or str(code)
+
+
+CELL_WORDS = {
+    "INC": "incomplete", "BP-OFF": "Big Play (offense)", "BP-DEF": "Big Play (defense)",
+    "TD": "touchdown", "LOSS": "a loss", "TURNOVER": "a turnover",
+    "TURNOVER_TD": "a turnover returned for a touchdown", "TFL": "a tackle for a loss",
+    "SACK": "a sack", "INT": "an interception", "FUM": "a fumble", "fair_catch": "fair catch",
+    "BLOCKED": "blocked", "SHANK": "shanked", "ROUGHING": "roughing the kicker",
+    "made": "good", "missed": "no good", "blocked": "blocked",
+    "USE_DEF_ONLY": "the defense's result only", "USE_OFF_ONLY": "the offense's result only",
+    "USE_OFF_PLUS_5": "the offense's result, 5 more yards",
+    "USE_OFF_PLUS_10": "the offense's result, 10 more yards",
+    "BIG_PLAY_OFF": "a Big Play for the offense", "BIG_PLAY_DEF": "a Big Play for the defense",
+    "MUFF": "a muffed catch", "NONE": "nothing", "LONG_RETURN": "a long return",
+    "RETURN_TD": "returned for a touchdown",
+}
+"""The codes on the sheets and X-sheets (and the engine's own), as a person reads them."""
+
+
+def cell_words(code: str) -> str:
+    """A sheet's cell or a chart's code in words: `INC` -> "incomplete"; numbers stay."""
+    return CELL_WORDS.get(code, code)

@@ -27,7 +27,7 @@ class CoachingPoints:
             return f"costs {cost} coaching points, {self.left} left"
         if self.first_half_cap and half == 1 and self.used * 2 > self.total:
             return (f"already used {self.used} of {self.total} in the first half; "
-                    "no more until the second half (FNL-77)")
+                    "no more until the second half")
         return None
 
     def can(self, cost: int, half: int) -> bool:

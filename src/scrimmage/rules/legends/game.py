@@ -17,6 +17,7 @@ from scrimmage.core.fastpath import PassFilter, PassFilters
 from scrimmage.core.field import Side
 from scrimmage.core.records import snap_record
 from scrimmage.core.situation import Situation
+from scrimmage.rules.legends.cards import cell_words
 from scrimmage.rules.legends.charts import TD, ChartValue, LevelRules, Roll, XSheets
 from scrimmage.rules.legends.records import TEMPLATE
 from scrimmage.rules.legends.sheets import Team
@@ -495,13 +496,13 @@ class LegendsGame:
 
 
 def chart_text(value: object) -> str:
-    """A chart cell in a few characters: `12`, `TD`, `5+d10`, a word or a name."""
+    """A chart cell in a few words: `12`, `touchdown`, `5+d10`, a word or a name."""
     if value == TD:
-        return "TD"
+        return "touchdown"
     if isinstance(value, Roll):
         return f"{value.base}+d{value.sides}" if value.base else f"d{value.sides}"
     name = getattr(value, "name", None) or getattr(value, "desc", None)
-    return str(name if name is not None else value)
+    return cell_words(str(name if name is not None else value))
 
 
 class _ProOvertime:

@@ -513,8 +513,8 @@ def _kick_penalty_roll(g: LegendsGame) -> Generator[Decision, str,
         g.note("penalty roll: a foul on the " + ("kicking team" if pr == 1 else "defense"))
         return roll_foul(g, run=True, offense=pr == 1), None
     if pr == 15:
-        g.note("penalty roll: SPECIAL")
-        special = yield from kick_chart(g, g.s.possession, g.x.special_kick, "kick SPECIAL")
+        g.note("penalty roll: a special kick play")
+        special = yield from kick_chart(g, g.s.possession, g.x.special_kick, "special kick play")
         return None, special
     g.note("penalty roll: nothing")
     return None, None
@@ -663,8 +663,8 @@ def punt(g: LegendsGame, third_stop: Side | None) -> Flow:
         foul = roll_foul(g, run=True, offense=pr == 1)
         time_against_result(g, foul, score_or_turnover=True)    # FNL-35: a punt is one
     elif pr == 15:
-        g.note("penalty roll: SPECIAL")
-        special = yield from kick_chart(g, kicker, g.x.special_kick, "kick SPECIAL")
+        g.note("penalty roll: a special kick play")
+        special = yield from kick_chart(g, kicker, g.x.special_kick, "special kick play")
     if pr in (2, 19):
         g.reads.note_at(at_pr, "penalty roll: out of bounds")
     elif aimed_out and 3 <= pr <= 6:

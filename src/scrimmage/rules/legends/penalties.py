@@ -90,7 +90,7 @@ def roll_foul(g: LegendsGame, run: bool, offense: bool) -> Foul:
     if pen.before_snap:
         when = "pre"            # FNL-35's roll is only for fouls that could come after
     elif pen.spot:
-        thrown = g.yards(g.read_chart(g.x.int_thrown, "INT (thrown), the foul's yards"))
+        thrown = g.yards(g.read_chart(g.x.int_thrown, "interception (thrown): the foul's yards"))
         yards = max(1, min(thrown, pen.yards))
     elif pen.yards >= 15:
         when = "pre" if g.roll(20) <= 10 else "post"
@@ -113,6 +113,13 @@ def time_against_result(g: LegendsGame, foul: Foul, score_or_turnover: bool) -> 
         foul.when = "post"
 
 
+PLAY_WORDS = {"turnover": "a turnover", "incomplete": "incomplete", "touchdown": "a touchdown",
+              "kickoff": "the kickoff", "punt": "the punt",
+              "field_goal_made": "the field goal is good",
+              "field_goal_missed": "the field goal is no good"}
+"""What a play that a foul came with did, in words (a penalty question's preview)."""
+
+
 def decide_penalty(g: LegendsGame, foul: Foul, o: Outcome | None, rec: dict[str, Any],
                    kick_result: str | None = None,
                    on_kickoff: bool = False) -> Generator[Decision, str, bool]:
@@ -129,9 +136,11 @@ def decide_penalty(g: LegendsGame, foul: Foul, o: Outcome | None, rec: dict[str,
                                             "incomplete" if o.incomplete else
                                             "touchdown" if o.td else o.kind)}
     if g.reads.on:                  # words for a person: none in batch simulation
-        play = info["play"]
-        stands = (f"{play}" if play in ("turnover", "incomplete", "touchdown") or o is None
-                  else f"{play} for {o.yards} yards")
+        play = str(info["play"])
+        if o is None or play in PLAY_WORDS:
+            stands = PLAY_WORDS.get(play, play.replace("_", " "))
+        else:
+            stands = f"a {play} for {o.yards} yard" + ("" if abs(o.yards) == 1 else "s")
         info["preview"] = {
             "accept": f"{foul.yards} yards"
             + (" on the kickoff, the score stands" if on_kickoff else

@@ -19,7 +19,7 @@ from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.field import Side
 from scrimmage.rules.legends import kicking
 from scrimmage.rules.legends.bigplays import Outcome, resolve
-from scrimmage.rules.legends.cards import DEF_SETS, LABELS, OFF_SETS, cell_text
+from scrimmage.rules.legends.cards import DEF_SETS, LABELS, OFF_SETS, cell_text, cell_words
 from scrimmage.rules.legends.charts import Penalty, yards_of
 from scrimmage.rules.legends.checkoff import Checkoff
 from scrimmage.rules.legends.clock_choices import (
@@ -162,8 +162,8 @@ def call_options(checkoff: Checkoff, sets: tuple[str, ...], late_down: bool, mod
         if free or not checkoff.exhausted(i) or mode == "lowest" or late_down:
             legal.append(name)
         else:
-            refused[name] = (f"every {LABELS[name]} play has been used; an exhausted set may be "
-                             "called only on 3rd or 4th down (FNL-28, FNL-50)")
+            refused[name] = (f"every {LABELS[name]} play has been used; a used-up card may be "
+                             "called only on 3rd or 4th down")
     if not legal:
         # Nothing left at all: the classic fallback (AMB-FNL-10) keeps the game going.
         return sets, None
@@ -225,7 +225,7 @@ def _call_roll_and_read(g: LegendsGame, p: Snap, rec: dict[str, Any],
     if fouler is not None:
         p.foul = roll_foul(g, p.run, offense=fouler)
     elif d20 == 15:
-        p.special = g.read_chart(g.x.special_scrimmage, "SPECIAL")
+        p.special = g.read_chart(g.x.special_scrimmage, "special play")
     elif 9 <= d20 <= 11:
         p.oob = True
     # Step 4 (FNL-38): each coach reads his own sheet.
@@ -233,9 +233,9 @@ def _call_roll_and_read(g: LegendsGame, p: Snap, rec: dict[str, Any],
     dc = dfn.team.defense[p.def_set][p.def_row - 1][p.off_set]
     if narrate:
         g.reads.note_at(p.off_at, f"{LABELS[OFF_SETS[p.off_set]]} #{p.off_row} -> "
-                                  f"{cell_text(oc)}")
+                                  f"{cell_words(cell_text(oc))}")
         g.reads.note_at(p.def_at, f"{LABELS[DEF_SETS[p.def_set]]} #{p.def_row} -> "
-                                  f"{cell_text(dc)}")
+                                  f"{cell_words(cell_text(dc))}")
     sos = s.sos_adj[off.side][0 if p.run else 1]
     rec["off_call"] = OFF_SETS[p.off_set]
     rec["def_call"] = DEF_SETS[p.def_set]
@@ -255,7 +255,7 @@ def _penalty_roll_text(d20: int, fouler: bool | None) -> str:
     if d20 in (2, 19):
         return "penalty roll: audible (" + ("offense" if d20 == 19 else "defense") + ")"
     if d20 == 15:
-        return "penalty roll: SPECIAL"
+        return "penalty roll: a special play"
     if 9 <= d20 <= 11:
         return "penalty roll: out of bounds"
     return "penalty roll: nothing"
@@ -298,7 +298,7 @@ def _gain_text(g: LegendsGame, o: Outcome, yards: int) -> str:
     """What a gain of `yards` on this play would come to (a coaching-point preview)."""
     s = g.s
     if o.kind == "pass" and yards < 0:
-        return "incomplete (FNL-78)"
+        return "incomplete (a pass behind the line)"
     if yards >= s.yardline:
         return f"{yards} yards: touchdown"
     if yards >= s.ydstogo:
@@ -402,7 +402,7 @@ def _out_of_bounds(g: LegendsGame, o: Outcome, p: Snap) -> Generator[Decision, s
                              f"The runner went out of bounds after {o.yards} yards: stay out?"
                              if oob else
                              f"Run out of bounds after {o.yards} yards? (it costs {-cost} "
-                             "yards, FNL-55)", info)
+                             "yards)", info)
     if answer == "flip" and flip_cost is not None:
         off.cp.spend(flip_cost)
         return not oob
@@ -758,7 +758,7 @@ def calls_text(rec: dict[str, Any]) -> str:
     """`Inside Run #1 vs Run Outside #1 [8 / -3]`: the two cards, their numbers and cells."""
     return (f"{LABELS.get(rec['off_call'] or '', '')} #{rec['off_play']}"
             f" vs {LABELS.get(rec['def_call'] or '', '')} #{rec['def_play']}"
-            f" [{rec['off_cell']} / {rec['def_cell']}]")
+            f" [{cell_words(rec['off_cell'] or '')} / {cell_words(rec['def_cell'] or '')}]")
 
 
 def _describe(g: LegendsGame, rec: dict[str, Any], o: Outcome, result: str, oob: bool,

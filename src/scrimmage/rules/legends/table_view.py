@@ -25,7 +25,7 @@ def _team_lines(g: LegendsGame, t: TeamState) -> tuple[tuple[str, ...], tuple[st
     cp = t.cp
     lines = [f"coaching points {cp.left}"]
     if cp.first_half_cap and s.half == 1 and cp.used * 2 > cp.total:
-        lines[0] += " (none more this half, FNL-77)"
+        lines[0] += " (none more this half: over half spent)"
     warnings: list[str] = []
     if g.rules.play_speed and t.speed_total:
         text = f"play speed: spent {t.speed_used} of {t.speed_total}"
@@ -36,10 +36,10 @@ def _team_lines(g: LegendsGame, t: TeamState) -> tuple[tuple[str, ...], tuple[st
             text += f", {needed} more needed {when}"
             if seconds / SECONDS_PER_SNAP - needed <= SERIES_SNAPS:
                 warnings.append(f"spend play speed now: {needed} points needed {when} or a "
-                                "15-yard penalty (FNL-13)")
+                                "15-yard penalty")
         lines.append(text)
         if t.speed_owed:
-            warnings.append("15-yard play-speed penalty on the next snap (FNL-13)")
+            warnings.append("15-yard play-speed penalty on the next snap")
     return tuple(lines), tuple(warnings)
 
 
@@ -102,7 +102,7 @@ def _checkoff_lines(c: Checkoff, sets: tuple[str, ...]) -> list[str]:
     for i, name in enumerate(sets):
         used = c.used_numbers(i)
         left = c.available[i]
-        note = "all used (only on 3rd or 4th down, FNL-28)" if left == 0 else \
+        note = "all used (only on 3rd or 4th down)" if left == 0 else \
             ("used " + " ".join(map(str, used)) if used else "none used")
         out.append(f"  {LABELS[name]:<12} {left:>2}/{c.rows[i]:<2} {note}")
     return out
