@@ -70,7 +70,7 @@ def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
     env = {**os.environ, "XDG_DATA_HOME": str(folder / "xdg")}
     log = (folder / "server.log").open("wb")
     proc = subprocess.Popen([sys.executable, "-m", "scrimmage.cli", "serve", "--db",
-                             str(folder / "load.db"), "--port", str(port)],
+                             str(folder / "load.db"), "--port", str(port), "--rate-limit", "0"],
                             env=env, stdout=log, stderr=subprocess.STDOUT,
                             stdin=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"

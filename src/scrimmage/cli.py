@@ -37,6 +37,7 @@ from scrimmage.seat.policy import AskPolicy
 from scrimmage.seat.saved import find_saved, games_dir, list_saved, new_game_file
 from scrimmage.seat.table import PERSON, SeatSpec, Table
 from scrimmage.seat.terminal import TerminalSeat
+from scrimmage.web.limits import MAX_GAMES_IN_MEMORY, RATE_LIMIT, WS_MAX_SIZE
 
 app = typer.Typer(help="Tabletop football simulation games: play, simulate, list teams.",
                   no_args_is_help=True, add_completion=False)
@@ -86,9 +87,10 @@ def _options_help() -> str:
 OptionOpt = Annotated[list[str] | None, typer.Option("--option", "-o", help=_options_help())]
 
 
-def _options(profile: str | None, neutral: bool = False,
-             extra: list[str] | None = None) -> dict[str, Any]:
-    """Options as typed; each ruleset checks them against its declaration."""
+def _options(rules: str, profile: str | None, neutral: bool = False,
+              extra: list[str] | None = None) -> dict[str, Any]:
+    """Options as typed, their names checked against the ruleset's declaration here: a name
+    it does not declare (`seed`, `home`) never reaches `new_game`'s own arguments."""
     opts: dict[str, Any] = {}
     if profile:
         opts["profile"] = profile
@@ -97,6 +99,7 @@ def _options(profile: str | None, neutral: bool = False,
     for item in extra or []:
         key, value = split_option(item)
         opts[key] = value
+    find_ruleset(rules).check_options(opts)
     return opts
 
 
@@ -252,7 +255,7 @@ def play(
         else:
             name = rules or "legends-hs"
             h, a = _teams(name, home, away)
-            _, record = new_game(name, h, a, seed=seed, **_options(profile, neutral, option))
+            _, record = new_game(name, h, a, seed=seed, **_options(name, profile, neutral, option))
             rs = find_ruleset(record.rules)
             seats = _seats(rs, auto, coach, side, ask, split)
             target = save or new_game_file()[1]
@@ -313,19 +316,40 @@ def serve(
         help="Address to listen on: 127.0.0.1 is this computer only, 0.0.0.0 your network."
     )] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    public_url: Annotated[str | None, typer.Option(
+        help="The address people reach the server at (https://example.org/ behind a proxy): "
+             "invitation links start with it. Default: the address listened on.")] = None,
+    rate_limit: Annotated[float, typer.Option(
+        min=0, help="New games a minute from one client address (0: no limit).")] = RATE_LIMIT,
+    max_games_in_memory: Annotated[int, typer.Option(
+        min=1, help="Games kept in memory; idle ones beyond come back from the database "
+                    "when next used.")] = MAX_GAMES_IN_MEMORY,
+    ssl_certfile: Annotated[Path | None, typer.Option(
+        help="Serve HTTPS with this certificate (PEM; with --ssl-keyfile).")] = None,
+    ssl_keyfile: Annotated[Path | None, typer.Option(
+        help="The private key of --ssl-certfile (PEM).")] = None,
 ) -> None:
     """Serve games in the browser: a board for every game, a friend across the net."""
     import uvicorn
 
     from scrimmage.web.app import create_app
 
+    if (ssl_certfile is None) != (ssl_keyfile is None):
+        _fail("--ssl-certfile and --ssl-keyfile go together")
+    scheme = "https" if ssl_certfile else "http"
+    listening = f"{scheme}://{f'[{host}]' if ':' in host else host}:{port}/"
     path = db or games_dir().parent / "server.db"
     try:
-        web = create_app(path)
+        web = create_app(path, public_url=public_url or listening, rate_limit=rate_limit,
+                         max_games_in_memory=max_games_in_memory)
     except ScrimmageError as exc:
         _fail(exc)
-    err.print(f"scrimmage serves on http://{host}:{port}/ (games kept in {path}); Ctrl-C stops")
-    uvicorn.run(web, host=host, port=port, log_level="warning")
+    err.print(f"scrimmage serves on {listening} (games kept in {path}); Ctrl-C stops")
+    if public_url is None and host in ("0.0.0.0", "::"):
+        err.print(f"note: invitation links start with {listening}; give --public-url the "
+                  "address your friends reach this computer at")
+    uvicorn.run(web, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_SIZE,
+                ssl_certfile=ssl_certfile, ssl_keyfile=ssl_keyfile)
 
 
 CoachOpt = Annotated[str, typer.Option(
@@ -425,7 +449,7 @@ def sim(
         coach = _coach_spec(rules, coach, home_coach, away_coach)
         where = backend(workers, dask)
         with _games_bar(games, "simulating") as done:
-            run = play_series(rules, h, a, games, seed, coach, _options(profile, neutral, option),
+            run = play_series(rules, h, a, games, seed, coach, _options(rules, profile, neutral, option),
                               SeriesFiles(pbp, games_out, box), where, done)
     except ScrimmageError as exc:
         _fail(exc)
@@ -476,7 +500,7 @@ def study(
         h, a = _teams(rules, home, away)
         coach = _coach_spec(rules, coach, home_coach, away_coach)
         request = StudyRequest(rules, h, a, games, seed, coach,
-                               _options(profile, neutral, option), until_ci)
+                               _options(rules, profile, neutral, option), until_ci)
         where = backend(workers, dask)
         with _games_bar(games, "studying") as done:
             run = run_study(request, where, SeriesFiles(pbp, games_out, box), done)

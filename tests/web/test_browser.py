@@ -41,8 +41,9 @@ def _free_port() -> int:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = _free_port()
-    config = uvicorn.Config(create_app(tmp_path_factory.mktemp("db") / "games.db"),
-                            host="127.0.0.1", port=port, log_level="warning")
+    web = create_app(tmp_path_factory.mktemp("db") / "games.db",
+                     public_url=f"http://127.0.0.1:{port}/", rate_limit=None)
+    config = uvicorn.Config(web, host="127.0.0.1", port=port, log_level="warning")
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()

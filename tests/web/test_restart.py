@@ -41,8 +41,10 @@ def free_port() -> int:
 class Server:
     """`scrimmage serve` in a subprocess on a free port, with its own data folder."""
 
-    def __init__(self, db: Path, data_home: Path, log: Path) -> None:
+    def __init__(self, db: Path, data_home: Path, log: Path, args: tuple[str, ...] = ()) -> None:
         self.db, self.data_home, self.log_path = db, data_home, log
+        self.args = args
+        """More options of `scrimmage serve`."""
         self.proc: subprocess.Popen[bytes] | None = None
         self.http: httpx.Client | None = None
 
@@ -63,7 +65,7 @@ class Server:
             start = log.tell()
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "scrimmage.cli", "serve", "--db", str(self.db),
-                 "--port", str(port)], env=env, stdout=log, stderr=subprocess.STDOUT,
+                 "--port", str(port), *self.args], env=env, stdout=log, stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL)
         self.http = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=60.0)
         deadline = time.monotonic() + READY_WITHIN

@@ -45,6 +45,13 @@ class SeatSpec:
     two_coaches: bool = False
     """Two people, one for the offense and one for the defense (1st & Roll's four-player
     game): each answers only their unit's questions."""
+    defense_ask: AskPolicy | None = None
+    """With two coaches, what the defense's person is asked (`ask` is the offense's): each
+    person sets their own."""
+
+    def __post_init__(self) -> None:
+        if self.two_coaches and self.defense_ask is None and self.ask is not None:
+            object.__setattr__(self, "defense_ask", AskPolicy.from_json(self.ask.to_json()))
 
     @property
     def has_person(self) -> bool:
@@ -58,12 +65,18 @@ class SeatSpec:
         """Who coaches the unit on the field: "person" or a computer coach kind."""
         return self.offense if on_offense else self.defense
 
+    def asks_for(self, unit: str) -> AskPolicy | None:
+        """The policy of the person coaching `unit` ("offense", "defense" or "": the side's)."""
+        return self.defense_ask if self.two_coaches and unit == "defense" else self.ask
+
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"offense": self.offense, "defense": self.defense}
         if self.two_coaches:
             data["two_coaches"] = True
         if self.ask is not None and self.has_person:
             data["ask"] = self.ask.to_json()
+        if self.two_coaches and self.defense_ask is not None:
+            data["defense_ask"] = self.defense_ask.to_json()
         return data
 
     @classmethod
@@ -72,7 +85,8 @@ class SeatSpec:
         if not isinstance(offense, str) or not isinstance(defense, str):
             raise ScrimmageError("a saved seat needs 'offense' and 'defense' coaches")
         ask = AskPolicy.from_json(data["ask"]) if "ask" in data else None
-        return cls(offense, defense, ask, data.get("two_coaches") is True)
+        defense_ask = AskPolicy.from_json(data["defense_ask"]) if "defense_ask" in data else None
+        return cls(offense, defense, ask, data.get("two_coaches") is True, defense_ask)
 
     @classmethod
     def person(cls, ask: AskPolicy | None = None) -> SeatSpec:
@@ -183,7 +197,8 @@ class Table:
                 self.driver.answer(coach.decide(decision, view), by="computer")
                 continue
             suggestion = self.assistants[side].decide(decision, view)
-            policy = self.seats[side].ask or AskPolicy()
+            unit = "offense" if getattr(view, "on_offense", True) else "defense"
+            policy = self.seats[side].asks_for(unit) or AskPolicy()
             if policy.asks(decision, view, suggestion):
                 index = self.driver.index
                 self._pending = Pending(decision, view, suggestion, index, outcomes(
@@ -226,11 +241,12 @@ class Table:
             raise ScrimmageError("undo replayed past the end of the game")
         return pending
 
-    def policy(self, side: Side) -> AskPolicy:
-        spec = self.seats[side]
-        if spec.ask is None:
+    def policy(self, side: Side, unit: str = "") -> AskPolicy:
+        """What the person of `side` (of its `unit`, on a team with two coaches) is asked."""
+        policy = self.seats[side].asks_for(unit)
+        if policy is None:
             raise ScrimmageError(f"{side.value.lower()} is not a person's seat")
-        return spec.ask
+        return policy
 
     def changed_policy(self) -> None:
         """The person changed what they are asked: keep it with the record."""

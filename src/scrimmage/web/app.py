@@ -2,7 +2,8 @@
 
 `scrimmage serve` runs `create_app` on uvicorn. Every route speaks the contract of DESIGN.md:
 
-- `POST /api/games` makes a game and returns each person's seat token and invitation link;
+- `POST /api/games` makes a game and returns each person's seat token and invitation link
+  (which starts with the server's public address); 429 when a client makes games too fast;
 - `GET /api/games/{id}?token=T` is that seat's view (no token: a spectator's);
 - `POST /api/games/{id}/decisions?token=T` answers the pending decision: 403 for a wrong
   token or a seat acting for another, 409 for a stale index, 422 for an illegal answer;
@@ -12,12 +13,15 @@
 - `WS /ws/games/{id}?token=T` pushes the seat's view after every change.
 
 A request is limited in size and checked before anything runs; a bad one is a 4xx with a
-reason, never a 500.
+reason, never a 500. What guards the server on an untrusted network (the body limit, the
+Origin check, the security headers, the rate limit) is in `guards`.
 """
 
 from __future__ import annotations
 
 import json
+import time
+from collections.abc import Callable
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -28,20 +32,28 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
-from starlette.datastructures import Headers
-from starlette.types import ASGIApp, Receive, Scope, Send
 
 import scrimmage.rules  # noqa: F401  (registers the rulesets)
 from scrimmage.core.errors import IllegalDecision, ScrimmageError, UnknownRuleset, UnknownTeam
 from scrimmage.core.ruleset import find_ruleset, ruleset_names
 from scrimmage.core.teamfile import read_toml_bytes
+from scrimmage.web.guards import (
+    BodyLimit,
+    OriginCheck,
+    RateLimit,
+    RateLimited,
+    SecurityHeaders,
+    client_key,
+    public_base,
+)
+from scrimmage.web.limits import MAX_GAMES_IN_MEMORY, RATE_LIMIT
 from scrimmage.web.rooms import Forbidden, NotFound, Room, Rooms, Stale, Watcher
 from scrimmage.web.store import SavedSeat, Store
 from scrimmage.web.views import update, view
 
-MAX_BODY = 256 * 1024
-"""Bytes a request body may have: two uploaded team files fit several times over."""
 MAX_TEAM_FILE = 64 * 1024
+DEFAULT_PUBLIC_URL = "http://127.0.0.1:8000/"
+"""Where `scrimmage serve` listens unless told otherwise."""
 STATIC = resources.files("scrimmage.web").joinpath("static")
 
 Token = Annotated[str | None, Query(max_length=100)]
@@ -84,27 +96,18 @@ class PolicyChange(_Strict):
     ask: bool
 
 
-class _BodyLimit:
-    """Refuses a request whose body is said to be over MAX_BODY before anything reads it. A
-    plain ASGI middleware: Starlette's `BaseHTTPMiddleware` costs a task group and a stream
-    per request, on every answer."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
-            size = Headers(scope=scope).get("content-length")
-            if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
-                refused = JSONResponse({"detail": f"request body over {MAX_BODY} bytes"}, 413)
-                await refused(scope, receive, send)
-                return
-        await self.app(scope, receive, send)
-
-
-def create_app(db: str | Path) -> FastAPI:
+def create_app(db: str | Path, *, public_url: str = DEFAULT_PUBLIC_URL,
+               rate_limit: float | None = RATE_LIMIT,
+               max_games_in_memory: int = MAX_GAMES_IN_MEMORY,
+               clock: Callable[[], float] = time.monotonic) -> FastAPI:
+    """The server of the games in `db`. `public_url` is the address people reach it at:
+    every invitation link starts with it (never with the request's Host header, which the
+    client chooses). `rate_limit` is the games a client may make a minute (None or 0: no
+    limit; `clock` times it); at most `max_games_in_memory` idle games stay in memory."""
+    base = public_base(public_url)
+    limit = RateLimit(rate_limit, clock) if rate_limit else None
     store = Store(db)
-    rooms = Rooms(store)
+    rooms = Rooms(store, max_games_in_memory)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> Any:
@@ -112,13 +115,16 @@ def create_app(db: str | Path) -> FastAPI:
         store.close()
 
     app = FastAPI(title="scrimmage", lifespan=lifespan)
-    app.add_middleware(_BodyLimit)
+    app.add_middleware(BodyLimit)
+    app.add_middleware(OriginCheck, public_url=base)
+    app.add_middleware(SecurityHeaders)           # outermost: refusals carry the headers too
     app.state.rooms = rooms
     app.mount("/static", StaticFiles(directory=str(STATIC), check_dir=False), name="static")
 
     @app.exception_handler(ScrimmageError)
     async def _refused(_: Request, exc: ScrimmageError) -> JSONResponse:
-        return JSONResponse({"detail": " ".join(str(exc).split())}, _status(exc))
+        headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, RateLimited) else None
+        return JSONResponse({"detail": " ".join(str(exc).split())}, _status(exc), headers)
 
     # -- the page ----------------------------------------------------------------------
     @app.get("/", response_class=HTMLResponse)
@@ -139,76 +145,77 @@ def create_app(db: str | Path) -> FastAPI:
 
     @app.post("/api/games", status_code=201)
     async def create(body: NewGame, request: Request) -> dict[str, Any]:
+        if limit is not None:
+            limit.take(client_key(request.client.host if request.client else None))
         data = body.model_dump()
         rules = find_ruleset(body.rules)
+        data["options"] = _options(rules, body.options)
         for key in ("home", "away"):
             data[key] = _team(rules, getattr(body, key))
-        for name in body.options:
-            option = next((o for o in rules.options if o.name == name), None)
-            if option is not None and option.type == "file":
-                raise ScrimmageError(f"option {name} names a file: not available on a server")
         data["seats"] = {k: (v if isinstance(v, str) else v.model_dump())
                          for k, v in body.seats.items()}
-        room, links = rooms.create(data, str(request.base_url))
+        room, links = rooms.create(data, base)
         return {"game_id": room.game_id, "seats": links,
-                "spectate": f"{request.base_url}games/{room.game_id}"}
+                "spectate": f"{base}games/{room.game_id}"}
 
     @app.get("/api/games/{game_id}")
     async def get_view(game_id: str, token: Token = None,
                        since: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:
-        room = rooms.get(game_id)
-        return view(room, room.seat_for(token), since)
+        with rooms.hold(game_id) as room:
+            return view(room, room.seat_for(token), since)
 
     @app.get("/api/games/{game_id}/advice")
     async def advice(game_id: str, token: Token = None) -> dict[str, Any]:
         """The assistant's reasoning for this seat's pending decision (`coaches.advice`):
         null when nothing waits for this seat or the game has no advice for it."""
-        room = rooms.get(game_id)
-        seat = room.seat_for(token)
-        async with room.lock:
-            pending = room.table.pending
-            if pending is None or not room.may_answer(seat):
-                return {"index": None, "advice": None}
-            found = await run_in_threadpool(_advice, room, pending)
-            return {"index": pending.index, "advice": found}
+        with rooms.hold(game_id) as room:
+            seat = room.seat_for(token)
+            async with room.lock:
+                pending = room.table.pending
+                if pending is None or not room.may_answer(seat):
+                    return {"index": None, "advice": None}
+                found = await run_in_threadpool(_advice, room, pending)
+                return {"index": pending.index, "advice": found}
 
     @app.post("/api/games/{game_id}/decisions")
     async def decide(game_id: str, body: Answer, token: Token = None,
                      since: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:
-        room = rooms.get(game_id)
-        seat = room.seat_for(token)
-        async with room.lock:
-            rooms.answer(room, seat, body.index, body.answer)
-        await _push(room)
-        return view(room, seat, since)
+        with rooms.hold(game_id) as room:
+            seat = room.seat_for(token)
+            async with room.lock:
+                rooms.answer(room, seat, body.index, body.answer)
+            await _push(room)
+            return view(room, seat, since)
 
     @app.post("/api/games/{game_id}/undo")
     async def undo(game_id: str, token: Token = None) -> dict[str, Any]:
-        room = rooms.get(game_id)
-        seat = room.seat_for(token)
-        async with room.lock:
-            rooms.undo(room, seat)
-        await _push(room)
-        return view(room, seat)
+        with rooms.hold(game_id) as room:
+            seat = room.seat_for(token)
+            async with room.lock:
+                rooms.undo(room, seat)
+            await _push(room)
+            return view(room, seat)
 
     @app.post("/api/games/{game_id}/policy")
     async def policy(game_id: str, body: PolicyChange, token: Token = None) -> dict[str, Any]:
-        room = rooms.get(game_id)
-        seat = room.seat_for(token)
-        async with room.lock:
-            rooms.set_policy(room, seat, body.kind, body.ask)
-        await _push(room)
-        return view(room, seat)
+        with rooms.hold(game_id) as room:
+            seat = room.seat_for(token)
+            async with room.lock:
+                rooms.set_policy(room, seat, body.kind, body.ask)
+            await _push(room)
+            return view(room, seat)
 
     @app.websocket("/ws/games/{game_id}")
     async def watch(socket: WebSocket, game_id: str, token: str | None = None) -> None:
         try:
-            room = rooms.get(game_id)
-            seat = room.seat_for(token)
-        except ScrimmageError as exc:
+            with rooms.hold(game_id) as room:       # in memory while the page watches
+                seat = room.seat_for(token)
+                await socket.accept()
+                await _follow(room, seat, socket)
+        except (NotFound, Forbidden) as exc:        # only before the socket is accepted
             await socket.close(code=4000 + _status(exc), reason=str(exc)[:120])
-            return
-        await socket.accept()
+
+    async def _follow(room: Room, seat: SavedSeat | None, socket: WebSocket) -> None:
         watcher = room.sockets[socket] = Watcher(seat)
         try:
             await socket.send_text(json.dumps(update(room, watcher)))
@@ -254,6 +261,18 @@ def _advice(room: Room, pending: Any) -> dict[str, Any] | None:
     return None if found is None else found.to_json()
 
 
+def _options(rules: Any, given: dict[str, Any]) -> dict[str, Any]:
+    """The request's ruleset options, checked against the ruleset's declaration before a game
+    is made of them, in the words of `-o` on the command line: a name it does not declare
+    (`seed`, `home`: not options) is refused, and so is an option naming a file."""
+    for name in given:
+        option = next((o for o in rules.options if o.name == name), None)
+        if option is not None and option.type == "file":
+            raise ScrimmageError(f"option {name} names a file: not available on a server")
+    rules.check_options(given)
+    return dict(given)
+
+
 def _team(rules: Any, given: object) -> object:
     """A team of the request: a bundled name (never a path on the server) or an uploaded
     file's text, read and checked like a file on disk."""
@@ -273,6 +292,8 @@ def _status(exc: Exception) -> int:
         return 404
     if isinstance(exc, Stale):
         return 409
+    if isinstance(exc, RateLimited):
+        return 429
     if isinstance(exc, IllegalDecision | UnknownRuleset | UnknownTeam):
         return 422
     return 422

@@ -3,7 +3,9 @@ in a room with a lock, the seats its tokens open, and the sockets watching it.
 
 A room is made from the store on first use, so a restarted server picks every game up where
 its last committed decision left it. Every change a person makes is committed to the store
-before anyone is told of it.
+before anyone is told of it, so a room nobody has touched for a while may leave memory (the
+least recently used first, once more than `max_in_memory` are kept) and come back from the
+store on the next request, as after a restart.
 """
 
 from __future__ import annotations
@@ -11,7 +13,9 @@ from __future__ import annotations
 import asyncio
 import hmac
 import secrets
-from collections.abc import Mapping
+from collections import OrderedDict
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +25,7 @@ from scrimmage.core.field import Side
 from scrimmage.core.ruleset import find_ruleset
 from scrimmage.seat.policy import AskPolicy
 from scrimmage.seat.table import PERSON, SeatSpec, Table
+from scrimmage.web.limits import MAX_GAMES_IN_MEMORY
 from scrimmage.web.store import SavedSeat, Store, digest
 
 TOKEN_BYTES = 24
@@ -60,6 +65,8 @@ class Room:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     sockets: dict[Any, Watcher] = field(default_factory=dict)
     """Open WebSockets and what each watches."""
+    users: int = 0
+    """Requests using the room now (`Rooms.hold`): it stays in memory until they are done."""
 
     def seat_for(self, token: str | None) -> SavedSeat | None:
         """The seat `token` opens (None for no token: a spectator); a token that opens no
@@ -87,9 +94,13 @@ class Room:
 
 
 class Rooms:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, max_in_memory: int = MAX_GAMES_IN_MEMORY) -> None:
+        if max_in_memory < 1:
+            raise ScrimmageError(f"max games in memory {max_in_memory}: must be at least 1")
         self.store = store
-        self.rooms: dict[str, Room] = {}
+        self.max_in_memory = max_in_memory
+        self.rooms: OrderedDict[str, Room] = OrderedDict()
+        """The games in memory, the least recently used first."""
 
     # -- making and finding games -------------------------------------------------------
     def create(self, body: Mapping[str, Any], base_url: str) -> tuple[Room, dict[str, Any]]:
@@ -110,14 +121,26 @@ class Rooms:
         table.advance()
         self.store.create(game_id, table.record, tokens)
         room.kept = len(table.record.decisions)
-        self.rooms[game_id] = room
+        self._keep(room)
         links = {s.key().lower(): {"token": t, "url": f"{base_url}games/{game_id}?token={t}"}
                  for t, s in tokens.items()}
         return room, links
 
+    @contextmanager
+    def hold(self, game_id: str) -> Iterator[Room]:
+        """The room of a game, kept in memory while the caller uses it (across awaits: one
+        room object per game, or two requests could write different histories)."""
+        room = self.get(game_id)
+        room.users += 1
+        try:
+            yield room
+        finally:
+            room.users -= 1
+
     def get(self, game_id: str) -> Room:
         room = self.rooms.get(game_id)
         if room is not None:
+            self.rooms.move_to_end(game_id)
             return room
         record = self.store.record(game_id)
         if record is None:
@@ -126,8 +149,22 @@ class Rooms:
         table = Table(record, specs, source=f"game {game_id}")
         table.advance()
         room = Room(game_id, table, self.store.seats_of(game_id), len(record.decisions))
-        self.rooms[game_id] = room
+        self._keep(room)
         return room
+
+    def _keep(self, room: Room) -> None:
+        """Keep `room` in memory, and drop the least recently used idle rooms beyond the cap:
+        the store holds all of each. A room in use, locked or watched stays."""
+        self.rooms[room.game_id] = room
+        excess = len(self.rooms) - self.max_in_memory
+        if excess <= 0:
+            return
+        for game_id, old in list(self.rooms.items()):
+            if excess <= 0:
+                break
+            if old is not room and not old.users and not old.sockets and not old.lock.locked():
+                del self.rooms[game_id]
+                excess -= 1
 
     # -- changing a game ----------------------------------------------------------------
     def answer(self, room: Room, seat: SavedSeat | None, index: int, answer: str) -> None:
@@ -166,11 +203,11 @@ class Rooms:
 
         if seat is None:
             raise Forbidden("a spectator has no assistant")
-        policy = room.table.policy(Side(seat.side))
+        policy = room.table.policy(Side(seat.side), seat.unit)    # this unit's own, with two
         (policy.ask if ask else policy.auto)(kind_named(kind))
         room.table.changed_policy()
         pending = room.table.pending
-        if pending is not None and pending.side.value == seat.side and not policy.asks(
+        if pending is not None and room.may_answer(seat) and not policy.asks(
                 pending.decision, pending.view, pending.suggestion):
             # The question waiting is one the person just handed over: the assistant takes it.
             room.table.answer(pending.suggestion, by="assistant")

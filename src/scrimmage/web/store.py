@@ -7,12 +7,16 @@ the file never holds a secret that opens a seat.
 
 WAL with `synchronous=NORMAL` keeps every committed transaction through a killed process (a
 `kill -9` loses nothing acknowledged); only a power cut could lose the last commits.
+
+The file holds play calls still hidden from the other side, so it and its -wal and -shm files
+are readable by their owner only (0600).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 import threading
 import time
@@ -72,11 +76,30 @@ class SavedSeat:
         return cls(side, unit)
 
 
+def _owner_only(path: Path, create: bool) -> None:
+    """Make `path` readable by its owner only before SQLite opens it: created so (SQLite gives
+    a new -wal or -shm file the database's mode), or tightened if an older version left a file
+    of ours readable by others."""
+    try:
+        fd = os.open(path, os.O_RDWR | (os.O_CREAT if create else 0), 0o600)
+    except FileNotFoundError:
+        return
+    try:
+        info = os.fstat(fd)
+        if info.st_mode & 0o077 and info.st_uid == os.geteuid():
+            os.fchmod(fd, 0o600)
+    finally:
+        os.close(fd)
+
+
 class Store:
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            _owner_only(self.path, create=True)
+            for suffix in ("-wal", "-shm"):
+                _owner_only(Path(f"{self.path}{suffix}"), create=False)
             self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")

@@ -63,7 +63,7 @@ def view(room: Room, seat: SavedSeat | None, since: int = 0) -> dict[str, Any]:
                      pending.outcomes.after, pending.outcomes.result)
         out["pending"] = {"index": pending.index, **q.to_json()}
     if seat is not None and table.seats[Side(seat.side)].ask is not None:
-        policy = table.policy(Side(seat.side))
+        policy = table.policy(Side(seat.side), seat.unit)
         out["policy"] = {"always": sorted(k.value for k in policy.always),
                          "when_it_matters": sorted(k.value for k in policy.when_it_matters),
                          "kinds": {k.value: KIND_WORDS.get(k, k.value) for k in Kind}}

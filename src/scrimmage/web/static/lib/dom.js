@@ -16,6 +16,9 @@ function build(element, attrs, children) {
       element.addEventListener(key.slice(2).toLowerCase(), value);
     } else if (PROPERTIES.has(key) && !(element instanceof SVGElement)) {
       element[key] = value;
+    } else if (key === "style") {
+      // Through the CSSOM: the page's Content-Security-Policy blocks style attributes.
+      element.style.cssText = String(value);
     } else if (key === "class" && Array.isArray(value)) {
       element.setAttribute("class", value.filter(Boolean).join(" "));
     } else {
