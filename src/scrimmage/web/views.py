@@ -5,7 +5,8 @@ A view is built only from what the table shows: the scoreboard, the board (check
 lineups, dice faces...), the finished plays and the box score. The record's decisions are never
 in it, and the pending question goes to its own seat only, so the other side's play call,
 die or card cannot reach a seat before both are locked in: the rules hold it in a local
-variable until then, and no finished play carries it.
+variable until then, and no finished play carries it. The one call a view tells is the seat's
+own, locked in while the other side still calls (`locked`), and only to that seat.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from scrimmage.core.decisions import Kind
 from scrimmage.core.field import Side
 from scrimmage.seat.policy import KIND_WORDS
 from scrimmage.seat.table import PERSON
-from scrimmage.seat.words import question
+from scrimmage.seat.words import option_label, question, words_for
 from scrimmage.web.rooms import Room, Watcher
 from scrimmage.web.store import SavedSeat
 
@@ -52,6 +53,7 @@ def view(room: Room, seat: SavedSeat | None, since: int = 0) -> dict[str, Any]:
         "play_count": len(plays),
         "plays": plays[since:],
         "waiting_for": None if pending is None else _waiting(room),
+        "locked": _locked_call(room, seat),
         "pending": None,
         "can_undo": False,
         "policy": None,
@@ -102,3 +104,25 @@ def _waiting(room: Room) -> dict[str, Any]:
         unit = "offense" if getattr(pending.view, "on_offense", True) else "defense"
     return {"side": pending.side.value, "unit": unit,
             "team": room.table.record_names[pending.side]}
+
+
+def _locked_call(room: Room, seat: SavedSeat | None) -> dict[str, Any] | None:
+    """The play call this seat has locked in while the other side still makes its own, so
+    its page can say what it called; None otherwise. Every ruleset asks the offense's call
+    and then, with nothing between, the defense's (FNL-25, GRID-19/20, FR-10, D20-12): the
+    seat's call is the record's last decision when the defense's call is the one waiting."""
+    pending = room.table.pending
+    log = room.table.record.decisions
+    if seat is None or pending is None or not log or pending.index != len(log):
+        return None
+    decision = pending.decision
+    if decision.kind != Kind.PLAY_CALL or decision.info.get("side") != "defense" \
+            or decision.seat == seat.side or seat.unit not in ("", "offense"):
+        return None
+    last = log[-1]
+    if last[0] != Kind.PLAY_CALL or last[1] != seat.side:
+        return None
+    words = words_for(room.table.rules, Kind.PLAY_CALL.value)
+    return {"answer": last[2], "label": option_label(words, last[2]),
+            "by": last[3] if len(last) > 3 else "computer"}
+

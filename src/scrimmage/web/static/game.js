@@ -11,7 +11,7 @@ import { renderField } from "./components/field.js";
 import { renderScorePad } from "./components/scorepad.js";
 import { renderDice } from "./components/dice.js";
 import { renderPlays } from "./components/plays.js";
-import { renderQuestion } from "./components/question.js";
+import { renderQuestion, lockedWords } from "./components/question.js";
 import { renderAssistant } from "./components/assistant.js";
 import { renderAdvice } from "./components/advice.js";
 import { renderBoxScore } from "./components/boxscore.js";
@@ -24,6 +24,8 @@ function statusWords(view) {
   if (view.pending) return `Your turn: ${view.pending.title || "a decision"}`;
   if (view.you === null) return "Watching";
   const w = view.waiting_for;
+  const locked = lockedWords(view);
+  if (locked) return locked;
   if (w) return `Waiting for ${w.team}${w.unit ? ` (${w.unit})` : ""}`;
   return "Playing";
 }

@@ -1,0 +1,69 @@
+"""Defects of the web page (issue 33), each shown in a real browser against the real server:
+a seat that locked its hidden call is told what it called (and nobody else is)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from browsing import answer_by_click, make_game, needs_chromium, the_seat_asked
+
+pytestmark = needs_chromium
+
+pytest.importorskip("playwright.sync_api")
+
+
+def _question_text(page: Any) -> str:
+    return str(page.get_by_test_id("question").inner_text())
+
+
+def test_a_seat_that_locked_its_call_sees_what_it_called(server: str, browser: Any) -> None:
+    """Two people, hidden calls: after the offense locks its card, its page says which card it
+    called while it waits; the defense's page and a spectator's do not."""
+    made = make_game(server, rules="legends-pro", seed=12,
+                     seats={"home": "person", "away": "person"})
+    pages = []
+    for url in (made["seats"]["home"]["url"], made["seats"]["away"]["url"], made["spectate"]):
+        page = browser.new_context(viewport={"width": 1000, "height": 900}).new_page()
+        page.goto(url)
+        pages.append(page)
+    seats, spectator = pages[:2], pages[2]
+    checked = 0
+    for _ in range(60):
+        asked = the_seat_asked(seats)
+        other = seats[1 - seats.index(asked)]
+        if "Call your offensive play" not in asked.get_by_test_id("prompt").inner_text():
+            answer_by_click(asked)
+            continue
+        button = asked.locator("[data-testid=question] button.option:not([disabled])").nth(checked)
+        label = button.locator(".o-label").inner_text()
+        button.click()
+        waiting = asked.get_by_test_id("waiting")
+        waiting.wait_for()
+        assert waiting.inner_text() == \
+            f"You called {label} — waiting for {made_team(asked, other)} to call…"
+        assert f"You called {label}" in asked.get_by_test_id("game-status").inner_text()
+        # The defense is asked its own call, and neither it nor a spectator learns the card.
+        other.get_by_test_id("prompt").filter(has_text="Call your defense").wait_for()
+        spectator.get_by_test_id("waiting").wait_for()
+        for page in (other, spectator):
+            assert "called" not in _question_text(page)
+            assert label not in _question_text(page)
+            assert "called" not in page.get_by_test_id("game-status").inner_text()
+        # Once the defense calls too, the play is run and the locked call is gone.
+        answer_by_click(other)
+        asked.get_by_test_id("waiting").filter(has_text="called").wait_for(state="detached")
+        checked += 1
+        if checked == 2:
+            break
+    assert checked == 2
+    for page in pages:
+        page.context.close()
+
+
+def made_team(asked: Any, other: Any) -> str:
+    """The other seat's team, as its own page names it."""
+    text = other.locator("tr.mine .name .long").inner_text()
+    assert text and text not in asked.locator("tr.mine .name .long").inner_text()
+    return str(text)
+
