@@ -1,17 +1,18 @@
 """Defects of the web page (issue 33), each shown in a real browser against the real server:
-a seat that locked its hidden call is told what it called (and nobody else is)."""
+a seat that locked its hidden call is told what it called (and nobody else is), and 1st & Roll's
+board counts halves."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import httpx
 import pytest
 from browsing import answer_by_click, make_game, needs_chromium, the_seat_asked
 
 pytestmark = needs_chromium
 
 pytest.importorskip("playwright.sync_api")
-
 
 def _question_text(page: Any) -> str:
     return str(page.get_by_test_id("question").inner_text())
@@ -66,4 +67,37 @@ def made_team(asked: Any, other: Any) -> str:
     text = other.locator("tr.mine .name .long").inner_text()
     assert text and text not in asked.locator("tr.mine .name .long").inner_text()
     return str(text)
+
+
+def _played_out(server: str, rules: str, seed: int) -> dict[str, Any]:
+    """A game whose person handed every kind of decision to the assistant: the server plays
+    it to its end (the page then shows a whole game's line score, markers and box score)."""
+    made = make_game(server, rules=rules, seed=seed)
+    token = made["seats"]["home"]["token"]
+    for kind in ("play_call", "dice_choice", "coin_toss", "second_half", "overtime",
+                 "overtime_toss", "kickoff", "try", "penalty", "snap"):
+        r = httpx.post(f"{server}/api/games/{made['game_id']}/policy", params={"token": token},
+                       json={"kind": kind, "ask": False}, timeout=60)
+        assert r.status_code == 200, r.text
+    assert r.json()["status"] == "over"
+    return made
+
+
+def test_1st_and_roll_counts_halves_not_quarters(server: str, browser: Any) -> None:
+    """1st & Roll plays two halves (its records count nflverse quarters): the score pad, the
+    play-by-play's markers and the box score name H1 and H2, from the kickoff to the end."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(make_game(server, rules="1st-and-roll", seed=21)["seats"]["home"]["url"])
+    page.get_by_test_id("question").wait_for()
+    heads = page.locator(".linescore thead th").all_inner_texts()
+    assert heads == ["", "H1", "H2", "T"]
+    page.goto(_played_out(server, "1st-and-roll", 21)["seats"]["home"]["url"])
+    page.get_by_test_id("final").wait_for()
+    assert page.locator(".linescore thead th").all_inner_texts() == ["", "H1", "H2", "T"]
+    box = page.get_by_test_id("box-score")
+    assert box.locator("table.line thead th").all_inner_texts() == ["", "H1", "H2", "T"]
+    periods = set(box.locator("table.scoring tbody th").all_inner_texts())
+    assert periods and periods <= {"H1", "H2"}, periods
+    assert page.get_by_test_id("period-marker").all_text_contents() == ["Halftime"]
+    page.close()
 

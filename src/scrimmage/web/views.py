@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scrimmage.core.boxscore import fan_box_score, line_score
+from scrimmage.core.boxscore import fan_box_score, line_score, period_name
 from scrimmage.core.decisions import Kind
 from scrimmage.core.field import Side
 from scrimmage.seat.policy import KIND_WORDS
@@ -21,6 +21,10 @@ from scrimmage.seat.table import PERSON
 from scrimmage.seat.words import option_label, question, words_for
 from scrimmage.web.rooms import Room, Watcher
 from scrimmage.web.store import SavedSeat
+
+HALVES_OF_QUARTERS = frozenset({"1st-and-roll"})
+"""Rulesets that play two halves while their records count nflverse quarters (1st & Roll,
+rules/roll/state.py): the page names their periods as their own lines do (H1, H2, OT1...)."""
 
 
 def view(room: Room, seat: SavedSeat | None, since: int = 0) -> dict[str, Any]:
@@ -34,6 +38,7 @@ def view(room: Room, seat: SavedSeat | None, since: int = 0) -> dict[str, Any]:
     plays = game.plays
     since = max(0, min(since, len(plays)))
     pending = table.pending
+    read = _as_read(rules.name, plays)
     out: dict[str, Any] = {
         "game_id": room.game_id,
         "rules": rules.name,
@@ -47,7 +52,8 @@ def view(room: Room, seat: SavedSeat | None, since: int = 0) -> dict[str, Any]:
         "situation_line": board.situation_line(side),
         "resources_line": board.resources_line(side),
         "warnings": list(board.warnings.get(side, ())) if side is not None else [],
-        "line_score": line_score(plays),
+        "line_score": _line_score(read, rules.name in HALVES_OF_QUARTERS or rules.periods == 2),
+        "period_of": {str(p.get("qtr") or 1): period_name(p) for p in read},
         "board": rules.board(game),
         "plays_from": since,
         "play_count": len(plays),
@@ -57,7 +63,7 @@ def view(room: Room, seat: SavedSeat | None, since: int = 0) -> dict[str, Any]:
         "pending": None,
         "can_undo": False,
         "policy": None,
-        "box_score": fan_box_score(plays, table.record.home, table.record.away)
+        "box_score": fan_box_score(read, table.record.home, table.record.away)
         if table.over else None,
     }
     if seat is not None and pending is not None and room.may_answer(seat):
@@ -126,3 +132,28 @@ def _locked_call(room: Room, seat: SavedSeat | None) -> dict[str, Any] | None:
     return {"answer": last[2], "label": option_label(words, last[2]),
             "by": last[3] if len(last) > 3 else "computer"}
 
+
+def _as_read(rules: str, plays: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The plays with the periods and clocks a person reads, for the line score, the box
+    score and the page's period markers (the plays sent stay the record's own)."""
+    if rules not in HALVES_OF_QUARTERS:
+        return plays
+    return [{**p, "period_label": _half(int(p.get("qtr") or 1)),
+             "clock_label": p.get("clock") or ""} for p in plays]
+
+
+def _half(qtr: int) -> str:
+    return "H1" if qtr <= 2 else "H2" if qtr <= 4 else f"OT{qtr - 4}"
+
+
+def _line_score(plays: list[dict[str, Any]], halves: bool) -> dict[str, Any]:
+    """The line score; a game of halves shows both from the kickoff, as one of quarters
+    shows all four."""
+    line = line_score(plays)
+    if not halves or "H2" in line["periods"]:
+        return line
+    if not plays:                       # nothing to name periods by: line_score gives quarters
+        return {"periods": ["H1", "H2"], "away": [0, 0], "home": [0, 0]}
+    return {"periods": ["H1", "H2", *line["periods"][1:]],
+            "away": [line["away"][0], 0, *line["away"][1:]],
+            "home": [line["home"][0], 0, *line["home"][1:]]}
