@@ -1,9 +1,10 @@
 """Defects of the web page (issue 33), each shown in a real browser against the real server:
 a seat that locked its hidden call is told what it called (and nobody else is), and 1st & Roll's
-board counts halves."""
+board counts halves and its clock labels do not overlap."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -13,6 +14,7 @@ from browsing import answer_by_click, make_game, needs_chromium, the_seat_asked
 pytestmark = needs_chromium
 
 pytest.importorskip("playwright.sync_api")
+
 
 def _question_text(page: Any) -> str:
     return str(page.get_by_test_id("question").inner_text())
@@ -99,5 +101,40 @@ def test_1st_and_roll_counts_halves_not_quarters(server: str, browser: Any) -> N
     periods = set(box.locator("table.scoring tbody th").all_inner_texts())
     assert periods and periods <= {"H1", "H2"}, periods
     assert page.get_by_test_id("period-marker").all_text_contents() == ["Halftime"]
+    page.close()
+
+
+def _labels_clash(page: Any) -> list[str]:
+    """Each clock label and tag of the 1st & Roll track that leaves its space or touches
+    another label."""
+    found: list[str] = page.evaluate("""() => {
+        const bad = [];
+        const boxes = [];
+        for (const space of document.querySelectorAll('[data-testid=roll-clock] .rl-space')) {
+            const s = space.getBoundingClientRect();
+            for (const label of space.querySelectorAll('.rl-time, .rl-tag')) {
+                const r = label.getBoundingClientRect();
+                if (r.left < s.left || r.right > s.right) bad.push(`${label.textContent} leaves its space`);
+                for (const [text, o] of boxes) {
+                    if (r.left < o.right && o.left < r.right && r.top < o.bottom && o.top < r.bottom) {
+                        bad.push(`${label.textContent} overlaps ${text}`);
+                    }
+                }
+                boxes.push([label.textContent, r]);
+            }
+        }
+        return boxes.length ? bad : ['no clock labels'];
+    }""")
+    return found
+
+
+@pytest.mark.parametrize("width", [375, 1000, 1280])
+def test_the_1st_and_roll_clock_labels_do_not_overlap(server: str, browser: Any, width: int,
+                                                      tmp_path: Path) -> None:
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    page.goto(make_game(server, rules="1st-and-roll", seed=22)["seats"]["home"]["url"])
+    page.get_by_test_id("clock-marker").wait_for()
+    page.get_by_test_id("roll-clock").screenshot(path=str(tmp_path / f"roll-clock-{width}.png"))
+    assert _labels_clash(page) == []
     page.close()
 
