@@ -1,6 +1,7 @@
 """Defects of the web page (issue 33), each shown in a real browser against the real server:
-a seat that locked its hidden call is told what it called (and nobody else is), and 1st & Roll's
-board counts halves and its clock labels do not overlap."""
+a seat that locked its hidden call is told what it called (and nobody else is), 1st & Roll's
+board counts halves and its clock labels do not overlap, and an unknown game is one error with
+a way home."""
 
 from __future__ import annotations
 
@@ -136,5 +137,38 @@ def test_the_1st_and_roll_clock_labels_do_not_overlap(server: str, browser: Any,
     page.get_by_test_id("clock-marker").wait_for()
     page.get_by_test_id("roll-clock").screenshot(path=str(tmp_path / f"roll-clock-{width}.png"))
     assert _labels_clash(page) == []
+    page.close()
+
+
+@pytest.mark.parametrize("path", ["/games/doesnotexist", "/games/doesnotexist?token=abc"])
+def test_an_unknown_game_is_one_error_with_a_way_home(server: str, browser: Any,
+                                                      path: str) -> None:
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + path)
+    error = page.get_by_test_id("page-error")
+    error.wait_for()
+    assert "No such game" in error.inner_text() and "doesnotexist" in error.inner_text()
+    # One message: no empty panels of a board, no second copy of the error.
+    assert page.locator(".panel").count() == 1
+    assert page.get_by_text("No such game").count() == 1
+    page.get_by_test_id("back-home").click()
+    page.wait_for_url(server + "/")
+    page.get_by_test_id("new-create").wait_for()
+    assert not errors, errors
+    page.close()
+
+
+def test_a_wrong_key_to_a_real_game_is_one_error_with_a_way_to_watch(server: str,
+                                                                   browser: Any) -> None:
+    made = make_game(server, rules="grid", seed=23)
+    page = browser.new_page()
+    page.goto(f"{server}/games/{made['game_id']}?token=not-a-key")
+    page.get_by_test_id("page-error").wait_for()
+    assert page.locator(".panel").count() == 1
+    page.get_by_test_id("watch-instead").click()
+    page.get_by_test_id("game-status").filter(has_text="Watching").wait_for()
+    assert "token" not in page.url
     page.close()
 
