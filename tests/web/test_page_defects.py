@@ -1,7 +1,7 @@
 """Defects of the web page (issue 33), each shown in a real browser against the real server:
 a seat that locked its hidden call is told what it called (and nobody else is), 1st & Roll's
-board counts halves and its clock labels do not overlap, and an unknown game is one error with
-a way home."""
+board counts halves and its clock labels do not overlap, an unknown game is one error with a
+way home, and the invitation screen lists the game it just made."""
 
 from __future__ import annotations
 
@@ -171,4 +171,35 @@ def test_a_wrong_key_to_a_real_game_is_one_error_with_a_way_to_watch(server: str
     page.get_by_test_id("game-status").filter(has_text="Watching").wait_for()
     assert "token" not in page.url
     page.close()
+
+
+def test_the_invitation_screen_lists_the_new_game_under_your_games(server: str,
+                                                                 browser: Any) -> None:
+    """A game for two friends: the screen with the links already lists it in "Your games",
+    with the seat marked as this browser's (and only that seat: never another's key)."""
+    page = browser.new_context().new_page()
+    page.goto(server + "/")
+    page.get_by_test_id("new-rules").select_option("legends-pro")
+    page.get_by_test_id("new-opponent-friend").check()
+    page.get_by_test_id("new-create").click()
+    page.get_by_test_id("invitation").wait_for()
+    links = {side: page.get_by_test_id(f"link-{side}").get_attribute("href")
+             for side in ("home", "away")}
+    game_id = links["home"].split("/games/")[1].split("?")[0]
+    saved = page.get_by_test_id(f"saved-{game_id}")
+    saved.wait_for()
+    assert saved.get_attribute("href") == _path(links["home"])
+    page.get_by_test_id("mine-away").check()
+    page.wait_for_function(
+        "([id, url]) => document.querySelector(`[data-testid=saved-${id}]`).getAttribute('href') === url",
+        arg=[game_id, _path(links["away"])])
+    kept = page.evaluate("JSON.parse(localStorage.getItem('scrimmage.games'))")
+    assert [g["url"] for g in kept if g["id"] == game_id] == [_path(links["away"])]
+    page.get_by_test_id("go-to-seat").click()
+    page.wait_for_url(f"**{_path(links['away'])}")
+    page.context.close()
+
+
+def _path(url: str) -> str:
+    return "/" + url.split("/", 3)[3]
 
