@@ -5,6 +5,7 @@ way home, and the invitation screen lists the game it just made."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,11 @@ from browsing import answer_by_click, make_game, needs_chromium, the_seat_asked
 pytestmark = needs_chromium
 
 pytest.importorskip("playwright.sync_api")
+
+SNAKE = re.compile(r"\b[a-z0-9]+(?:_[a-z0-9]+)+\b")
+"""An internal name (`field_goal_made`, `coin_toss`), never for a person's eyes."""
+RULE_ID = re.compile(r"\b[A-Z]+(?:-[A-Z]+)*-\d+\b")
+"""A rule's ID (FNL-77, FR-10)."""
 
 
 def _question_text(page: Any) -> str:
@@ -203,3 +209,33 @@ def test_the_invitation_screen_lists_the_new_game_under_your_games(server: str,
 def _path(url: str) -> str:
     return "/" + url.split("/", 3)[3]
 
+
+def test_no_internal_name_on_the_1st_and_roll_board(server: str, browser: Any) -> None:
+    """The board, the score pad and the box score of a whole game of 1st & Roll show no
+    snake_case name or rule ID, in their text or in what a pointer or screen reader gets.
+    (The question's help text comes from the server's words, checked elsewhere.)"""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(make_game(server, rules="1st-and-roll", seed=24)["seats"]["home"]["url"])
+    seen: set[str] = set()
+    for _ in range(25):
+        seen |= _names_on(page)
+        assert answer_by_click(page)
+    page.goto(_played_out(server, "1st-and-roll", 24)["seats"]["home"]["url"])
+    page.get_by_test_id("final").wait_for()
+    seen |= _names_on(page)
+    assert seen == set()
+    page.close()
+
+
+def _names_on(page: Any) -> set[str]:
+    page.get_by_test_id("board-roll").wait_for()
+    texts: list[str] = page.evaluate("""() => {
+        const parts = ['[data-testid=board]', '.pad', '[data-testid=box-score]', '.game-head']
+            .flatMap((s) => [...document.querySelectorAll(s)]);
+        const out = parts.map((el) => el.innerText);
+        for (const el of parts.flatMap((p) => [p, ...p.querySelectorAll('*')])) {
+            for (const a of ['title', 'aria-label']) if (el.getAttribute(a)) out.push(el.getAttribute(a));
+        }
+        return out;
+    }""")
+    return {m for t in texts for m in SNAKE.findall(t) + RULE_ID.findall(t)}
