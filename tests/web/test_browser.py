@@ -7,94 +7,20 @@ The screenshots of each board for the README are taken here too
 from __future__ import annotations
 
 import os
-import socket
-import threading
-import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-import uvicorn
+from browsing import answer_by_click, make_game, needs_chromium, the_seat_asked
 
 import scrimmage
-from scrimmage.web.app import create_app
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
-                                reason="Debian's chromium is not installed (.ci/run installs it)")
+pytestmark = needs_chromium
 
-playwright = pytest.importorskip("playwright.sync_api")
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = _free_port()
-    web = create_app(tmp_path_factory.mktemp("db") / "games.db",
-                     public_url=f"http://127.0.0.1:{port}/", rate_limit=None)
-    config = uvicorn.Config(web, host="127.0.0.1", port=port, log_level="warning")
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield b
-        b.close()
-
-
-def make_game(server: str, **body: Any) -> dict[str, Any]:
-    body.setdefault("seats", {"home": "person", "away": "computer"})
-    r = httpx.post(f"{server}/api/games", json=body, timeout=30)
-    assert r.status_code == 201, r.text
-    data: dict[str, Any] = r.json()
-    return data
-
-
-def answer_by_click(page: Any) -> bool:
-    """Click the assistant's choice (or the first option) of the question on screen and wait
-    for the next question or the end. False once the game is over."""
-    question = page.get_by_test_id("question")
-    page.wait_for_function(
-        """() => {
-            const q = document.querySelector('[data-testid=question]');
-            const over = document.querySelector('[data-testid=box-score] table');
-            return over || (q && q.dataset.index && q.querySelector('button.option:not([disabled])'));
-        }""", timeout=30000)
-    index = question.get_attribute("data-index")
-    if not index:
-        return False
-    button = question.locator("button.option.suggested:not([disabled])")
-    if button.count() == 0:
-        button = question.locator("button.option:not([disabled])").first
-    button.first.click()
-    page.wait_for_function(
-        """(index) => {
-            const q = document.querySelector('[data-testid=question]');
-            return !q || q.dataset.index !== index;
-        }""", arg=index, timeout=30000)
-    return True
+pytest.importorskip("playwright.sync_api")
 
 
 def shoot(page: Any, name: str, tmp_path: Path) -> None:
@@ -129,19 +55,6 @@ def test_a_person_plays_a_whole_game_by_clicking(rules: str, server: str, browse
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"{rules}: the page is {width} px wide on a 375 px screen"
     page.close()
-
-
-def the_seat_asked(pages: list[Any]) -> Any:
-    """The page with a question on screen, once one has it. Between an answer and the next
-    question both seats may briefly show "waiting" (the server has not pushed the next
-    question yet), so this waits for a question rather than for either state."""
-    for _ in range(300):
-        asked = [p for p in pages if p.get_by_test_id("question").get_attribute("data-index")]
-        if asked:
-            assert len(asked) == 1, "exactly one seat is asked at a time"
-            return asked[0]
-        pages[0].wait_for_timeout(100)
-    raise AssertionError("no seat was asked a question within 30 s")
 
 
 def test_two_browsers_play_a_drive_with_hidden_calls(server: str, browser: Any) -> None:

@@ -5,21 +5,26 @@ A view is built only from what the table shows: the scoreboard, the board (check
 lineups, dice faces...), the finished plays and the box score. The record's decisions are never
 in it, and the pending question goes to its own seat only, so the other side's play call,
 die or card cannot reach a seat before both are locked in: the rules hold it in a local
-variable until then, and no finished play carries it.
+variable until then, and no finished play carries it. The one call a view tells is the seat's
+own, locked in while the other side still calls (`locked`), and only to that seat.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from scrimmage.core.boxscore import fan_box_score, line_score
+from scrimmage.core.boxscore import fan_box_score, line_score, period_name
 from scrimmage.core.decisions import Kind
 from scrimmage.core.field import Side
 from scrimmage.seat.policy import KIND_WORDS
 from scrimmage.seat.table import PERSON
-from scrimmage.seat.words import question
+from scrimmage.seat.words import option_label, question, words_for
 from scrimmage.web.rooms import Room, Watcher
 from scrimmage.web.store import SavedSeat
+
+HALVES_OF_QUARTERS = frozenset({"1st-and-roll"})
+"""Rulesets that play two halves while their records count nflverse quarters (1st & Roll,
+rules/roll/state.py): the page names their periods as their own lines do (H1, H2, OT1...)."""
 
 
 def view(room: Room, seat: SavedSeat | None, since: int = 0) -> dict[str, Any]:
@@ -33,6 +38,7 @@ def view(room: Room, seat: SavedSeat | None, since: int = 0) -> dict[str, Any]:
     plays = game.plays
     since = max(0, min(since, len(plays)))
     pending = table.pending
+    read = _as_read(rules.name, plays)
     out: dict[str, Any] = {
         "game_id": room.game_id,
         "rules": rules.name,
@@ -46,16 +52,18 @@ def view(room: Room, seat: SavedSeat | None, since: int = 0) -> dict[str, Any]:
         "situation_line": board.situation_line(side),
         "resources_line": board.resources_line(side),
         "warnings": list(board.warnings.get(side, ())) if side is not None else [],
-        "line_score": line_score(plays),
+        "line_score": _line_score(read, rules.name in HALVES_OF_QUARTERS or rules.periods == 2),
+        "period_of": {str(p.get("qtr") or 1): period_name(p) for p in read},
         "board": rules.board(game),
         "plays_from": since,
         "play_count": len(plays),
         "plays": plays[since:],
         "waiting_for": None if pending is None else _waiting(room),
+        "locked": _locked_call(room, seat),
         "pending": None,
         "can_undo": False,
         "policy": None,
-        "box_score": fan_box_score(plays, table.record.home, table.record.away)
+        "box_score": fan_box_score(read, table.record.home, table.record.away)
         if table.over else None,
     }
     if seat is not None and pending is not None and room.may_answer(seat):
@@ -103,3 +111,50 @@ def _waiting(room: Room) -> dict[str, Any]:
         unit = "offense" if getattr(pending.view, "on_offense", True) else "defense"
     return {"side": pending.side.value, "unit": unit,
             "team": room.table.record_names[pending.side]}
+
+
+def _locked_call(room: Room, seat: SavedSeat | None) -> dict[str, Any] | None:
+    """The play call this seat has locked in while the other side still makes its own, so
+    its page can say what it called; None otherwise. Every ruleset asks the offense's call
+    and then, with nothing between, the defense's (FNL-25, GRID-19/20, FR-10, D20-12): the
+    seat's call is the record's last decision when the defense's call is the one waiting."""
+    pending = room.table.pending
+    log = room.table.record.decisions
+    if seat is None or pending is None or not log or pending.index != len(log):
+        return None
+    decision = pending.decision
+    if decision.kind != Kind.PLAY_CALL or decision.info.get("side") != "defense" \
+            or decision.seat == seat.side or seat.unit not in ("", "offense"):
+        return None
+    last = log[-1]
+    if last[0] != Kind.PLAY_CALL or last[1] != seat.side:
+        return None
+    words = words_for(room.table.rules, Kind.PLAY_CALL.value)
+    return {"answer": last[2], "label": option_label(words, last[2]),
+            "by": last[3] if len(last) > 3 else "computer"}
+
+
+def _as_read(rules: str, plays: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The plays with the periods and clocks a person reads, for the line score, the box
+    score and the page's period markers (the plays sent stay the record's own)."""
+    if rules not in HALVES_OF_QUARTERS:
+        return plays
+    return [{**p, "period_label": _half(int(p.get("qtr") or 1)),
+             "clock_label": p.get("clock") or ""} for p in plays]
+
+
+def _half(qtr: int) -> str:
+    return "H1" if qtr <= 2 else "H2" if qtr <= 4 else f"OT{qtr - 4}"
+
+
+def _line_score(plays: list[dict[str, Any]], halves: bool) -> dict[str, Any]:
+    """The line score; a game of halves shows both from the kickoff, as one of quarters
+    shows all four."""
+    line = line_score(plays)
+    if not halves or "H2" in line["periods"]:
+        return line
+    if not plays:                       # nothing to name periods by: line_score gives quarters
+        return {"periods": ["H1", "H2"], "away": [0, 0], "home": [0, 0]}
+    return {"periods": ["H1", "H2", *line["periods"][1:]],
+            "away": [line["away"][0], 0, *line["away"][1:]],
+            "home": [line["home"][0], 0, *line["home"][1:]]}

@@ -11,7 +11,7 @@ import { renderField } from "./components/field.js";
 import { renderScorePad } from "./components/scorepad.js";
 import { renderDice } from "./components/dice.js";
 import { renderPlays } from "./components/plays.js";
-import { renderQuestion } from "./components/question.js";
+import { renderQuestion, lockedWords } from "./components/question.js";
 import { renderAssistant } from "./components/assistant.js";
 import { renderAdvice } from "./components/advice.js";
 import { renderBoxScore } from "./components/boxscore.js";
@@ -24,6 +24,8 @@ function statusWords(view) {
   if (view.pending) return `Your turn: ${view.pending.title || "a decision"}`;
   if (view.you === null) return "Watching";
   const w = view.waiting_for;
+  const locked = lockedWords(view);
+  if (locked) return locked;
   if (w) return `Waiting for ${w.team}${w.unit ? ` (${w.unit})` : ""}`;
   return "Playing";
 }
@@ -238,18 +240,35 @@ export function showGame(root, gameId, token) {
   function fatal(message) {
     el.status.textContent = message;
     el.status.className = "game-status error";
-    if (!state.view) {
-      fill(el.question, h("p", { class: "error", role: "alert" }, message),
-        h("p", {}, h("a", { href: "/" }, "Back to the games")));
-    }
+  }
+
+  /** A game page that cannot be shown at all: one message and the way home, instead of a
+   *  board of empty panels. */
+  function cannotShow(err) {
+    const [title, words, extra] = err.status === 404
+      ? ["No such game", `There is no game “${gameId}” on this server: the link may be mistyped, ` +
+          "or the game was made on another server.", null]
+      : err.status === 403
+        ? ["This link opens no seat", "The game is here, but the key in this link opens none " +
+            "of its seats: check the link you were sent.",
+          h("p", {}, "You may still ", h("a", { href: `/games/${encodeURIComponent(gameId)}`,
+            "data-testid": "watch-instead" }, "watch the game"), ".")]
+        : ["The game could not be loaded", `The page got no game: ${err.message}.`, null];
+    document.title = `${title} · scrimmage`;
+    fill(root,
+      h("header", { class: "game-head" }, h("h1", {}, "scrimmage")),
+      h("section", { class: "panel page-error", role: "alert", "data-testid": "page-error" },
+        h("h2", {}, title),
+        h("p", {}, words),
+        extra,
+        h("p", {}, h("a", { href: "/", "data-testid": "back-home" }, "← Back to your games"))));
   }
 
   (async () => {
     try {
       apply(await api.view(gameId, token));
     } catch (err) {
-      fatal(err.status === 403 ? `This link opens no seat of this game (${err.message}).`
-        : err.status === 404 ? `No such game on this server (${err.message}).` : err.message);
+      cannotShow(err);
       return;
     }
     watchGame(gameId, token, {

@@ -286,7 +286,16 @@ function newGameForm(section, made, mine, rulesets) {
       return;
     }
     // Several people: the creator's seat and the links to hand to the others, shown once.
+    // The seat marked as the creator's is kept in "Your games" at once (and swapped when
+    // another is marked), so the game is not lost if this screen is closed.
     let chosen = seats.includes(st.side) && !st.split ? st.side : seats[0];
+    const choose = (seat) => {
+      forgetGame(game.game_id, entry(chosen).url);
+      chosen = seat;
+      rememberGame(entry(chosen));
+      renderSaved(mine);
+    };
+    rememberGame(entry(chosen));
     const rows = seats.map((seat) => {
       const url = localLink(game.seats[seat].url);
       const key = testKey(seat);
@@ -294,7 +303,7 @@ function newGameForm(section, made, mine, rulesets) {
         h("span", { class: "radio" },
           h("input", {
             type: "radio", name: "mine", id: `mine-${key}`, "data-testid": `mine-${key}`,
-            checked: seat === chosen, onchange: () => { chosen = seat; },
+            checked: seat === chosen, onchange: () => choose(seat),
           }),
           h("label", { for: `mine-${key}` }, `${seatWords(seat)} (${teamName(request, seat.split(":")[0])})`)),
         h("a", { class: "invite-link", href: url, "data-testid": `link-${key}`, target: "_blank", rel: "noopener" }, url),

@@ -10,19 +10,20 @@ function shape(periods) {
   return halves ? { regulation: 2, half: 1 } : { regulation: 4, half: 2 };
 }
 
-function periodName(q, periods, regulation) {
-  const label = periods[q - 1];
-  if (label !== undefined && !/^\d+$/.test(String(label))) return String(label);
-  if (regulation === 2) return q <= 2 ? `H${q}` : `OT${q - 2}`;
-  return q <= 4 ? `Q${q}` : `OT${q - 4}`;
+/** The period a play is in as a person reads it: the server's name for its record's `qtr`
+ *  (1st & Roll's records count quarters of a game of halves). */
+function periodOf(p, view) {
+  const names = view.period_of || {};
+  return String(names[p.qtr] ?? p.qtr);
 }
 
-/** The marker between a play of period `q` and one of a later period. */
-export function periodMarker(q, periods) {
+/** The marker after the last play of period `name` (a line-score head). */
+export function periodMarker(name, periods) {
   const { regulation, half } = shape(periods);
+  const q = periods.indexOf(name) + 1;
   if (q === half) return "Halftime";
   if (q === regulation) return "End of regulation";
-  return `End of ${periodName(q, periods, regulation)}`;
+  return `End of ${/^\d+$/.test(name) ? `Q${name}` : name}`;
 }
 
 function isScore(p) {
@@ -40,8 +41,8 @@ export function renderPlays(el, view) {
   const rows = [];
   let prev = null;
   plays.forEach((p, i) => {
-    if (prev && p.qtr > prev.qtr) {
-      rows.push(h("li", { class: "marker", "data-testid": "period-marker" }, periodMarker(prev.qtr, periods)));
+    if (prev && periodOf(p, view) !== periodOf(prev, view)) {
+      rows.push(h("li", { class: "marker", "data-testid": "period-marker" }, periodMarker(periodOf(prev, view), periods)));
     }
     rows.push(h("li", {
       class: ["play", isScore(p) && "scoring", isTurnover(p) && "turnover"], "data-play": i,

@@ -1,6 +1,7 @@
 // The question waiting for this seat (`pending`): its prompt, what the play just did, one
 // button an answer (the assistant's suggestion marked, refused answers greyed with their
-// reason) and a help toggle; or, while the other side decides, "Waiting for <team>...".
+// reason) and a help toggle; or, while the other side decides, "Waiting for <team>..."
+// (after the seat's own hidden call: "You called <call> — waiting for <team> to call...").
 
 import { h, fill } from "../lib/dom.js";
 
@@ -15,12 +16,22 @@ function waitingWords(view) {
   return `Waiting for ${w.team}${unit}…`;
 }
 
+/** The call this seat locked in while the other side still calls (only its own view has it). */
+export function lockedWords(view) {
+  const locked = view.locked;
+  const w = view.waiting_for;
+  if (!locked || !w) return null;
+  const who = locked.by === "person" ? "You" : "Your assistant";
+  return `${who} called ${locked.label} — waiting for ${w.team}${w.unit ? ` (${w.unit})` : ""} to call…`;
+}
+
 /** `ui` = {busy, helpOpen, error, answer(answer), toggleHelp()}. */
 export function renderQuestion(el, view, ui) {
   const p = view.pending;
   el.dataset.index = p ? String(p.index) : "";   // tests and tools see which question is up
   if (!p) {
-    const words = view.status === "over" ? null : waitingWords(view);
+    const locked = view.status === "over" ? null : lockedWords(view);
+    const words = view.status === "over" ? null : locked || waitingWords(view);
     fill(el,
       view.you === null && view.status !== "over"
         ? h("p", { class: "spectating" }, "You are watching this game.") : null,

@@ -1,0 +1,64 @@
+"""What the browser tests share (test_browser.py, test_page_defects.py): Debian's Chromium,
+a new game over HTTP, and answering the page's questions by clicking. The `server` and
+`browser` fixtures are in conftest.py."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+needs_chromium = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="Debian's chromium is not installed (.ci/run installs it)")
+
+
+def make_game(server: str, **body: Any) -> dict[str, Any]:
+    body.setdefault("seats", {"home": "person", "away": "computer"})
+    r = httpx.post(f"{server}/api/games", json=body, timeout=30)
+    assert r.status_code == 201, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def answer_by_click(page: Any) -> bool:
+    """Click the assistant's choice (or the first option) of the question on screen and wait
+    for the next question or the end. False once the game is over."""
+    question = page.get_by_test_id("question")
+    page.wait_for_function(
+        """() => {
+            const q = document.querySelector('[data-testid=question]');
+            const over = document.querySelector('[data-testid=box-score] table');
+            return over || (q && q.dataset.index && q.querySelector('button.option:not([disabled])'));
+        }""", timeout=30000)
+    index = question.get_attribute("data-index")
+    if not index:
+        return False
+    button = question.locator("button.option.suggested:not([disabled])")
+    if button.count() == 0:
+        button = question.locator("button.option:not([disabled])").first
+    button.first.click()
+    page.wait_for_function(
+        """(index) => {
+            const q = document.querySelector('[data-testid=question]');
+            return !q || q.dataset.index !== index;
+        }""", arg=index, timeout=30000)
+    return True
+
+
+def the_seat_asked(pages: list[Any]) -> Any:
+    """The page with a question on screen, once one has it. Between an answer and the next
+    question both seats may briefly show "waiting" (the server has not pushed the next
+    question yet), so this waits for a question rather than for either state."""
+    for _ in range(300):
+        asked = [p for p in pages if p.get_by_test_id("question").get_attribute("data-index")]
+        if asked:
+            assert len(asked) == 1, "exactly one seat is asked at a time"
+            return asked[0]
+        pages[0].wait_for_timeout(100)
+    raise AssertionError("no seat was asked a question within 30 s")
