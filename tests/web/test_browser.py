@@ -187,6 +187,12 @@ def test_the_assistant_shows_its_reasoning(server: str, browser: Any) -> None:
     data = httpx.get(f"{server}/api/games/{made['game_id']}/advice?token={token}",
                      timeout=60).json()
     assert data["advice"]["unit"] in ("wp", "ep")
+    # Issue 33: the starred option is the one the reasoning recommends, not a card its mix
+    # never plays.
+    recommended = data["advice"]["recommended"]
+    starred = page.locator("[data-testid=question] button.option.suggested")
+    assert starred.get_attribute("data-answer") == recommended
+    assert "recommended" in starred.inner_text()
     assert answer_by_click(page)          # the person still chooses
     assert not errors, errors
     page.close()

@@ -239,3 +239,45 @@ def _names_on(page: Any) -> set[str]:
         return out;
     }""")
     return {m for t in texts for m in SNAKE.findall(t) + RULE_ID.findall(t)}
+
+
+def test_a_kneel_on_fourth_down_is_confirmed_and_help_shows_the_terms(server: str,
+                                                                      browser: Any) -> None:
+    """A 4th-down snap early in a half: the kneel says it gives the ball away, and a click
+    on it asks first (dismissed: nothing is answered; accepted: it counts). The help panel
+    lists the terms of the table."""
+    made = make_game(server, rules="legends-pro", seed=12)
+    home = made["seats"]["home"]
+    page = browser.new_context(viewport={"width": 1200, "height": 900}).new_page()
+    page.goto(home["url"])
+    token = home["url"].split("token=")[1]
+    for _ in range(400):
+        view = httpx.get(f"{server}/api/games/{made['game_id']}?token={token}", timeout=30).json()
+        pending = view.get("pending") or {}
+        if pending.get("confirm", {}).get("kneel"):
+            break
+        assert answer_by_click(page)
+    else:
+        raise AssertionError("no early 4th-down snap in 400 questions")
+    question = page.get_by_test_id("question")
+    page.wait_for_function("(i) => document.querySelector('[data-testid=question]')"
+                           ".dataset.index === String(i)", arg=pending["index"])
+    kneel = question.get_by_test_id("option-kneel")
+    assert "gives them the ball" in kneel.inner_text()
+    asked: list[str] = []
+    page.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    kneel.click()
+    page.wait_for_timeout(300)
+    assert asked and "gives them the ball" in asked[0]
+    again = httpx.get(f"{server}/api/games/{made['game_id']}?token={token}", timeout=30).json()
+    assert again["pending"]["index"] == pending["index"]          # nothing answered
+    question.get_by_test_id("help").click()
+    terms = page.get_by_test_id("glossary")
+    terms.locator("summary").click()
+    assert "Big Play" in terms.inner_text() and "checkoff sheet" in terms.inner_text()
+    page.once("dialog", lambda d: d.accept())
+    kneel.click()
+    page.wait_for_function("(i) => document.querySelector('[data-testid=question]')"
+                           ".dataset.index !== String(i)", arg=pending["index"])
+    record = httpx.get(f"{server}/api/games/{made['game_id']}?token={token}", timeout=30).json()
+    assert any(p["play_type"] == "qb_kneel" for p in record["plays"])

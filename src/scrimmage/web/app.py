@@ -143,6 +143,13 @@ def create_app(db: str | Path, *, public_url: str = DEFAULT_PUBLIC_URL,
                          "options": [o.to_json() for o in rs.options if o.type != "file"]}
         return out
 
+    @app.get("/api/rulesets/{name}/glossary")
+    async def glossary_of(name: str) -> dict[str, str]:
+        """The terms a table player of this game uses, each in a line (`help terms`)."""
+        from scrimmage.seat.words import glossary
+
+        return glossary(find_ruleset(name))
+
     @app.post("/api/games", status_code=201)
     async def create(body: NewGame, request: Request) -> dict[str, Any]:
         if limit is not None:

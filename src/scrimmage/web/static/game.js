@@ -43,7 +43,7 @@ export function showGame(root, gameId, token) {
   const state = {
     view: null, busy: false, error: "", helpOpen: false, assistantOpen: false,
     adviceOn: localStorage.getItem("scrimmage.advice") === "1", advice: null, adviceLoading: false,
-    boardState: {}, conn: "connecting",
+    boardState: {}, conn: "connecting", glossary: null,
   };
   const el = {
     status: h("p", { class: "game-status", "data-testid": "game-status", "aria-live": "polite" }, "Loading…"),
@@ -98,6 +98,12 @@ export function showGame(root, gameId, token) {
   function answerWith(answer) {
     const p = state.view && state.view.pending;
     if (!p || state.busy) return Promise.resolve();
+    // A choice one click should not make by mistake (a kneel on 4th down early on).
+    const why = p.confirm && p.confirm[answer];
+    if (why) {
+      const option = (p.options || []).find((o) => o.answer === answer);
+      if (!window.confirm(`${option ? option.label : answer}: ${why}. Do it?`)) return Promise.resolve();
+    }
     return act(() => api.answer(gameId, token, knownPlays(), p.index, answer));
   }
 
@@ -115,11 +121,32 @@ export function showGame(root, gameId, token) {
     return state.view ? Math.max(0, state.view.play_count - 1) : 0;
   }
 
+  /** The terms of the table, shown under the help (fetched once, when help first opens). */
+  async function loadGlossary() {
+    if (state.glossary || !state.view) return;
+    try {
+      state.glossary = await api.glossary(state.view.rules);
+      render();
+    } catch (err) {
+      state.glossary = {};
+    }
+  }
+
+  /** With the reasoning shown, the option it recommends is the one starred. */
+  function adviceChoice() {
+    const p = state.view && state.view.pending;
+    const a = state.advice;
+    if (!state.adviceOn || !p || !a || a.index !== p.index || !a.advice) return null;
+    return a.advice.recommended;
+  }
+
   function questionUi() {
     return {
       busy: state.busy, helpOpen: state.helpOpen, error: state.error,
       answer: answerWith,
-      toggleHelp: () => { state.helpOpen = !state.helpOpen; render(); },
+      toggleHelp: () => { state.helpOpen = !state.helpOpen; loadGlossary(); render(); },
+      glossary: state.glossary,
+      recommended: adviceChoice(),
     };
   }
 

@@ -56,16 +56,23 @@ export function renderQuestion(el, view, ui) {
     p.result ? h("p", { class: "q-result", "data-testid": "result" }, p.result) : null,
     h("p", { class: "q-prompt", "data-testid": "prompt" }, p.prompt || ""),
     p.help && ui.helpOpen ? h("p", { class: "q-help", id: "q-help", "data-testid": "help-text" }, p.help) : null,
+    ui.helpOpen && ui.glossary && Object.keys(ui.glossary).length
+      ? h("details", { class: "q-terms", "data-testid": "glossary" },
+        h("summary", {}, "Terms of the table"),
+        h("dl", {}, ...Object.entries(ui.glossary).flatMap(([term, text]) =>
+          [h("dt", {}, term), h("dd", {}, text)])))
+      : null,
     h("div", { class: "options", role: "group", "aria-labelledby": "q-title" },
       ...options.map((o) => {
-        const suggested = o.answer === p.suggestion;
+        const suggested = o.answer === (ui.recommended || p.suggestion);
         return h("button", {
           type: "button", class: ["option", suggested && "suggested"],
           "data-testid": `option-${o.answer}`, "data-answer": o.answer,
           disabled: ui.busy, onclick: () => ui.answer(o.answer),
         },
         h("span", { class: "o-label" }, o.label),
-        suggested ? h("span", { class: "o-suggest", title: "the assistant's suggestion" }, "★ suggested") : null,
+        suggested ? h("span", { class: "o-suggest", title: "the assistant's suggestion" },
+          ui.recommended ? "★ recommended" : "★ suggested") : null,
         o.preview ? h("span", { class: "o-small o-preview" }, o.preview) : null,
         o.explain ? h("span", { class: "o-small o-explain" }, o.explain) : null);
       }),

@@ -52,6 +52,7 @@ function query(token, since) {
 
 export const api = {
   rulesets: () => call("GET", "/api/rulesets"),
+  glossary: (rules) => call("GET", `/api/rulesets/${encodeURIComponent(rules)}/glossary`),
   create: (body) => call("POST", "/api/games", body),
   view: (id, token, since) => call("GET", `/api/games/${encodeURIComponent(id)}${query(token, since)}`),
   answer: (id, token, since, index, answer) =>
