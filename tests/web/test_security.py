@@ -314,7 +314,7 @@ def test_the_page_plays_under_its_content_security_policy(servers: list[Server],
     (bars too) in Chromium: the policy blocks nothing the page does, and the page's own
     answers and socket pass the Origin check."""
     playwright = pytest.importorskip("playwright.sync_api")
-    from test_browser import ARGS, answer_by_click
+    from browsing import ARGS, answer_by_click
 
     _, http = serve(servers, tmp_path)
     made = make(http, "legends-pro", {"home": "person"}, seed=14)
