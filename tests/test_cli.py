@@ -151,17 +151,22 @@ def test_play_prints_player_lines_where_the_game_names_players() -> None:
 
 
 @pytest.mark.parametrize("method", ["draft", "snake", "auction", "create"])
-def test_grid_league_building_writes_playable_teams(tmp_path: Path, method: str) -> None:
-    """GRID-5/6: a person drafts (or bids) for coach 2 through the prompts; the computers take
-    the other seats; the files play."""
-    out_dir = tmp_path / method
-    proc = run(["league", "--method", method, "--names", "Ayes,Bees,Cees", "--you", "2",
-                "--seed", "9", "--out", str(out_dir)], stdin="1\n" * 400)
-    files = sorted(out_dir.glob("*.toml"))
-    assert len(files) == 3, proc.stdout[-500:]
-    sim = json.loads(run(["sim", "--rules", "grid", "--home", str(files[0]), "--away",
-                          str(files[1]), "--games", "2", "--json"]).stdout)
-    assert sim["games"] == 2
+def test_grid_league_building_makes_a_league_that_plays(tmp_path: Path, method: str) -> None:
+    """GRID-5/6: a person drafts (or bids) for the Bees through the prompts, inside
+    `league new`; the computers take the other seats; the league plays to its champion."""
+    db = str(tmp_path / "leagues.db")
+    proc = run(["league", "new", "--rules", "grid", "--draft", method, "--teams",
+                "Ayes,Bees,Cees", "--coach", "Bees", "--seed", "9", "--playoffs", "2",
+                "--db", db], stdin="1\n" * 400)
+    assert "Made league" in proc.stdout and "you coach Bees" in proc.stdout
+    for _ in range(6):                  # the Bees' games by their assistant, the rest
+        run(["league", "sim", "--end", "--db", db])
+        if run(["league", "play", "--auto", "--db", db], check=False).returncode:
+            break
+    data = json.loads(run(["league", "standings", "--json", "--db", db]).stdout)
+    teams = {r["team"] for t in data["standings"] for r in t["rows"]}
+    assert teams == {"Ayes", "Bees", "Cees"}
+    assert len(data["playoffs"]["champions"]) == 1
 
 
 def test_build_5d20_chart_from_player_seasons(tmp_path: Path) -> None:

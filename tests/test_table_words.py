@@ -52,6 +52,9 @@ def test_legends_games_show_no_internal_names(rules: str, more: list[str],
         text = readable(run(["play", "--rules", rules, "--seed", str(seed), "--save",
                              str(tmp_path / f"g{seed}.json"), *more], stdin="\n" * 6000))
         assert "Final" in text
+        # The two cells read, in words, between brackets (not swallowed as markup).
+        assert re.search(r"#\d+ vs [A-Za-z ]+ #\d+ \[(incomplete|Big Play \((offense|defense)\))"
+                         r" / ", text)
         for pattern in (RULE_ID, SNAKE, LEGENDS_CODES):
             found = sorted({m.group(0) for m in pattern.finditer(text)})
             assert not found, f"{rules} seed {seed}: {found}"

@@ -30,6 +30,7 @@ from scrimmage.core.field import Side
 from scrimmage.core.options import split_option
 from scrimmage.core.records import GameRecord
 from scrimmage.core.ruleset import find_ruleset, ruleset_names
+from scrimmage.league.play_command import league_app
 from scrimmage.plot.command import plot_app
 from scrimmage.season.command import season as season_command
 from scrimmage.seat.boxscore import render_box_score
@@ -720,60 +721,8 @@ def tournament(
     out.print(f"[bold]Champion: {result['champion']}[/]")
 
 
-@app.command()
-def league(
-    rules: RulesOpt = "grid",
-    method: Annotated[str, typer.Option(help="draft, snake (draft), auction or create.")] = "draft",
-    names: Annotated[str, typer.Option(help="Team names, comma-separated.")] =
-        "Team 1,Team 2,Team 3,Team 4",
-    you: Annotated[list[int] | None, typer.Option(
-        "--you", help="Coach numbers (1, 2, ...) you choose for; the rest are computers.")] = None,
-    seed: SeedOpt = 1,
-    out_dir: Annotated[Path, typer.Option("--out", help="Folder for the team files.")] = Path("."),
-) -> None:
-    """Build a league's teams by draft, auction or create-your-own (The Grid)."""
-    if find_ruleset(rules).name != "grid":
-        _fail(f"league building exists for grid only, not {rules}")
-    from scrimmage.core.dice import SeededDice
-    from scrimmage.rules.grid.generator import file_name, to_toml
-    from scrimmage.rules.grid.league import PromptBuilder, build_league, player_pool
-
-    team_names = [n.strip() for n in names.split(",") if n.strip()]
-
-    def ask(prompt: str, choices: list[str]) -> str:
-        for _ in range(50):
-            out.print(f"[bold cyan]{prompt}[/]")
-            for i, c in enumerate(choices, start=1):
-                out.print(f"  [bold]{i}[/] {c}")
-            out.print("> ", end="")
-            try:
-                text = input().strip()
-            except EOFError:
-                raise ScrimmageError("input ended") from None
-            if not text:
-                return choices[0]
-            if text.isdigit() and 1 <= int(text) <= len(choices):
-                return choices[int(text) - 1]
-            if text.isdigit():
-                out.print("[red]choose one of the numbers[/]")
-                continue
-            return text           # a name, an amount or a filter: the builder reads it
-        raise ScrimmageError("too many unreadable answers")
-
-    try:
-        person = PromptBuilder(player_pool(), ask) if you else None
-        teams = build_league(method, team_names, SeededDice(seed), person,
-                             {n - 1 for n in you or []})
-        out_dir.mkdir(parents=True, exist_ok=True)
-        for data in teams:
-            path = out_dir / file_name(data["team"]["name"])
-            path.write_text(to_toml(data), encoding="utf-8")
-            out.print(f"wrote {path}")
-    except ScrimmageError as exc:
-        _fail(exc)
-
-
 app.add_typer(plot_app, name="plot")
+app.add_typer(league_app, name="league")
 
 
 app.command("season")(season_command)

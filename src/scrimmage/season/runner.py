@@ -25,20 +25,17 @@ from scrimmage.core.field import Side
 from scrimmage.core.ruleset import Game, find_ruleset
 from scrimmage.core.stats import box_score, player_stats
 from scrimmage.export.series import TimeoutLog
+from scrimmage.league.model import COIN_INDEX, PLAYOFF_RETRIES
 from scrimmage.season.data import ScheduledGame
 from scrimmage.sim.batch import game_seed
 from scrimmage.sim.parallel import Backend, default_workers, run_chunks
 
-__all__ = ["Chunk", "Plan", "Played", "Player", "default_workers", "play_chunks", "tasks"]
+__all__ = ["COIN_INDEX", "PLAYOFF_RETRIES", "Chunk", "Plan", "Played", "Player", "default_workers",
+           "play_chunks", "tasks"]
 
 CHUNK = 16
 """Regular-season games a worker plays at a time."""
 
-COIN_INDEX = 1_000_000
-"""The game index whose seed drives a replay's coin tosses (tie-breakers)."""
-
-PLAYOFF_RETRIES = 5
-"""A tied playoff game is played again (a new seed) up to this many times (docs/seasons.md)."""
 
 
 @dataclass(frozen=True)
@@ -58,6 +55,8 @@ class Plan:
     """Send each game's plays back (for --pbp / --box)."""
     players: bool = False
     """Add up player lines (a ruleset whose records name players)."""
+    coaches: dict[str, str] = field(default_factory=dict)
+    """A team's own computer coach, by code (a league's); the others get `coach`."""
 
     def player(self) -> Player:
         return Player(self)
@@ -114,7 +113,11 @@ class Player:
         if self.plan.details:
             logs.append(TimeoutLog(self.rs, game))
             watch = logs[0].note
-        drive(game, make_coaches(self.rs, self.plan.coach, s), [], on_decision=watch)
+        coach: Any = self.plan.coach
+        if self.plan.coaches:
+            coach = {Side.HOME: self.plan.coaches.get(home, coach),
+                     Side.AWAY: self.plan.coaches.get(away, coach)}
+        drive(game, make_coaches(self.rs, coach, s), [], on_decision=watch)
         played = Played(replay, index, s, game_type, week, home, away, neutral,
                         game.score[Side.HOME], game.score[Side.AWAY])
         if self.plan.keep_plays:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.markup import escape
+
 from scrimmage.core.field import Side
 from scrimmage.core.scoreboard import ORDINAL, Scoreboard
 
@@ -89,10 +91,11 @@ class Narrator:
         situation = play.get("situation") or ""
         head = situation if situation else " ".join(
             p for p in (f"Q{play.get('qtr')}" if play.get("qtr") else "", clock_of(play)) if p)
-        lines = [f"[bold]{head}[/] {play.get('desc', '')}".strip()]
+        # Words from the records may hold brackets ("[8 / incomplete]"): never markup.
+        lines = [f"[bold]{escape(head)}[/] {escape(str(play.get('desc') or ''))}".strip()]
         read = play.get("dice_read")
         if read:
-            lines.append("   [dim]" + " · ".join(str(r) for r in read) + "[/]")
+            lines.append("   [dim]" + escape(" · ".join(str(r) for r in read)) + "[/]")
         elif play.get("dice"):
             dice = " ".join(f"d{s}:{v}" for s, v in play["dice"])
             lines.append(f"   [dim]dice {dice}[/]")

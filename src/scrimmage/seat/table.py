@@ -118,10 +118,13 @@ class Table:
     """One game with at least one person seated (or none: then it plays straight through)."""
 
     def __init__(self, record: GameRecord, seats: Mapping[Side, SeatSpec],
-                 save_to: Path | None = None, source: str = "record") -> None:
+                 save_to: Path | None = None, source: str = "record",
+                 on_save: Callable[[GameRecord], None] | None = None) -> None:
         self.seats = dict(seats)
         self.rules: Ruleset = find_ruleset(record.rules)
         self.save_to = save_to
+        self.on_save = on_save
+        """Where the record goes when play stops, instead of a file (a league's database)."""
         self.source = source
         record.seats = {side.value: spec.to_json() for side, spec in self.seats.items()}
         self._start(record)
@@ -260,6 +263,10 @@ class Table:
         r.final_score = {r.home: self.game.score[Side.HOME], r.away: self.game.score[Side.AWAY]}
 
     def save(self) -> Path | None:
+        if self.on_save is not None:
+            self.record.plays = self.game.plays
+            self.on_save(self.record)
+            return None
         if self.save_to is None:
             return None
         self.record.plays = self.game.plays

@@ -49,11 +49,15 @@ CREATE TABLE IF NOT EXISTS decisions (
     PRIMARY KEY (game_id, idx)
 );
 CREATE TABLE IF NOT EXISTS tokens (
-    digest TEXT PRIMARY KEY,
+    digest TEXT NOT NULL,
     game_id TEXT NOT NULL REFERENCES games(id),
-    seat TEXT NOT NULL
+    seat TEXT NOT NULL,
+    PRIMARY KEY (digest, game_id)
 );
 """
+OLD_TOKENS = "digest TEXT PRIMARY KEY"
+"""A database made before leagues kept one game per token: a league's token opens all the
+games of its teams, so the key is now (digest, game)."""
 
 
 def digest(token: str) -> str:
@@ -104,17 +108,38 @@ class Store:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.execute("PRAGMA foreign_keys=ON")
+            self._migrate_tokens()
             self.db.executescript(SCHEMA)
         except (OSError, sqlite3.Error) as exc:
             raise ScrimmageError(f"{self.path}: cannot open the games database ({exc})") from None
         self._lock = threading.Lock()
 
+    def _migrate_tokens(self) -> None:
+        row = self.db.execute("SELECT sql FROM sqlite_master WHERE name = 'tokens'").fetchone()
+        if row is None or OLD_TOKENS not in row[0]:
+            return
+        self.db.executescript(
+            "BEGIN; ALTER TABLE tokens RENAME TO tokens_old;"
+            "CREATE TABLE tokens (digest TEXT NOT NULL, game_id TEXT NOT NULL REFERENCES "
+            "games(id), seat TEXT NOT NULL, PRIMARY KEY (digest, game_id));"
+            "INSERT INTO tokens SELECT digest, game_id, seat FROM tokens_old;"
+            "DROP TABLE tokens_old; COMMIT;")
+
     def close(self) -> None:
         self.db.close()
 
+    @property
+    def lock(self) -> threading.Lock:
+        """Held around every use of the connection (the leagues' tables share it)."""
+        return self._lock
+
     # -- writing -----------------------------------------------------------------------
-    def create(self, game_id: str, record: GameRecord, tokens: dict[str, SavedSeat]) -> None:
+    def create(self, game_id: str, record: GameRecord, tokens: dict[str, SavedSeat],
+               digests: dict[str, SavedSeat] | None = None) -> None:
+        """A new game; `tokens` are the seats' tokens (kept as digests), `digests` seats
+        opened by tokens whose digests are known already (a league's)."""
         now = time.time()
+        opened = [(digest(t), s) for t, s in tokens.items()] + list((digests or {}).items())
         with self._lock:
             self.db.execute("BEGIN")
             try:
@@ -125,7 +150,7 @@ class Store:
                      record.home, record.away, json.dumps(record.home_team),
                      json.dumps(record.away_team), json.dumps(record.seats)))
                 self.db.executemany("INSERT INTO tokens (digest, game_id, seat) VALUES (?,?,?)",
-                                    [(digest(t), game_id, s.key()) for t, s in tokens.items()])
+                                    [(d, game_id, s.key()) for d, s in opened])
                 self._append(game_id, 0, record.decisions)
                 self.db.execute("COMMIT")
             except BaseException:

@@ -1,0 +1,1 @@
+"""Leagues: seasons people play, saved as they go (issue 34)."""

@@ -1,0 +1,194 @@
+"""Where leagues are kept: the games database of `scrimmage serve` (one SQLite file in the
+user's data folder), with two more tables.
+
+`leagues` holds each league as written when it was made (teams, sheets, schedule, format,
+coaches); `league_games` holds one row per game played or in play: its final score and each
+team's box-score line, or, while a person plays it, the id of its row in `games` (the same
+rows a game on the web page has, its decisions appended as they are answered). A finished
+game's plays are not stored: a game is its inputs (its seed, its coaches, and for a person's
+game its decisions), and `league.play.replay_game` plays it again exactly.
+
+Every write is one transaction, committed before the caller goes on: a league survives
+Ctrl-C, a crash or `kill -9` with every finished game and every answered decision.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from scrimmage.core.errors import ScrimmageError
+from scrimmage.league.model import PLAYOFF_RETRIES, League
+from scrimmage.league.progress import Score
+from scrimmage.web.store import Store
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS leagues (
+    id TEXT PRIMARY KEY,
+    created REAL NOT NULL,
+    updated REAL NOT NULL,
+    name TEXT NOT NULL,
+    rules TEXT NOT NULL,
+    data TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS league_games (
+    league_id TEXT NOT NULL REFERENCES leagues(id) ON DELETE CASCADE,
+    idx INTEGER NOT NULL,
+    attempt INTEGER NOT NULL DEFAULT 0,
+    status TEXT NOT NULL,
+    home_points INTEGER,
+    away_points INTEGER,
+    game_id TEXT,
+    box TEXT,
+    players TEXT,
+    coaches TEXT NOT NULL,
+    updated REAL NOT NULL,
+    PRIMARY KEY (league_id, idx, attempt)
+);
+"""
+
+FINAL, PLAYING = "final", "playing"
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """A league game as stored: its last attempt (a tied playoff game is played again)."""
+
+    index: int
+    attempt: int
+    status: str
+    home_points: int | None
+    away_points: int | None
+    game_id: str | None
+    box: dict[str, dict[str, float]] | None
+    players: dict[str, dict[str, float]] | None
+    coaches: dict[str, str]
+    """The kind of coach on each side as played ("home"/"away" -> kind; "person" for a
+    person's seat, whose answers are in the game's decisions)."""
+
+    @property
+    def final(self) -> bool:
+        return self.status == FINAL
+
+
+class LeagueStore:
+    """Leagues and their games, in the games database at `path`."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.games = Store(path)
+        self.db = self.games.db
+        self._lock = self.games.lock
+        try:
+            self.db.executescript(SCHEMA)
+        except Exception as exc:
+            raise ScrimmageError(f"{path}: cannot open the leagues ({exc})") from None
+
+    def close(self) -> None:
+        self.games.close()
+
+    # -- leagues --------------------------------------------------------------------------
+    def create(self, league: League) -> str:
+        league_id = league.league_id or secrets.token_urlsafe(6)
+        now = time.time()
+        with self._lock:
+            self.db.execute("INSERT INTO leagues (id, created, updated, name, rules, data) VALUES "
+                            "(?,?,?,?,?,?)", (league_id, now, now, league.name, league.rules,
+                                              json.dumps(league.to_json())))
+        league.league_id = league_id
+        return league_id
+
+    def update(self, league: League) -> None:
+        """Write a league's changed teams (a coach's settings) back."""
+        with self._lock:
+            self.db.execute("UPDATE leagues SET data = ?, updated = ? WHERE id = ?",
+                            (json.dumps(league.to_json()), time.time(), league.league_id))
+
+    def league(self, league_id: str) -> League:
+        with self._lock:
+            row = self.db.execute("SELECT data FROM leagues WHERE id = ?",
+                                  (league_id,)).fetchone()
+        if row is None:
+            raise ScrimmageError(f"no league {league_id!r} (scrimmage league list shows them)")
+        return League.from_json(json.loads(row[0]), league_id)
+
+    def leagues(self) -> list[dict[str, Any]]:
+        """Every league, the most recently played first: id, name, rules, when."""
+        with self._lock:
+            rows = self.db.execute("SELECT id, name, rules, created, updated FROM leagues "
+                                   "ORDER BY updated DESC, created DESC").fetchall()
+        return [{"league_id": r[0], "name": r[1], "rules": r[2], "created": r[3],
+                 "updated": r[4]} for r in rows]
+
+    def delete(self, league_id: str) -> None:
+        with self._lock:
+            self.db.execute("BEGIN")
+            try:
+                ids = [r[0] for r in self.db.execute(
+                    "SELECT game_id FROM league_games WHERE league_id = ? AND game_id IS NOT NULL",
+                    (league_id,))]
+                self.db.execute("DELETE FROM league_games WHERE league_id = ?", (league_id,))
+                found = self.db.execute("DELETE FROM leagues WHERE id = ?", (league_id,)).rowcount
+                for game_id in ids:
+                    for table in ("decisions", "tokens"):
+                        self.db.execute(f"DELETE FROM {table} WHERE game_id = ?", (game_id,))
+                    self.db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+                self.db.execute("COMMIT")
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+        if not found:
+            raise ScrimmageError(f"no league {league_id!r} (scrimmage league list shows them)")
+
+    # -- games ----------------------------------------------------------------------------
+    def save_games(self, league_id: str, rows: list[GameRow]) -> None:
+        """Store games (finished, or a person's in play): one transaction."""
+        now = time.time()
+        with self._lock:
+            self.db.execute("BEGIN")
+            try:
+                self.db.executemany(
+                    "INSERT OR REPLACE INTO league_games (league_id, idx, attempt, status, "
+                    "home_points, away_points, game_id, box, players, coaches, updated) VALUES "
+                    "(?,?,?,?,?,?,?,?,?,?,?)",
+                    [(league_id, r.index, r.attempt, r.status, r.home_points, r.away_points,
+                      r.game_id, None if r.box is None else json.dumps(r.box),
+                      None if r.players is None else json.dumps(r.players),
+                      json.dumps(r.coaches), now) for r in rows])
+                self.db.execute("UPDATE leagues SET updated = ? WHERE id = ?", (now, league_id))
+                self.db.execute("COMMIT")
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+
+    def game_rows(self, league_id: str) -> dict[int, GameRow]:
+        """Each game's last attempt, by index."""
+        with self._lock:
+            rows = self.db.execute(
+                "SELECT idx, attempt, status, home_points, away_points, game_id, box, players, "
+                "coaches FROM league_games WHERE league_id = ? ORDER BY idx, attempt",
+                (league_id,)).fetchall()
+        out: dict[int, GameRow] = {}
+        for r in rows:
+            out[r[0]] = GameRow(r[0], r[1], r[2], r[3], r[4], r[5],
+                                None if r[6] is None else json.loads(r[6]),
+                                None if r[7] is None else json.loads(r[7]), json.loads(r[8]))
+        return out
+
+
+def scores(rows: dict[int, GameRow], regular: int) -> dict[int, Score]:
+    """The final scores the league counts: each game's last finished attempt. A playoff game
+    (index `regular` on) that ended tied does not count until it is played again, up to
+    PLAYOFF_RETRIES times (then the better seed goes through)."""
+    out = {}
+    for index, row in rows.items():
+        if not row.final or row.home_points is None or row.away_points is None:
+            continue
+        if (index >= regular and row.home_points == row.away_points
+                and row.attempt < PLAYOFF_RETRIES):
+            continue
+        out[index] = Score(row.home_points, row.away_points)
+    return out
