@@ -493,15 +493,26 @@ def study(
 @app.command()
 def teams(rules: Annotated[str | None, typer.Option("--rules", "-r")] = None) -> None:
     """List the bundled teams."""
+    from rich import box
+
     try:
-        names = [rules] if rules else ruleset_names()
+        names = [find_ruleset(rules).name] if rules else ruleset_names()
+        rows = []
         for name in names:
             rs = find_ruleset(name)
-            for team in rs.team_names():
+            for team in sorted(rs.team_names(), key=str.casefold):
                 record = rs.team_data(team).get("team", {}).get("record", "")
-                out.print(f"{rs.name}\t{team}" + (f"\t{record}" if record else ""))
+                rows.append((rs.name, escape(team), escape(str(record))))
     except ScrimmageError as exc:
         _fail(exc)
+    # No edge and no padding at the left: each row starts with its ruleset (grep-able).
+    table = Table_(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    records = any(row[2] for row in rows)
+    for column in ("rules", "team", "record") if records else ("rules", "team"):
+        table.add_column(column)
+    for row in rows:
+        table.add_row(*row[:3 if records else 2])
+    out.print(table)
 
 
 @app.command()
