@@ -3,8 +3,12 @@ command: a subprocess, or typer's runner in this process where a test must reach
 
 from __future__ import annotations
 
+import json
+import re
+import shlex
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -32,3 +36,33 @@ def test_teams_lines_up_its_columns_and_sorts_by_name(rules: str) -> None:
     team_end = starts[2] if len(starts) > 2 else None
     names = [row[starts[1]:team_end].strip() for row in rows]
     assert names == sorted(names, key=str.casefold)
+
+
+# --- a real team-season that is not bundled: how to build it ---------------------------------
+
+@pytest.mark.parametrize("command", ["play", "sim", "study"])
+def test_a_real_team_not_bundled_gives_the_build_command(command: str) -> None:
+    proc = run([command, "--rules", "legends-pro", "--home", "2007 New England Patriots"])
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
+    assert "not bundled" in proc.stderr
+    assert ("scrimmage build --rules legends-pro --season 2007 --team nwe --out "
+            "nwe-2007.toml") in proc.stderr
+    assert "--home nwe-2007.toml" in proc.stderr
+
+
+def test_the_build_command_given_makes_a_team_that_plays(tmp_path: Path) -> None:
+    """The line's command, run as given (a 5D20 chart builds in a second), makes the file the
+    line names, and the game plays with it."""
+    proc = run(["sim", "--rules", "5d20", "--home", "2012 Denver Broncos", "-n", "2"])
+    assert proc.returncode == 2 and "not bundled" in proc.stderr
+    command = re.search(r"`scrimmage (build [^`]+)`", proc.stderr)
+    assert command is not None
+    built = subprocess.run([*CMD, *shlex.split(command.group(1))], cwd=tmp_path,
+                           capture_output=True, text=True, timeout=300)
+    assert built.returncode == 0, built.stderr
+    played = subprocess.run([*CMD, "sim", "--rules", "5d20", "--home", "den-2012.toml", "-n",
+                             "2", "--json"], cwd=tmp_path, capture_output=True, text=True,
+                            timeout=300)
+    assert played.returncode == 0, played.stderr
+    assert json.loads(played.stdout)["home"] == "2012 Denver Broncos"
