@@ -4,6 +4,7 @@ command: a subprocess, or typer's runner in this process where a test must reach
 from __future__ import annotations
 
 import json
+import os
 import re
 import shlex
 import subprocess
@@ -11,6 +12,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
+
+from scrimmage.cli import app
+from scrimmage.core.records import GameRecord
 
 CMD = [sys.executable, "-m", "scrimmage.cli"]
 
@@ -66,3 +71,37 @@ def test_the_build_command_given_makes_a_team_that_plays(tmp_path: Path) -> None
                             timeout=300)
     assert played.returncode == 0, played.stderr
     assert json.loads(played.stdout)["home"] == "2012 Denver Broncos"
+
+
+# --- `play --auto --save`: saved as it goes ---------------------------------------------------
+
+def test_an_auto_game_is_saved_as_it_goes_and_resumes(monkeypatch: pytest.MonkeyPatch,
+                                                      tmp_path: Path) -> None:
+    """Ctrl-C mid-game (raised right after the 30th save, where a terminal's would land
+    between two plays) leaves a file that grew save by save and that `--resume` finishes into
+    the game played straight through."""
+    whole, cut = tmp_path / "whole.json", tmp_path / "cut.json"
+    args = ["play", "--auto", "--rules", "legends-pro", "--seed", "7"]
+    assert CliRunner().invoke(app, [*args, "--save", str(whole)]).exit_code == 0
+
+    saves: list[int] = []
+    save = GameRecord.save
+
+    def save_then_stop(record: GameRecord, path: str | os.PathLike[str]) -> None:
+        save(record, path)
+        saves.append(len(GameRecord.load(path).decisions))
+        if len(saves) == 30:
+            raise KeyboardInterrupt
+
+    with monkeypatch.context() as m:
+        m.setattr(GameRecord, "save", save_then_stop)
+        stopped = CliRunner().invoke(app, [*args, "--save", str(cut)])
+    assert stopped.exit_code == 130
+    assert f"scrimmage play --resume {cut}" in stopped.output
+    assert saves == sorted(set(saves))                      # the file grew with every save
+    kept = GameRecord.load(cut)
+    assert not kept.finished and 0 < len(kept.decisions) < len(GameRecord.load(whole).decisions)
+
+    resumed = CliRunner().invoke(app, ["play", "--resume", str(cut)])
+    assert resumed.exit_code == 0, resumed.output
+    assert json.loads(cut.read_text()) == json.loads(whole.read_text())

@@ -262,7 +262,8 @@ def play(
             return
         record = table.record
         _print_box(record, console)
-        console.print(f"[dim]Saved as {_ref(target)} ({target}).[/]")
+        where = "" if _ref(target) == str(target) else f" ({target})"
+        console.print(f"[dim]Saved as {escape(_ref(target) + where)}.[/]")
         if as_json:
             data = {"game": _ref(target), "file": str(target), "rules": record.rules,
                     "home": record.home, "away": record.away, "seed": record.seed,
@@ -272,9 +273,9 @@ def play(
             sys.stdout.write(json.dumps(data) + "\n")
     except KeyboardInterrupt:
         if table is not None and table.save_to is not None:
-            # The last save (at the last question) stands; the computer's moves since then
-            # are replayed from it.
-            console.print(f"\nStopped. Saved as of your last answer: scrimmage play --resume "
+            # The last save (after the last play, or at the last question) stands; the
+            # computer's moves since then are played again from it.
+            console.print(f"\nStopped. Saved as of the last play: scrimmage play --resume "
                           f"{_ref(table.save_to)}")
         raise typer.Exit(130) from None
     except ScrimmageError as exc:
