@@ -268,7 +268,8 @@ def play(
             return
         record = table.record
         _print_box(record, console)
-        console.print(f"[dim]Saved as {_ref(target)} ({target}).[/]")
+        where = "" if _ref(target) == str(target) else f" ({target})"
+        console.print(f"[dim]Saved as {escape(_ref(target) + where)}.[/]")
         if as_json:
             data = {"game": _ref(target), "file": str(target), "rules": record.rules,
                     "home": record.home, "away": record.away, "seed": record.seed,
@@ -278,9 +279,9 @@ def play(
             sys.stdout.write(json.dumps(data) + "\n")
     except KeyboardInterrupt:
         if table is not None and table.save_to is not None:
-            # The last save (at the last question) stands; the computer's moves since then
-            # are replayed from it.
-            console.print(f"\nStopped. Saved as of your last answer: scrimmage play --resume "
+            # The last save (after the last play, or at the last question) stands; the
+            # computer's moves since then are played again from it.
+            console.print(f"\nStopped. Saved as of the last play: scrimmage play --resume "
                           f"{_ref(table.save_to)}")
         raise typer.Exit(130) from None
     except ScrimmageError as exc:
@@ -520,15 +521,26 @@ def study(
 @app.command()
 def teams(rules: Annotated[str | None, typer.Option("--rules", "-r")] = None) -> None:
     """List the bundled teams."""
+    from rich import box
+
     try:
-        names = [rules] if rules else ruleset_names()
+        names = [find_ruleset(rules).name] if rules else ruleset_names()
+        rows = []
         for name in names:
             rs = find_ruleset(name)
-            for team in rs.team_names():
+            for team in sorted(rs.team_names(), key=str.casefold):
                 record = rs.team_data(team).get("team", {}).get("record", "")
-                out.print(f"{rs.name}\t{team}" + (f"\t{record}" if record else ""))
+                rows.append((rs.name, escape(team), escape(str(record))))
     except ScrimmageError as exc:
         _fail(exc)
+    # No edge and no padding at the left: each row starts with its ruleset (grep-able).
+    table = Table_(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    records = any(row[2] for row in rows)
+    for column in ("rules", "team", "record") if records else ("rules", "team"):
+        table.add_column(column)
+    for row in rows:
+        table.add_row(*row[:3 if records else 2])
+    out.print(table)
 
 
 @app.command()

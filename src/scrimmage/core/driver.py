@@ -73,10 +73,13 @@ class Driver:
         """The pending decision's position in the game's record."""
         return len(self.log)
 
-    def advance(self, replay_only: bool = False) -> Decision | None:
+    def advance(self, replay_only: bool = False, until_play: bool = False) -> Decision | None:
         """Answer everything no person needs to answer. Returns the decision a person must
         answer now, or None when the game is over. With `replay_only`, stop once the saved
-        decisions are replayed and return the next decision, whoever answers it."""
+        decisions are replayed and return the next decision, whoever answers it. With
+        `until_play`, also stop at the first decision after a play has ended and return it
+        unanswered, whoever answers it (the next call goes on): a game the computers play
+        through can then be saved and shown play by play, each save a whole record."""
         decision = self._decision
         if decision is None:
             return None
@@ -84,6 +87,7 @@ class Driver:
         prefix, people, on_decision = self._prefix, self._people, self._on_decision
         n_prefix = len(prefix)
         i = self._i
+        seen = len(self.game.plays)
         try:
             while True:
                 if i == n_prefix and n_prefix and self._use_filters is not None:
@@ -91,10 +95,11 @@ class Driver:
                 if i < n_prefix:
                     entry = self._replayed(decision, prefix[i], i)
                     answer = entry[2]
-                elif replay_only or (people and decision.seat in people):
+                elif replay_only or (people and decision.seat in people) or \
+                        (until_play and len(self.game.plays) > seen):
                     self._i, self._decision = i, decision
                     return decision
-                elif not people:
+                elif not people and not until_play:
                     i = self._computers_to_the_end(decision, i)    # the batch case
                     self._i, self._decision = i, None
                     return None

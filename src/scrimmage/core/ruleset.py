@@ -150,7 +150,15 @@ class Ruleset(ABC):
         p = Path(name_or_path)
         if files and p.exists():
             return self.read_team_file(p)
-        raise UnknownTeam(self._no_such_team(name_or_path, low, keys))
+        # A real season's team the builder can make: say how (a server plays no files).
+        hint = None if not files or _looks_like_path(name_or_path) else \
+            self.unbundled(name_or_path)
+        raise UnknownTeam(hint or self._no_such_team(name_or_path, low, keys))
+
+    def unbundled(self, asked: str) -> str | None:
+        """For a name that is no bundled team: one line saying how to make a team file of it
+        where it names a real team-season this ruleset's builder makes, else None."""
+        return None
 
     def _no_such_team(self, asked: str, low: str, keys: list[tuple[str, str]]) -> str:
         """One line: what was not found, and up to three close names (never the whole list)."""

@@ -70,6 +70,8 @@ def season(
     from scrimmage.season.runner import default_workers
     from scrimmage.sim.parallel import backend
 
+    reached = {"games": 0, "sheets": 0, "missing": 0}   # for the line after Ctrl-C
+    total = 0
     try:
         options = dict(split_option(o) for o in option or [])
         if standings is not None:
@@ -78,6 +80,7 @@ def season(
         if dask is not None:
             backend(None, dask)     # a bad address or a missing Dask is refused before any game
         n_workers = workers or default_workers()
+        total = replays * expected_games(st)
         columns = (TextColumn("[progress.description]{task.description}"), BarColumn(),
                    MofNCompleteColumn(), TaskProgressColumn(),
                    TextColumn("{task.fields[rate]}"), TimeElapsedColumn(),
@@ -85,13 +88,17 @@ def season(
         with Progress(*columns, console=err, transient=True,
                       disable=not err.is_terminal) as bar:
             building = bar.add_task("team sheets", total=None, rate="", visible=False)
-            task = bar.add_task("games", total=replays * expected_games(st), rate="")
+            task = bar.add_task("games", total=total, rate="")
 
-            def built(code: str, done: int, total: int) -> None:
-                bar.update(building, visible=True, total=total, completed=done,
-                           description=f"built {code}")
+            def built(name: str, done: int, sheets: int) -> None:
+                reached["sheets"], reached["missing"] = done, sheets
+                what = f"built {escape(name)}" if name else "building team sheets"
+                bar.update(building, visible=True, total=sheets, completed=done,
+                           description=what)
+                bar.refresh()       # drawn now: the next sheet may take a while
 
             def played(done: int) -> None:
+                reached["games"] = done
                 speed = bar.tasks[task].speed
                 bar.update(task, completed=done,
                            rate=f"{speed:.1f} games/s" if speed else "")
@@ -106,9 +113,7 @@ def season(
         _fail(exc)
         return
     except KeyboardInterrupt:
-        # The workers ignore Ctrl-C and the files were closed on the way out: what was
-        # written stays readable (whole chunks of games); a part of a replay has no standings.
-        err.print("interrupted: the files hold the games played so far; no report")
+        err.print(_interrupted(reached, total, [pbp, games_out, box], standings))
         raise typer.Exit(130) from None
     built_count = sum(1 for o in run.origins.values() if o == "built")
     if built_count:
@@ -120,3 +125,25 @@ def season(
         sys.stdout.write(json.dumps(data) + "\n")
         return
     print_report(data, out)
+
+
+def _interrupted(reached: dict[str, int], total: int, files: list[Path | None],
+                 standings: Path | None) -> str:
+    """The line after Ctrl-C: how far it got, and the files only where files were asked for.
+    The workers ignore Ctrl-C and the files were closed on the way out, so what was written
+    stays readable (whole games); a part of a replay has no standings, so no report."""
+    games, sheets, missing = reached["games"], reached["sheets"], reached["missing"]
+    if sheets < missing:
+        where = f"while building team sheets ({sheets} of {missing} built and cached)"
+    elif not games:
+        where = "before the first game was in"
+    else:
+        where = f"after {games:,} of {total:,} games"
+    written = [escape(str(p)) for p in files if p is not None]
+    kept = ""
+    if written and games:
+        kept = f"; {', '.join(written)} hold{'s' if len(written) == 1 else ''} those games"
+    elif written:
+        kept = f"; nothing written to {', '.join(written)}"
+    unwritten = f"; {escape(str(standings))} not written" if standings is not None else ""
+    return f"interrupted {where}{kept}; no report{unwritten}"

@@ -278,7 +278,7 @@ def replay_season(rules: str, season: int, replays: int = 1, seed: int = 1,
                   progress: Callable[[int], None] | None = None,
                   dask: str | None = None) -> SeasonRun:
     """Set up, build what is missing (on `workers` local processes), and play (on them, or on
-    the Dask scheduler `dask`)."""
+    the Dask scheduler `dask`). `build_progress(name, done, total)`: see `season_sheets`."""
     if replays < 1:
         raise ScrimmageError("--replays must be at least 1")
     st = setup(rules, season)

@@ -101,11 +101,13 @@ def league_json(teams: list[dict[str, Any]]) -> dict[str, Any]:
 def leaders_json(run: SeasonRun) -> dict[str, Any]:
     """Per-replay season leaders: players where the records name them (5D20), else teams."""
     code_of = {name: code for code, name in run.names.items()}
+    name_of = team_names(run)
     if run.players:
         out: dict[str, Any] = {"kind": "players"}
         for stat in PLAYER_LEADERS:
             best = sorted(run.players.items(), key=lambda kv: (-kv[1].get(stat, 0), kv[0]))
-            out[stat] = [{"team": code_of.get(team, team), "player": player,
+            out[stat] = [{"team": code_of.get(team, team),
+                          "name": name_of.get(code_of.get(team, team), team), "player": player,
                           "per_season": round(line.get(stat, 0) / run.replays, 2)}
                          for (team, player), line in best[:LEADERS_SHOWN]]
         return out
@@ -113,8 +115,15 @@ def leaders_json(run: SeasonRun) -> dict[str, Any]:
     for stat in TEAM_LEADERS:
         per_game = {c: t.stats.get(stat, 0.0) / max(1, t.games) for c, t in run.tallies.items()}
         ranked = sorted(per_game.items(), key=lambda kv: (-kv[1], kv[0]))
-        teams[stat] = [{"team": c, "per_game": round(v, 2)} for c, v in ranked[:LEADERS_SHOWN]]
+        teams[stat] = [{"team": c, "name": name_of[c], "per_game": round(v, 2)}
+                       for c, v in ranked[:LEADERS_SHOWN]]
     return teams
+
+
+def team_names(run: SeasonRun) -> dict[str, str]:
+    """Code -> the club's name that season: what a reader sees; the code stays the JSON's id
+    (the sheets' file names and `team_seasons.csv` use it)."""
+    return {t.code: t.name for t in run.setup.teams}
 
 
 def season_json(run: SeasonRun) -> dict[str, Any]:
@@ -136,14 +145,17 @@ def season_json(run: SeasonRun) -> dict[str, Any]:
     }
     if run.replays == 1 and run.last_standings is not None and run.last_playoffs is not None:
         s, p = run.last_standings, run.last_playoffs
-        data["standings"] = {d: [{"code": c, "wins": s.record(c)[0], "losses": s.record(c)[1],
-                                  "ties": s.record(c)[2], "points_for": s.points(c)[0],
+        name = team_names(run)
+        data["standings"] = {d: [{"code": c, "name": name[c], "wins": s.record(c)[0],
+                                  "losses": s.record(c)[1], "ties": s.record(c)[2],
+                                  "points_for": s.points(c)[0],
                                   "points_against": s.points(c)[1]} for c in order]
                              for d, order in s.divisions(s.teams).items()}
         data["playoffs"] = {"seeds": p.seeds, "games": [
-            {"game_type": g.game_type, "home": g.home, "away": g.away, "neutral": g.neutral,
+            {"game_type": g.game_type, "home": g.home, "away": g.away,
+             "home_name": name[g.home], "away_name": name[g.away], "neutral": g.neutral,
              "home_score": hs, "away_score": as_} for g, hs, as_ in run.last_bracket],
-            "champions": p.champions}
+            "champions": p.champions, "champion_names": [name[c] for c in p.champions]}
     return data
 
 
@@ -169,22 +181,25 @@ def print_report(data: dict[str, Any], console: Console) -> None:
 
 
 def _print_one(data: dict[str, Any], console: Console) -> None:
+    # A reader sees the clubs' names; the codes are ids for the files and the JSON.
     real = {t["code"]: t["real"] for t in data["teams"]}
+    name = {t["code"]: escape(t["name"]) for t in data["teams"]}
     for division, rows in data["standings"].items():
         table = Table(title=division or "League", title_justify="left")
         for col in ("team", "W", "L", "T", "PF", "PA", "real"):
             table.add_column(col, justify="left" if col == "team" else "right")
         for r in rows:
             rr = real[r["code"]]
-            table.add_row(r["code"], str(r["wins"]), str(r["losses"]), str(r["ties"]),
+            table.add_row(name[r["code"]], str(r["wins"]), str(r["losses"]), str(r["ties"]),
                           str(r["points_for"]), str(r["points_against"]),
                           f"{rr['wins']}-{rr['losses']}-{rr['ties']}")
         console.print(table)
     for g in data["playoffs"]["games"]:
         site = " (neutral)" if g["neutral"] else ""
-        console.print(f"{g['game_type']}: {g['away']} {g['away_score']} at {g['home']} "
-                      f"{g['home_score']}{site}")
-    console.print(f"[bold]Champion: {', '.join(data['playoffs']['champions'])}[/]")
+        console.print(f"{g['game_type']}: {name[g['away']]} {g['away_score']} at "
+                      f"{name[g['home']]} {g['home_score']}{site}")
+    champions = ", ".join(name[c] for c in data["playoffs"]["champions"])
+    console.print(f"[bold]Champion: {champions}[/]")
 
 
 def _print_many(data: dict[str, Any], console: Console) -> None:
@@ -196,7 +211,7 @@ def _print_many(data: dict[str, Any], console: Console) -> None:
     teams = sorted(data["teams"], key=lambda t: (t["division"], -t["wins"]["mean"]))
     for t in teams:
         w = t["wins"]
-        table.add_row(t["code"], t["division"], f"{w['mean']:.1f}", f"{w['sd']:.1f}",
+        table.add_row(escape(t["name"]), t["division"], f"{w['mean']:.1f}", f"{w['sd']:.1f}",
                       f"{w['p10']:.0f}-{w['p90']:.0f}", str(t["real"]["wins"]),
                       f"{t['pythagorean_wins']:.1f}", f"{t['points_for_mean']:.1f}",
                       f"{t['points_against_mean']:.1f}", _pct(t["division_odds"]),
@@ -205,13 +220,26 @@ def _print_many(data: dict[str, Any], console: Console) -> None:
 
 
 def _print_leaders(leaders: dict[str, Any], console: Console) -> None:
-    if leaders["kind"] == "teams":
-        console.print(f"[dim]Team leaders ({leaders['why']}), per game:[/]")
-        for stat in TEAM_LEADERS:
-            console.print(f"  {stat}: " + ", ".join(f"{e['team']} {e['per_game']}"
-                                                    for e in leaders[stat]))
-        return
-    console.print("[dim]League leaders, per season:[/]")
-    for stat in PLAYER_LEADERS:
-        console.print(f"  {stat}: " + ", ".join(
-            f"{escape(e['player'])} ({e['team']}) {e['per_season']}" for e in leaders[stat]))
+    # A table, not lines: five long club names to a line wrap in the middle of a name.
+    players = leaders["kind"] == "players"
+    if players:
+        table = Table(title="League leaders, per season", title_justify="left")
+        columns: tuple[str, ...] = ("stat", "player", "team", "per season")
+    else:
+        console.print(f"Team leaders, per game [dim]({leaders['why']})[/]:")
+        table = Table()
+        columns = ("stat", "team", "per game")
+    for col in columns:
+        table.add_column(col, justify="right" if col.startswith("per") else "left")
+    stats = PLAYER_LEADERS if players else TEAM_LEADERS
+    for stat in stats:
+        for i, e in enumerate(leaders[stat]):
+            first = stat if i == 0 else ""
+            last = i == len(leaders[stat]) - 1 and stat != stats[-1]
+            if players:
+                table.add_row(first, escape(e["player"]), escape(e["name"]),
+                              f"{e['per_season']:,.1f}", end_section=last)
+            else:
+                table.add_row(first, escape(e["name"]), f"{e['per_game']:.2f}",
+                              end_section=last)
+    console.print(table)

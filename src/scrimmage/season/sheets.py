@@ -11,12 +11,16 @@ changed builder or changed statistics therefore build afresh.
 from __future__ import annotations
 
 import hashlib
+import os
 import re
+import signal
 import tomllib
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Generator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import closing
 from functools import cache
 from importlib import resources
+from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
@@ -110,7 +114,9 @@ def season_sheets(rules: str, season: int, teams: list[TeamSeason], workers: int
                   progress: Callable[[str, int, int], None] | None = None
                   ) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
     """Team data for every club: (code -> data, code -> where it came from: bundled, cached
-    or built). Missing sheets are built on `workers` processes and cached."""
+    or built). Missing sheets are built on `workers` processes and cached one by one as they
+    come (a build cut short keeps those). `progress(name, done, total)` hears of the missing
+    sheets before the first is built (name "", done 0) and of each club as its sheet is in."""
     data: dict[str, dict[str, Any]] = {}
     origin: dict[str, str] = {}
     missing: list[str] = []
@@ -125,32 +131,64 @@ def season_sheets(rules: str, season: int, teams: list[TeamSeason], workers: int
         else:
             missing.append(t.code)
     if missing:
-        for code, text in _build(rules, season, missing, workers, progress):
-            path = cached_path(rules, season, code)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(".tmp")
-            tmp.write_text(text, encoding="utf-8")
-            tmp.replace(path)                     # never a half-written sheet in the cache
-            data[code], origin[code] = tomllib.loads(text), "built"
+        names = {t.code: t.name for t in teams}
+        if progress is not None:
+            progress("", 0, len(missing))       # the first sheet can take the longest
+        built: dict[str, dict[str, Any]] = {}
+        with closing(_build(rules, season, missing, workers)) as sheets:
+            for code, text in sheets:
+                path = cached_path(rules, season, code)
+                path.parent.mkdir(parents=True, exist_ok=True)
+                tmp = path.with_suffix(".tmp")
+                tmp.write_text(text, encoding="utf-8")
+                tmp.replace(path)                 # never a half-written sheet in the cache
+                built[code] = tomllib.loads(text)
+                if progress is not None:
+                    progress(names[code], len(built), len(missing))
+        for code in missing:                      # the clubs' order, whoever finished first
+            data[code], origin[code] = built[code], "built"
     return data, origin
 
 
-def _build(rules: str, season: int, codes: list[str], workers: int,
-           progress: Callable[[str, int, int], None] | None) -> list[tuple[str, str]]:
+def _ignore_ctrl_c() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)    # a terminal sends it to every process
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """End the workers now (Ctrl-C, an error): a sheet cut short is worth nothing, and one
+    takes seconds to finish."""
+    terminate = getattr(pool, "terminate_workers", None)          # Python 3.14
+    if terminate is not None:
+        terminate()
+        return
+    processes = list((getattr(pool, "_processes", None) or {}).values())  # shutdown drops them
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+
+
+def _build(rules: str, season: int, codes: list[str], workers: int
+           ) -> Generator[tuple[str, str], None, None]:
+    """(code, sheet text) of each club as it is built: here, or on `workers` processes in the
+    order they finish."""
     jobs = [(rules, season, c) for c in codes]
-    out: list[tuple[str, str]] = []
     try:
         if workers <= 1 or len(jobs) == 1:
             for job in jobs:
-                out.append(_build_job(job))
-                if progress is not None:
-                    progress(job[2], len(out), len(jobs))
-            return out
-        with ProcessPoolExecutor(min(workers, len(jobs))) as pool:
-            for result in pool.map(_build_job, jobs):
-                out.append(result)
-                if progress is not None:
-                    progress(result[0], len(out), len(jobs))
+                yield _build_job(job)
+            return
+        # A fork server: not a fork of this process and its progress-bar thread.
+        context = get_context("forkserver" if os.name == "posix" else "spawn")
+        pool = ProcessPoolExecutor(min(workers, len(jobs)), mp_context=context,
+                                   initializer=_ignore_ctrl_c)
+        done = False
+        try:
+            for future in as_completed([pool.submit(_build_job, job) for job in jobs]):
+                yield future.result()
+            done = True
+        finally:
+            if not done:
+                _stop_workers(pool)
+            pool.shutdown(wait=True, cancel_futures=True)
     except ScrimmageError as exc:
         raise ScrimmageError(f"building the {season} {rules} sheets: {exc}") from None
-    return out

@@ -50,8 +50,9 @@ class Narrator:
             self.score = self._score(plays[-1]["total_home_score"],
                                      plays[-1]["total_away_score"])
 
-    def lines(self, plays: list[dict[str, Any]], board: Scoreboard) -> list[str]:
-        """The lines for the plays not shown yet, then any period that has ended since."""
+    def lines(self, plays: list[dict[str, Any]], board: Scoreboard | None = None) -> list[str]:
+        """The lines for the plays not shown yet, then (given the `board`) any period that
+        has ended since."""
         out: list[str] = []
         while self.shown < len(plays):
             play = plays[self.shown]
@@ -65,6 +66,8 @@ class Narrator:
             if score != self.score:
                 out.append(f"   [yellow]{score}[/]")
                 self.score = score
+        if board is None:
+            return out
         period_now = board.qtr
         if board.over:
             out.append(f"[bold]Final: {board.score_text()}[/]")

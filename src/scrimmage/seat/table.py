@@ -150,6 +150,7 @@ class Table:
             self.driver = Driver(self.game, coaches, self.record.decisions, people=people)
         self.coaches = coaches
         self._pending: Pending | None = None
+        self._plays_saved = len(self.game.plays)
 
     def _coach(self, kind: str, seed: int, side: Side, unit: int) -> Coach:
         # A split team's second coach has dice of its own (as `scrimmage play --split` always
@@ -180,18 +181,28 @@ class Table:
     def over(self) -> bool:
         return self.game.over and self.driver.pending is None
 
-    def advance(self) -> Pending | None:
+    def advance(self, on_play: Callable[[], None] | None = None) -> Pending | None:
         """Play on until a person must answer (returned) or the game ends (None). The record
-        is saved whenever play stops."""
+        is saved whenever play stops, and after every play where it has a file: a game the
+        computers play through (`play --auto`) is saved as it goes, like a person's. `on_play`
+        is called after each play (a terminal shows it)."""
         if self._pending is not None:
             return self._pending
+        watch = self.save_to is not None or on_play is not None
         while True:
-            decision = self.driver.advance()
+            decision = self.driver.advance(until_play=watch)
             if decision is None:
                 self._finish()
                 self.save()
                 return None
+            if len(self.game.plays) > self._plays_saved:
+                self._plays_saved = len(self.game.plays)
+                self.save()
+                if on_play is not None:
+                    on_play()
             side = decision.seat
+            if not self.seats[side].has_person:
+                continue           # stopped after a play: its computer coach answers next
             view = self.game.view(side)
             coach = self.coaches[side]
             if isinstance(coach, SplitCoach) and \

@@ -57,7 +57,7 @@ class TerminalSeat:
         """Play until the game ends (True) or the person quits (False; the game is saved)."""
         try:
             while True:
-                pending = self.table.advance()
+                pending = self.table.advance(on_play=self.show_settled_plays)
                 self.show_new_plays()
                 if pending is None:
                     return True
@@ -65,6 +65,12 @@ class TerminalSeat:
         except Quit:
             self.table.save()
             return False
+
+    def show_settled_plays(self) -> None:
+        """While the computers play on: the new plays but the last, which may still change (a
+        penalty or a timeout after it is written into it); `show_new_plays` shows it."""
+        for line in self.narrator.lines(self.table.game.plays[:-1]):
+            self.console.print(line)
 
     def show_new_plays(self) -> None:
         board = self.table.rules.scoreboard(self.table.game)

@@ -48,6 +48,11 @@ class FiveD20(Ruleset):
     def team_file_kind(self) -> str:
         return "a 5D20 team chart"
 
+    def unbundled(self, asked: str) -> str | None:
+        from scrimmage.build.unbundled import build_hint
+
+        return build_hint(self.name, asked, self.team_names())
+
     def read_team_file(self, path: Path) -> dict[str, Any]:
         return read_toml(path)
 

@@ -56,6 +56,11 @@ class LegendsRuleset(Ruleset):
     def read_team_file(self, path: Path) -> dict[str, Any]:
         return read_team_file(path)
 
+    def unbundled(self, asked: str) -> str | None:
+        from scrimmage.build.unbundled import build_hint
+
+        return build_hint(self.name, asked, self.team_names())
+
     def build_team(self, data: dict[str, Any], source: str = "team") -> Team:
         team = team_from_data(data, source)
         if team.header.level != self.level:
