@@ -13,6 +13,7 @@ import polars as pl
 import pytest
 
 from scrimmage.core.stats import TEAM_STAT_KEYS
+from scrimmage.league.making import league_of
 from scrimmage.season.data import Format, ScheduledGame, season_teams
 from scrimmage.season.replay import Season, Setup, Writers
 from scrimmage.season.report import season_json
@@ -37,7 +38,8 @@ def play_tiny(workers: int, tmp: Path, replays: int = 2) -> tuple[dict, Path]:
     sheets = {c: bundled_sheet("legends-pro", 2016, c) for c in CODES}
     games_out = tmp / f"games{workers}.csv"
     writers = Writers(None, games_out, None)
-    run = Season(st, sheets, replays, 7, "solitaire", {}, writers).play(workers)  # type: ignore[arg-type]
+    league = league_of(st, sheets, 7, "solitaire", {})  # type: ignore[arg-type]
+    run = Season(st, league, replays, "solitaire", writers).play(workers)
     return season_json(run), games_out
 
 
@@ -101,8 +103,8 @@ def test_a_dask_cluster_gives_the_same_replays(tmp_path: Path) -> None:
     st = tiny_setup()
     sheets = {c: bundled_sheet("legends-pro", 2016, c) for c in CODES}
     games_out = tmp_path / "games-dask.csv"
-    run = Season(st, sheets, 2, 7, "solitaire", {},  # type: ignore[arg-type]
-                 Writers(None, games_out, None)).play(1, "local:2")
+    league = league_of(st, sheets, 7, "solitaire", {})  # type: ignore[arg-type]
+    run = Season(st, league, 2, "solitaire", Writers(None, games_out, None)).play(1, "local:2")
     assert json.dumps(season_json(run), sort_keys=True) == json.dumps(one, sort_keys=True)
     assert games_out.read_bytes() == games1.read_bytes()
 

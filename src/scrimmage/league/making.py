@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scrimmage.core.dice import SeededDice
 from scrimmage.core.errors import ScrimmageError
@@ -14,6 +14,9 @@ from scrimmage.core.ruleset import find_ruleset
 from scrimmage.league.model import Coaching, Fixture, League, LeagueTeam
 from scrimmage.league.schedule import by_divisions, round_robin
 from scrimmage.season.data import Format, ScheduledGame
+
+if TYPE_CHECKING:
+    from scrimmage.season.replay import Setup
 
 OWN_CONFERENCE = "League"
 """The one conference of a league of your own."""
@@ -36,15 +39,23 @@ def season_league(rules: str, season: int, coaches: Mapping[str, Coaching], *, s
     from scrimmage.season.sheets import season_sheets
 
     st = setup(rules, season)
-    rs = find_ruleset(st.rules)
     sheets, _ = season_sheets(st.rules, season, st.teams, workers, build_progress)
-    teams = {t.code: LeagueTeam(t.code, rs.load_team(sheets[t.code], t.code).name, t.conference,
-                                t.division, sheets[t.code], real=t) for t in st.teams}
-    league = League(name or f"{season} {rs.title}", st.rules, dict(options or {}), "season",
-                    seed, teams, _fixtures(st.games), list(st.formats), season=season,
-                    replay=replay, source=st.source)
+    league = league_of(st, sheets, seed, "solitaire", dict(options or {}), name, replay)
     _seat(league, coaches)
     return league
+
+
+def league_of(st: Setup, sheets: dict[str, dict[str, Any]], seed: int, coach: str,
+              options: dict[str, Any], name: str = "", replay: int = 0) -> League:
+    """The league of a real season set up (`season.replay.setup`) with its sheets, every
+    team coached by the computer coach `coach`."""
+    rs = find_ruleset(st.rules)
+    teams = {t.code: LeagueTeam(t.code, rs.load_team(sheets[t.code], t.code).name, t.conference,
+                                t.division, sheets[t.code], Coaching(coach), real=t)
+             for t in st.teams}
+    return League(name or f"{st.season} {rs.title}", st.rules, options, "season", seed, teams,
+                  _fixtures(st.games), list(st.formats), season=st.season, replay=replay,
+                  source=st.source)
 
 
 def own_league(rules: str, refs: Sequence[str], coaches: Mapping[str, Coaching], *,

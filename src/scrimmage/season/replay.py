@@ -5,17 +5,19 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from scrimmage.core.dice import SeededDice
 from scrimmage.core.errors import ScrimmageError
 from scrimmage.core.ruleset import find_ruleset
 from scrimmage.export.box import box_rows
 from scrimmage.export.columns import GameInfo, game_id, pbp_rows
 from scrimmage.export.games import games_row
 from scrimmage.export.writer import TableWriter, check_out_path
+from scrimmage.league.making import league_of
+from scrimmage.league.model import Fixture, League
+from scrimmage.league.progress import Score, progress
 from scrimmage.season.data import (
     FIVED20_SEASONS,
     LEVELS,
@@ -27,20 +29,17 @@ from scrimmage.season.data import (
     season_teams,
 )
 from scrimmage.season.generate import games_per_team, generate_schedule
-from scrimmage.season.playoffs import PlayoffGame, PlayoffOutcome, rounds_needed, run_playoffs
+from scrimmage.season.playoffs import PlayoffGame, PlayoffOutcome
 from scrimmage.season.runner import (
-    COIN_INDEX,
     PLAYOFF_RETRIES,
     Chunk,
     Plan,
     Played,
     Player,
     play_chunks,
-    replay_seed,
 )
 from scrimmage.season.sheets import season_sheets
-from scrimmage.season.standings import Result, Standings
-from scrimmage.sim.batch import game_seed
+from scrimmage.season.standings import Standings
 
 
 @dataclass
@@ -155,20 +154,22 @@ class Writers:
 
 
 class Season:
-    def __init__(self, st: Setup, sheets: dict[str, dict[str, Any]], replays: int, seed: int,
-                 coach: str, options: dict[str, Any], writers: Writers,
-                 progress: Callable[[int], None] | None = None) -> None:
-        self.st, self.replays, self.seed, self.writers = st, replays, seed, writers
-        self.plan = Plan(st.rules, st.season, seed, coach, options, sheets, tuple(st.games),
-                         details=writers.pbp is not None, keep_plays=writers.plays_needed,
-                         players=st.rules == "5d20")
+    """A season replayed N times as a league whose teams the computer coaches: replay r is
+    the league's replay r (its seeds), its standings and bracket the league's own
+    (`league.progress`), the playoff games played round by round as they become due."""
+
+    def __init__(self, st: Setup, league: League, replays: int, coach: str,
+                 writers: Writers, progress: Callable[[int], None] | None = None) -> None:
+        self.st, self.league, self.replays, self.writers = st, league, replays, writers
+        sheets = {code: t.sheet for code, t in league.teams.items()}
+        self.plan = Plan(st.rules, st.season, league.seed, coach, league.options, sheets,
+                         tuple(league.scheduled()), details=writers.pbp is not None,
+                         keep_plays=writers.plays_needed, players=st.rules == "5d20")
         self.player = Player(self.plan)               # checks the options and the sheets
         self.progress = progress
         self.done = 0
-        self.last_week = max(g.week for g in st.games)
-        self.rounds = max((rounds_needed(f.qualifiers, f.byes) for f in st.formats), default=0)
-        self.run = SeasonRun(st, replays, seed, coach, {t.code: Tally() for t in st.teams}, {},
-                             dict(self.player.names))
+        self.run = SeasonRun(st, replays, league.seed, coach,
+                             {t.code: Tally() for t in st.teams}, {}, dict(self.player.names))
 
     def info(self, p: Played) -> GameInfo:
         home, away = abbreviation(p.home, self.st.level), abbreviation(p.away, self.st.level)
@@ -179,16 +180,17 @@ class Season:
                         game_type=p.game_type, seed=p.seed)
 
     def play(self, workers: int, dask: str | None = None) -> SeasonRun:
-        results: list[Result] = []
+        scores: dict[int, Score] = {}
         replay = 0
+        regular = len(self.league.schedule)
         try:
             for chunk in play_chunks(self.plan, self.replays, workers, dask):
                 self._take(chunk)
-                results.extend(Result(p.home, p.away, p.home_points, p.away_points)
-                               for p in chunk.games)
-                if len(results) == len(self.st.games):
-                    self._finish(replay, results)
-                    results, replay = [], replay + 1
+                for p in chunk.games:
+                    scores[p.index] = Score(p.home_points, p.away_points)
+                if len(scores) == regular:
+                    self._finish(replay, scores)
+                    scores, replay = {}, replay + 1
         finally:
             self.writers.close()
         return self.run
@@ -212,19 +214,26 @@ class Season:
             for k, v in line.items():
                 acc[k] = acc.get(k, 0.0) + v
 
-    def _finish(self, replay: int, results: list[Result]) -> None:
-        coin = SeededDice(game_seed(replay_seed(self.seed, replay), COIN_INDEX))
-        standings = Standings(self.st.teams, results, coin)
-        index = len(self.st.games)
-
-        def play(game: PlayoffGame) -> str:
-            nonlocal index
-            won = self._playoff_game(replay, index, game)
-            index += 1
-            return won
-
+    def _finish(self, replay: int, scores: dict[int, Score]) -> None:
+        league = replace(self.league, replay=replay)
+        played: list[tuple[Fixture, Played]] = []
+        while True:
+            now = progress(league, scores)
+            if now.complete or not now.due:
+                break
+            for f in now.due:
+                game = self._playoff_game(league, f)
+                played.append((f, game))
+                scores[f.index] = Score(game.home_points, game.away_points)
+        # The bracket's games in bracket order (the order the files and the report use).
         self.run.last_bracket = []
-        outcome = run_playoffs(self.st.formats, standings, play)
+        for f, game in sorted(played, key=lambda fg: fg[0].index):
+            if game.plays is not None:
+                self.writers.write(self.info(game), game, self.replays > 1)
+            self._tick()
+            self.run.last_bracket.append((PlayoffGame(f.game_type, f.home, f.away, f.neutral),
+                                          game.home_points, game.away_points))
+        standings, outcome = now.standings, now.playoffs or PlayoffOutcome()
         for code, t in self.run.tallies.items():
             w, lo, ti = standings.record(code)
             pf, pa = standings.points(code)
@@ -240,24 +249,15 @@ class Season:
             t.titles += code in outcome.champions
         self.run.last_standings, self.run.last_playoffs = standings, outcome
 
-    def _playoff_game(self, replay: int, index: int, game: PlayoffGame) -> str:
-        """The winner. A game still tied after the ruleset's overtime is played again with a
-        new seed (up to PLAYOFF_RETRIES times); then the better seed (home) goes through."""
-        base = game_seed(replay_seed(self.seed, replay), index)
-        week = self.last_week + (self.rounds + 1 if game.game_type == "SB" else
-                                 self.rounds - ("CON", "DIV", "WC").index(game.game_type))
+    def _playoff_game(self, league: League, f: Fixture) -> Played:
+        """A playoff game, played again with a new seed while it ends tied (up to
+        PLAYOFF_RETRIES times; then the better seed, at home, goes through)."""
         for attempt in range(PLAYOFF_RETRIES + 1):
-            s = base if attempt == 0 else game_seed(base, attempt)
-            played, _ = self.player.play(replay, index, game.game_type, week, game.home,
-                                         game.away, game.neutral, seed=s)
+            played, _ = self.player.play(league.replay, f.index, f.game_type, f.week, f.home,
+                                         f.away, f.neutral, seed=league.game_seed(f.index,
+                                                                                  attempt))
             if played.home_points != played.away_points or attempt == PLAYOFF_RETRIES:
-                if played.plays is not None:
-                    self.writers.write(self.info(played), played, self.replays > 1)
-                self._tick()
-                self.run.last_bracket.append((game, played.home_points, played.away_points))
-                if played.home_points == played.away_points:
-                    return game.home
-                return game.home if played.home_points > played.away_points else game.away
+                return played
             self.run.playoff_ties += 1
         raise AssertionError("unreachable")
 
@@ -285,7 +285,8 @@ def replay_season(rules: str, season: int, replays: int = 1, seed: int = 1,
     find_ruleset(st.rules).default_coach(coach, 0)    # an unknown coach kind is refused here
     writers = Writers(pbp, games_out, box)
     sheets, origins = season_sheets(st.rules, season, st.teams, workers, build_progress)
-    runner = Season(st, sheets, replays, seed, coach, options or {}, writers, progress)
+    league = league_of(st, sheets, seed, coach, options or {})
+    runner = Season(st, league, replays, coach, writers, progress)
     run = runner.play(workers, dask)
     run.origins = origins
     return run
