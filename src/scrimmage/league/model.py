@@ -120,6 +120,9 @@ class League:
     source: str = ""
     """Where the schedule came from, in one line."""
     league_id: str = ""
+    access: dict[str, list[str]] = field(default_factory=dict)
+    """SHA-256 digests of the tokens that act for the league on the web, each with the teams
+    it coaches ("*": every person's team). Never a token in clear."""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -167,7 +170,7 @@ class League:
         return {
             "name": self.name, "rules": self.rules, "options": self.options, "kind": self.kind,
             "seed": self.seed, "season": self.season, "replay": self.replay,
-            "source": self.source,
+            "source": self.source, "access": self.access,
             "formats": [[f.conference, f.qualifiers, f.byes, int(f.division_winners_first),
                          f.neutral_rounds, int(f.super_bowl)] for f in self.formats],
             "schedule": [f.to_json() for f in self.schedule],
@@ -190,7 +193,8 @@ class League:
             formats=[Format(f[0], int(f[1]), int(f[2]), bool(f[3]), int(f[4]), bool(f[5]))
                      for f in data["formats"]],
             season=data.get("season"), replay=int(data.get("replay", 0)),
-            source=str(data.get("source", "")), league_id=league_id)
+            source=str(data.get("source", "")), league_id=league_id,
+            access={str(k): list(v) for k, v in data.get("access", {}).items()})
 
 
 def _team_json(t: LeagueTeam) -> dict[str, Any]:

@@ -172,7 +172,7 @@ def _league_table(store: Any, league: Any, fixture: Any, game_id: str, record: A
         keep = 0
         while keep < min(len(saved), len(now)) and saved[keep] == now[keep]:
             keep += 1
-        status = "final" if rec.finished else "playing"
+        status = "over" if rec.finished else "playing"
         store.games.save(game_id, keep, now[keep:], status)
         saved = now
 

@@ -78,14 +78,16 @@ class GameRow:
 class LeagueStore:
     """Leagues and their games, in the games database at `path`."""
 
-    def __init__(self, path: str | Path) -> None:
-        self.games = Store(path)
+    def __init__(self, where: str | Path | Store) -> None:
+        # The server shares its games store (one connection, one lock); a command opens it.
+        self.games = where if isinstance(where, Store) else Store(where)
         self.db = self.games.db
         self._lock = self.games.lock
         try:
-            self.db.executescript(SCHEMA)
+            with self._lock:
+                self.db.executescript(SCHEMA)
         except Exception as exc:
-            raise ScrimmageError(f"{path}: cannot open the leagues ({exc})") from None
+            raise ScrimmageError(f"{self.games.path}: cannot open the leagues ({exc})") from None
 
     def close(self) -> None:
         self.games.close()

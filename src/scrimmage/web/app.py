@@ -37,6 +37,8 @@ import scrimmage.rules  # noqa: F401  (registers the rulesets)
 from scrimmage.core.errors import IllegalDecision, ScrimmageError, UnknownRuleset, UnknownTeam
 from scrimmage.core.ruleset import find_ruleset, ruleset_names
 from scrimmage.core.teamfile import read_toml_bytes
+from scrimmage.league.store import LeagueStore
+from scrimmage.sim.parallel import default_workers
 from scrimmage.web.guards import (
     BodyLimit,
     OriginCheck,
@@ -46,6 +48,7 @@ from scrimmage.web.guards import (
     client_key,
     public_base,
 )
+from scrimmage.web.league_routes import Leagues, league_router
 from scrimmage.web.limits import MAX_GAMES_IN_MEMORY, RATE_LIMIT
 from scrimmage.web.rooms import Forbidden, NotFound, Room, Rooms, Stale, Watcher
 from scrimmage.web.store import SavedSeat, Store
@@ -108,6 +111,7 @@ def create_app(db: str | Path, *, public_url: str = DEFAULT_PUBLIC_URL,
     limit = RateLimit(rate_limit, clock) if rate_limit else None
     store = Store(db)
     rooms = Rooms(store, max_games_in_memory)
+    leagues = Leagues(LeagueStore(store), rooms, default_workers())
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> Any:
@@ -119,6 +123,7 @@ def create_app(db: str | Path, *, public_url: str = DEFAULT_PUBLIC_URL,
     app.add_middleware(OriginCheck, public_url=base)
     app.add_middleware(SecurityHeaders)           # outermost: refusals carry the headers too
     app.state.rooms = rooms
+    app.state.leagues = leagues
     app.mount("/static", StaticFiles(directory=str(STATIC), check_dir=False), name="static")
 
     @app.exception_handler(ScrimmageError)
@@ -129,10 +134,18 @@ def create_app(db: str | Path, *, public_url: str = DEFAULT_PUBLIC_URL,
     # -- the page ----------------------------------------------------------------------
     @app.get("/", response_class=HTMLResponse)
     @app.get("/games/{game_id}", response_class=HTMLResponse)
-    async def page(game_id: str = "") -> HTMLResponse:
+    @app.get("/leagues/{league_id}", response_class=HTMLResponse)
+    async def page(game_id: str = "", league_id: str = "") -> HTMLResponse:
         return HTMLResponse(STATIC.joinpath("index.html").read_text("utf-8"))
 
     # -- the contract ------------------------------------------------------------------
+    def take(request: Request) -> None:
+        """A game or a league made: one of the client's tokens (429 when none is left)."""
+        if limit is not None:
+            limit.take(client_key(request.client.host if request.client else None))
+
+    app.include_router(league_router(leagues, base, take))
+
     @app.get("/api/rulesets")
     async def rulesets() -> dict[str, Any]:
         out = {}
@@ -152,8 +165,7 @@ def create_app(db: str | Path, *, public_url: str = DEFAULT_PUBLIC_URL,
 
     @app.post("/api/games", status_code=201)
     async def create(body: NewGame, request: Request) -> dict[str, Any]:
-        if limit is not None:
-            limit.take(client_key(request.client.host if request.client else None))
+        take(request)
         data = body.model_dump()
         rules = find_ruleset(body.rules)
         data["options"] = _options(rules, body.options)

@@ -14,7 +14,7 @@ import asyncio
 import hmac
 import secrets
 from collections import OrderedDict
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,6 +22,7 @@ from typing import Any
 from scrimmage.api import new_game
 from scrimmage.core.errors import IllegalDecision, ScrimmageError
 from scrimmage.core.field import Side
+from scrimmage.core.records import GameRecord
 from scrimmage.core.ruleset import find_ruleset
 from scrimmage.seat.policy import AskPolicy
 from scrimmage.seat.table import PERSON, SeatSpec, Table
@@ -101,6 +102,8 @@ class Rooms:
         self.max_in_memory = max_in_memory
         self.rooms: OrderedDict[str, Room] = OrderedDict()
         """The games in memory, the least recently used first."""
+        self.on_over: Callable[[str, GameRecord], None] | None = None
+        """Told when a game ends (a league counts its game's result)."""
 
     # -- making and finding games -------------------------------------------------------
     def create(self, body: Mapping[str, Any], base_url: str) -> tuple[Room, dict[str, Any]]:
@@ -221,6 +224,8 @@ class Rooms:
         self.store.save(room.game_id, room.kept, log[room.kept:], status,
                         table.record.seats if seats else None)
         room.kept = len(log)
+        if table.over and self.on_over is not None:
+            self.on_over(room.game_id, table.record)
 
 
 def _seats(rules: Any, asked: Mapping[str, Any]) -> tuple[dict[Side, SeatSpec],
