@@ -76,8 +76,8 @@ def new(
         = None,
     weeks: Annotated[int | None, typer.Option(min=1, help="Weeks of a league of your own "
                                               "(default: each team meets every other).")] = None,
-    playoffs: Annotated[int, typer.Option(min=0, help="Teams in the playoffs (own league).")]
-        = 4,
+    playoffs: Annotated[int | None, typer.Option(
+        min=0, help="Teams in the playoffs of a league of your own (default 4).")] = None,
     divisions: Annotated[int, typer.Option(min=1, help="Divisions of a league of your own "
                                            "(rivals meet home and away).")] = 1,
     draft: Annotated[str | None, typer.Option(
@@ -141,7 +141,7 @@ def new(
 
 
 def _grid(names: list[str], method: str, mine: dict[str, Any], seed: int, name: str,
-          weeks: int | None, playoffs: int) -> Any:
+          weeks: int | None, playoffs: int | None) -> Any:
     from scrimmage.league.making import grid_league
     from scrimmage.rules.grid.league import PromptBuilder, player_pool
 

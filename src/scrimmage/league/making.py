@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 OWN_CONFERENCE = "League"
 """The one conference of a league of your own."""
 MIN_TEAMS, MAX_TEAMS = 2, 64
+DEFAULT_PLAYOFFS = 4
+"""Teams in a league of your own's playoffs, unless told (all of them in a smaller league)."""
 
 BuildProgress = Callable[[str, int, int], None]
 
@@ -60,7 +62,7 @@ def league_of(st: Setup, sheets: dict[str, dict[str, Any]], seed: int, coach: st
 
 def own_league(rules: str, refs: Sequence[str], coaches: Mapping[str, Coaching], *,
                seed: int = 1, name: str = "", options: dict[str, Any] | None = None,
-               weeks: int | None = None, playoffs: int = 4, divisions: int = 1,
+               weeks: int | None = None, playoffs: int | None = None, divisions: int = 1,
                datas: Sequence[dict[str, Any]] | None = None, kind: str = "own") -> League:
     """A league of your own: the teams `refs` (bundled names or team files, from any era) or
     their `datas`, a schedule of `weeks` weeks (default: each team meets every other once; with
@@ -71,10 +73,13 @@ def own_league(rules: str, refs: Sequence[str], coaches: Mapping[str, Coaching],
     if not MIN_TEAMS <= len(loaded) <= MAX_TEAMS:
         raise ScrimmageError(f"a league has {MIN_TEAMS} to {MAX_TEAMS} teams, not {len(loaded)}")
     if divisions < 1 or divisions > len(loaded) // 2:
-        raise ScrimmageError(f"--divisions {divisions}: between 1 and {len(loaded) // 2} for "
+        raise ScrimmageError(f"{divisions} divisions: between 1 and {len(loaded) // 2} for "
                              f"{len(loaded)} teams (two teams a division at least)")
+    if playoffs is None:
+        playoffs = min(DEFAULT_PLAYOFFS, len(loaded))
     if not 0 <= playoffs <= len(loaded):
-        raise ScrimmageError(f"--playoffs {playoffs}: between 0 and {len(loaded)} teams")
+        raise ScrimmageError(f"{playoffs} playoff teams: between 0 and {len(loaded)} for "
+                             f"{len(loaded)} teams")
     teams: dict[str, LeagueTeam] = {}
     for i, data in enumerate(loaded):
         team_name = rs.load_team(data, str(refs[i]) if i < len(refs) else "team").name
@@ -92,7 +97,7 @@ def own_league(rules: str, refs: Sequence[str], coaches: Mapping[str, Coaching],
         per_round = len(codes) - 1 + len(codes) % 2
         n_weeks = weeks if weeks is not None else per_round
         if n_weeks < 1:
-            raise ScrimmageError(f"--weeks {n_weeks}: at least 1")
+            raise ScrimmageError(f"{n_weeks} weeks: at least 1")
         schedule = round_robin(codes, n_weeks, seed)
         how = f"generated: {n_weeks} weeks of round-robin play"
     formats = [Format(OWN_CONFERENCE, playoffs, 0, divisions > 1, 1, False)] if playoffs > 1 \
@@ -105,7 +110,7 @@ def own_league(rules: str, refs: Sequence[str], coaches: Mapping[str, Coaching],
 
 def grid_league(names: Sequence[str], method: str, coaches: Mapping[str, Coaching], *,
                 seed: int = 1, person_builder: Any = None, name: str = "",
-                weeks: int | None = None, playoffs: int = 4) -> League:
+                weeks: int | None = None, playoffs: int | None = None) -> League:
     """The Grid: the teams built inside the league by the book's draft, snake draft or
     auction (GRID-5, GRID-6), the people's teams chosen by them (`person_builder`, asked for
     the coaches whose teams `coaches` gives a person), then a league of your own."""

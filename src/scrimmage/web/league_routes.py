@@ -53,7 +53,7 @@ class NewLeague(_Strict):
     coach: list[str] = Field(default_factory=list, max_length=8)
     name: str = Field(default="", max_length=80)
     weeks: int | None = Field(default=None, ge=1, le=40)
-    playoffs: int = Field(default=4, ge=0, le=64)
+    playoffs: int | None = Field(default=None, ge=0, le=64)
     divisions: int = Field(default=1, ge=1, le=16)
     draft: Literal["draft", "snake", "auction", "create"] = "snake"
     computer: str = Field(default="solitaire", max_length=40)
@@ -128,12 +128,12 @@ class Leagues:
                     return
 
     def start_sim(self, league: League, order: SimOrder) -> SimJob:
+        pick = _pick(league, order)                 # a bad order is refused before anything
         with self._lock:
             job = self.jobs.get(league.league_id)
             if job is not None and job.running:
                 return job
             job = self.jobs[league.league_id] = SimJob()
-        pick = _pick(league, order)
 
         def run() -> None:
             try:
