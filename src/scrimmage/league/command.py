@@ -84,6 +84,9 @@ def new(
         help="The Grid: build the teams by draft, snake, auction or create.")] = None,
     computer: Annotated[str, typer.Option(
         help="The computer coach of the other teams (solitaire, smart...).")] = "solitaire",
+    ask: Annotated[str | None, typer.Option(
+        help="What you answer yourself in your games, as scrimmage play --ask (calls, all, or "
+             "kinds: calls,timeout); the assistant answers the rest.")] = None,
     seed: Annotated[int | None, typer.Option(help="The league's dice (default: random).")]
         = None,
     option: Annotated[list[str] | None, typer.Option(
@@ -105,7 +108,10 @@ def new(
         rs = find_ruleset(rules)
         rs.default_coach(computer, 0)
         options = dict(split_option(o) for o in option or [])
-        mine = {c: Coaching("person") for c in (coach or [])}
+        from scrimmage.seat.policy import AskPolicy
+
+        policy = AskPolicy.parse(ask).to_json() if ask is not None else None
+        mine = {c: Coaching("person", policy) for c in (coach or [])}
         chosen = seed if seed is not None else secrets.randbelow(2**31)
         refs = [t.strip() for given in teams or [] for t in given.split(",") if t.strip()]
         if (season is not None) + bool(refs or draft) != 1 or (draft is not None and not refs):

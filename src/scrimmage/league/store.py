@@ -166,6 +166,13 @@ class LeagueStore:
                 self.db.execute("ROLLBACK")
                 raise
 
+    def game_of(self, game_id: str) -> tuple[str, int] | None:
+        """The league and the game index a person's game (a `games` row) belongs to."""
+        with self._lock:
+            row = self.db.execute("SELECT league_id, idx FROM league_games WHERE game_id = ?",
+                                  (game_id,)).fetchone()
+        return None if row is None else (str(row[0]), int(row[1]))
+
     def game_rows(self, league_id: str) -> dict[int, GameRow]:
         """Each game's last attempt, by index."""
         with self._lock:

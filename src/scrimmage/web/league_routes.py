@@ -117,15 +117,16 @@ class Leagues:
 
     def game_over(self, game_id: str, record: GameRecord) -> None:
         """A person's league game ended on the page: count it."""
-        for entry in self.store.leagues():
-            league = self.store.league(entry["league_id"])
-            st = playing.state(self.store, league)
-            for index, row in st.rows.items():
-                if row.game_id == game_id and not row.final:
-                    fixture = next(f for f in st.fixtures if f.index == index)
-                    playing.finish_person_game(self.store, league, fixture, game_id, record,
-                                               row.attempt)
-                    return
+        found = self.store.game_of(game_id)
+        if found is None:
+            return                                  # a game outside any league
+        league = self.store.league(found[0])
+        st = playing.state(self.store, league)
+        row = st.rows[found[1]]
+        if not row.final:
+            fixture = next(f for f in st.fixtures if f.index == found[1])
+            playing.finish_person_game(self.store, league, fixture, game_id, record,
+                                       row.attempt)
 
     def start_sim(self, league: League, order: SimOrder) -> SimJob:
         pick = _pick(league, order)                 # a bad order is refused before anything
