@@ -18,7 +18,6 @@ league's token. A refusal is a 4xx with a reason that changes nothing.
 
 from __future__ import annotations
 
-import hmac
 import secrets
 import threading
 from collections.abc import Callable
@@ -35,7 +34,7 @@ from scrimmage.league import playing, views
 from scrimmage.league.model import Coaching, League
 from scrimmage.league.store import LeagueStore
 from scrimmage.web.rooms import Forbidden, NotFound, Rooms
-from scrimmage.web.store import digest
+from scrimmage.web.store import digest, opened_by
 
 Token = Annotated[str | None, Query(max_length=100)]
 TOKEN_BYTES = 24
@@ -106,11 +105,7 @@ class Leagues:
         a missing or wrong token is refused. Compared in constant time."""
         if not token:
             raise Forbidden("this needs the league's token (the link you were given)")
-        given = digest(token)
-        found = None
-        for saved, codes in league.access.items():
-            if hmac.compare_digest(saved, given):
-                found = codes
+        found = opened_by(token, league.access)
         if found is None:
             raise Forbidden("this token opens no team of this league")
         return league.people if "*" in found else [c for c in found if c in league.teams]

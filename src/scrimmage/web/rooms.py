@@ -11,7 +11,6 @@ store on the next request, as after a restart.
 from __future__ import annotations
 
 import asyncio
-import hmac
 import secrets
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
@@ -27,7 +26,7 @@ from scrimmage.core.ruleset import find_ruleset
 from scrimmage.seat.policy import AskPolicy
 from scrimmage.seat.table import PERSON, SeatSpec, Table
 from scrimmage.web.limits import MAX_GAMES_IN_MEMORY
-from scrimmage.web.store import SavedSeat, Store, digest
+from scrimmage.web.store import SavedSeat, Store, digest, opened_by
 
 TOKEN_BYTES = 24
 """A seat's token: 192 random bits, written as 32 URL-safe characters."""
@@ -74,11 +73,7 @@ class Room:
         seat of this game is refused. Compared in constant time."""
         if token is None or token == "":
             return None
-        given = digest(token)
-        found = None
-        for saved, seat in self.seats.items():
-            if hmac.compare_digest(saved, given):
-                found = seat
+        found = opened_by(token, self.seats)
         if found is None:
             raise Forbidden("this token opens no seat of this game")
         return found

@@ -15,14 +15,16 @@ are readable by their owner only (0600).
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import os
 import sqlite3
 import threading
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from scrimmage.core.errors import ScrimmageError
 from scrimmage.core.records import DecisionEntry, GameRecord
@@ -62,6 +64,20 @@ games of its teams, so the key is now (digest, game)."""
 
 def digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+T = TypeVar("T")
+
+
+def opened_by(token: str, digests: Mapping[str, T]) -> T | None:
+    """What `token` opens among `digests` (digest -> what it opens), or None; every digest is
+    compared, in constant time, so the time taken tells nothing of the tokens kept."""
+    given = digest(token)
+    found = None
+    for saved, what in digests.items():
+        if hmac.compare_digest(saved, given):
+            found = what
+    return found
 
 
 @dataclass(frozen=True)
