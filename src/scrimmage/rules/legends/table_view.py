@@ -299,9 +299,10 @@ def sheet_json(team: Team, game: LegendsGame | None = None) -> dict[str, Any]:
     header = _header(team)
     on = True
     if game is not None:
-        side = next(s for s, t in game.s.teams.items() if t.team is team)
-        header.append(_item("Coaching points this game", game.s.teams[side].cp.total,
-                            "the budget against this opponent"))
+        state = next((t for t in game.s.teams.values() if t.team is team), None)
+        if state is not None:
+            header.append(_item("Coaching points this game", state.cp.total,
+                                "the budget against this opponent"))
         on = game.rules.replay_ratings
     return {
         "kind": "legends", "level": h.level, "name": team.name, "year": h.year,
