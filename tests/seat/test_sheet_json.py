@@ -93,7 +93,7 @@ def test_the_replay_ratings_are_marked_as_house_rules() -> None:
     assert items["Red-zone number, defense"]["text"] == "+108"
     guards = {r["result"]: r for r in hr["guards"]["rows"]}
     assert guards["Sack"] == {"result": "Sack", "offense": 6, "defense": 4}
-    assert sheet["unofficial"] is True
+    assert sheet["unofficial"] is True and sheet["made"] == "built"
     # No house rule is said to be the book's: nothing of them sits in the header.
     assert not {"Run calls", "Penalty number"} & {i["label"] for i in sheet["header"]}
 
@@ -104,6 +104,7 @@ def test_a_high_school_sheet_has_its_coaching_points_and_no_college_charts() -> 
     assert header["Coaching points"] == data["team"]["coaching_points"] == 10
     assert "Play speed" not in header
     assert sheet["big_play"] == [] and sheet["kicking"] is None and sheet["house_rules"] is None
+    assert sheet["made"] == "generated"
     assert len(sheet["offense"]["cards"][0]["rows"]) == data["team"]["runs"]
 
 

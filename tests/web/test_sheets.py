@@ -164,11 +164,12 @@ def test_the_team_sheet_panel_in_a_game(rules: str, server: str, browser: Any,
     panel = page.get_by_test_id("sheet-panel")
     panel.screenshot(path=str(tmp_path / f"sheet-{rules}.png"))
     if os.environ.get("SCRIMMAGE_UPDATE_SCREENSHOTS") == "1":
-        box = panel.bounding_box()
-        assert box is not None
-        page.screenshot(path=str(DOCS / f"sheet-{rules}.png"), full_page=True,
-                        clip={"x": box["x"], "y": box["y"], "width": box["width"],
-                              "height": min(box["height"], 1500)})
+        box = page.evaluate("""() => {
+            const r = document.querySelector('[data-testid=sheet-panel]').getBoundingClientRect();
+            return {x: r.left + window.scrollX, y: r.top + window.scrollY, width: r.width,
+                    height: Math.min(r.height, 1500)};
+        }""")
+        page.screenshot(path=str(DOCS / f"sheet-{rules}.png"), full_page=True, clip=box)
     page.get_by_test_id("sheet-tab-away").click()
     page.get_by_test_id("sheet-name").filter(has_text=away).wait_for()
     page.set_viewport_size({"width": 375, "height": 800})

@@ -307,6 +307,8 @@ def sheet_json(team: Team, game: LegendsGame | None = None) -> dict[str, Any]:
     return {
         "kind": "legends", "level": h.level, "name": team.name, "year": h.year,
         "record": h.record, "official": h.official, "unofficial": not h.official,
+        "made": "" if h.official or not h.generator else
+        ("built" if h.generator.startswith("scrimmage build") else "generated"),
         "colors": list(h.colors), "header": header,
         "offense": _matrix(OFF_SETS, DEF_SETS, team.offense),
         "defense": _matrix(DEF_SETS, OFF_SETS, team.defense),

@@ -14,10 +14,15 @@ import { renderRoll } from "../sheets/roll.js";
 const RENDERERS = { legends: renderLegends, "5d20": renderFived20, grid: renderGrid, roll: renderRoll };
 
 const UNOFFICIAL = {
-  legends: "Not an official sheet: scrimmage built it from the real season or generated it.",
+  legends: "Not an official sheet: made by scrimmage.",
   "5d20": "Not an official chart: scrimmage built it from the players' real season.",
   grid: "Not the box's cards: scrimmage made these players up.",
   roll: "Not the box's dice: the rulebook lost their pictures, so these faces are scrimmage's stand-in.",
+};
+
+const MADE = {
+  built: "Not an official sheet: scrimmage built it from the team's real season.",
+  generated: "Not an official sheet: scrimmage generated it for a made-up team.",
 };
 
 let styled = false;
@@ -51,7 +56,7 @@ export function sheetNode(sheet) {
     h("h2", { class: "sh-name", "data-testid": "sheet-name" }, sheet.name),
     h("p", { class: "sh-sub" }, subtitle(sheet)),
     sheet.unofficial ? h("p", { class: "sh-unofficial", "data-testid": "sheet-unofficial" },
-      h("span", { class: "sh-badge" }, "Unofficial"), " ", UNOFFICIAL[sheet.kind] || "") : null);
+      h("span", { class: "sh-badge" }, "Unofficial"), " ", MADE[sheet.made] || UNOFFICIAL[sheet.kind] || "") : null);
   let body;
   try {
     body = render ? render(sheet) : h("p", { class: "muted" }, "This game's sheet cannot be drawn here.");
