@@ -338,6 +338,9 @@ def test_the_page_plays_under_its_content_security_policy(servers: list[Server],
                                          .map((e) => e.style.cssText)""")
         assert widths and all(widths), "no element was sized by the page"
         assert page.get_by_test_id("game-status").is_visible()
+        # The team sheet (its own stylesheet, its SVG dice) loads under the policy too.
+        page.get_by_test_id("sheet-button").click()
+        page.get_by_test_id("sheet").wait_for()
         browser.close()
     assert not blocked, blocked
     assert not errors, errors

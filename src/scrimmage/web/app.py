@@ -10,6 +10,10 @@
   a refused request changes nothing;
 - `GET /api/games/{id}/advice?token=T` is the assistant's reasoning for that seat's pending
   decision (issue 20), computed only when asked;
+- `GET /api/games/{id}/sheet?token=T&side=home|away` is the team sheet (or chart, cards,
+  dice) of either team of a game, as the game loaded it; `GET /api/rulesets/{rules}/teams/
+  {name}/sheet` is a bundled team's (issue 34). A sheet lies on the table: any seat and a
+  spectator may see both;
 - `WS /ws/games/{id}?token=T` pushes the seat's view after every change.
 
 A request is limited in size and checked before anything runs; a bad one is a 4xx with a
@@ -35,6 +39,7 @@ from starlette.concurrency import run_in_threadpool
 
 import scrimmage.rules  # noqa: F401  (registers the rulesets)
 from scrimmage.core.errors import IllegalDecision, ScrimmageError, UnknownRuleset, UnknownTeam
+from scrimmage.core.field import Side
 from scrimmage.core.ruleset import find_ruleset, ruleset_names
 from scrimmage.core.teamfile import read_toml_bytes
 from scrimmage.league.store import LeagueStore
@@ -138,6 +143,11 @@ def create_app(db: str | Path, *, public_url: str = DEFAULT_PUBLIC_URL,
     async def page(game_id: str = "", league_id: str = "") -> HTMLResponse:
         return HTMLResponse(STATIC.joinpath("index.html").read_text("utf-8"))
 
+    @app.get("/sheets/{rules}/{name}", response_class=HTMLResponse)
+    async def sheet_page(rules: str, name: str) -> HTMLResponse:
+        """A bundled team's sheet on a page of its own (the page asks the API for it)."""
+        return HTMLResponse(STATIC.joinpath("index.html").read_text("utf-8"))
+
     # -- the contract ------------------------------------------------------------------
     def take(request: Request) -> None:
         """A game or a league made: one of the client's tokens (429 when none is left)."""
@@ -162,6 +172,18 @@ def create_app(db: str | Path, *, public_url: str = DEFAULT_PUBLIC_URL,
         from scrimmage.seat.words import glossary
 
         return glossary(find_ruleset(name))
+
+    @app.get("/api/rulesets/{name}/teams/{team}/sheet")
+    async def bundled_sheet(name: str, team: str) -> dict[str, Any]:
+        """A bundled team's sheet or chart as the box shows it (`Ruleset.sheet_json`); an
+        unknown ruleset or team is a 404 (never a file on the server: `files=False`)."""
+        try:
+            rules = find_ruleset(name)
+            data = rules.team_data(team, files=False)
+        except (UnknownRuleset, UnknownTeam) as exc:
+            raise NotFound(str(exc)) from None
+        return {"rules": rules.name, "title": rules.title,
+                **rules.sheet_json(rules.load_team(data, team))}
 
     @app.post("/api/games", status_code=201)
     async def create(body: NewGame, request: Request) -> dict[str, Any]:
@@ -195,6 +217,20 @@ def create_app(db: str | Path, *, public_url: str = DEFAULT_PUBLIC_URL,
                     return {"index": None, "advice": None}
                 found = await run_in_threadpool(_advice, room, pending)
                 return {"index": pending.index, "advice": found}
+
+    @app.get("/api/games/{game_id}/sheet")
+    async def game_sheet(game_id: str, token: Token = None,
+                         side: Literal["home", "away"] | None = None) -> dict[str, Any]:
+        """The team sheet of either side of a game, as the game loaded it (an uploaded file
+        too); without `side`, the seat's own (a spectator's: the home team's). A token that
+        opens no seat of the game is refused, as everywhere."""
+        with rooms.hold(game_id) as room:
+            seat = room.seat_for(token)
+            which = Side(side.upper()) if side else Side(seat.side) if seat else Side.HOME
+            table = room.table
+            return {"rules": table.rules.name, "title": table.rules.title,
+                    "side": which.value.lower(),
+                    **table.rules.game_sheet_json(table.game, which)}
 
     @app.post("/api/games/{game_id}/decisions")
     async def decide(game_id: str, body: Answer, token: Token = None,

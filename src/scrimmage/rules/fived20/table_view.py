@@ -1,5 +1,6 @@
 """What a 5D20 table shows: the score pad as a `Scoreboard` (score, clock, ball, timeouts) and
-a coach's team chart in short (`sheet`)."""
+a coach's team chart in short (`sheet`), and the whole chart as the book lays it out, for a web
+page (`sheet_json`)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 
 from scrimmage.core.field import Side
 from scrimmage.core.scoreboard import Scoreboard, clock_text, period_name, table_phase
+from scrimmage.rules.fived20.charts import DEPTHS, PENALTY_ROWS, TeamChart, TeamChartFile
 from scrimmage.rules.fived20.game import SCRIMMAGE, TRY, FiveD20Game
 
 
@@ -50,3 +52,117 @@ def board(g: FiveD20Game) -> dict[str, Any]:
                              "kicker": c.kicker, "punter": c.punter}
     return {"kind": "5d20", "dice": ["red", "white", "blue", "black", "yellow"],
             "era": g.era.season, "teams": teams}
+
+
+# -- the team chart as the book lays it out (issue 34) --------------------------------------
+
+CODES = {
+    "SP": "short pass", "MP": "medium pass", "LP": "long pass",
+    "PRE": "pressure", "DEF": "defended", "OTHER": "any other defense result",
+    "SCK": "sack", "INC": "incomplete", "SCR": "scramble", "OUT": "outlet pass to a back",
+    "CMP": "complete", "PD": "pass defended: an interception on the black die up to the "
+                             "QB's INT plus the defender's",
+    "DRP": "dropped", "YAC": "a catch with yards after it",
+    "HOLE": "the runner finds a hole", "LOS": "met at the line", "BACK": "met in the backfield",
+    "STF": "stuffed", "LINE": "a gain at the line", "AVG": "an average gain",
+    "SEC": "a gain into the secondary", "SG": "a long gain", "BRK": "a breakaway: the runner's "
+                                                                    "breakaway column",
+    "RUN": "run alignment", "BASE": "base alignment", "PASS": "pass alignment",
+    "YZ": "own 1 to 20", "NZ": "own 21 to the opponent's 21", "RZ": "the red zone, the "
+                                                                     "opponent's 20 to 1",
+    "SHYD": "short yardage: 3rd or 4th and 1, or at the opponent's 1 or 2",
+    "N": "the punt rolls dead", "F": "the returner may fair-catch", "R": "returnable",
+    "TB": "touchback",
+}
+"""The chart's printed codes in words: the page's legend."""
+RANGE_NOTE = ("Each number is the top of its range (D20-2, D20-3): down a column, the first "
+              "row at or above the die names the player; across a row, the first column at or "
+              "above the die is the result.")
+PENALTY_WORDS = {"SNAP": "Snap", "RUNNING": "Running", "COMPLETIONS": "Completions",
+                 "INC": "Incomplete, drop, interception", "SACK": "Sack", "PUNTING": "Punting",
+                 "KICKOFF": "Kickoff", "FIELD_GOALS": "Field goals"}
+STAT_WORDS = {
+    "points_for": "Points for", "points_against": "Points against",
+    "pass_att": "Pass attempts", "pass_cmp": "Completions", "pass_yds": "Passing yards",
+    "pass_int": "Interceptions thrown", "sacks_taken": "Sacked", "rush_att": "Rushes",
+    "rush_yds": "Rushing yards", "rush_long": "Longest run", "targets": "Targets",
+    "rec": "Receptions", "rec_yds": "Receiving yards", "fumbles": "Fumbles",
+    "kick_ret": "Kick returns", "kick_ret_yds": "Kick return yards",
+    "kick_ret_td": "Kick return touchdowns", "punt_ret": "Punt returns",
+    "punt_ret_yds": "Punt return yards", "punt_ret_fair": "Fair catches",
+    "punt_ret_td": "Punt return touchdowns", "fgm": "Field goals made",
+    "fga": "Field goals tried", "punts": "Punts", "punt_yds": "Punting yards",
+    "kickoffs": "Kickoffs", "kickoff_yds": "Kickoff yards",
+    "kickoff_touchbacks": "Touchbacks", "def_tackles": "Tackles", "def_assists": "Assists",
+    "def_sacks": "Sacks", "def_int": "Interceptions", "def_passes_defended": "Passes defended",
+    "def_forced_fumbles": "Forced fumbles",
+}
+"""The season figures' names in words (a name a chart adds is written out plainly)."""
+
+
+def team_of(g: FiveD20Game, side: Side) -> Any:
+    return g.teams[side].chart
+
+
+def _row(d: dict[str, int]) -> list[dict[str, Any]]:
+    """A row of results left to right: each code with the top of its range."""
+    return [{"code": k, "top": v} for k, v in d.items()]
+
+
+def _figures(figures: dict[str, float]) -> list[dict[str, Any]]:
+    return [{"label": STAT_WORDS.get(k, k.replace("_", " ").capitalize()), "value": v}
+            for k, v in figures.items()]
+
+
+def sheet_json(chart: TeamChart, game: FiveD20Game | None = None) -> dict[str, Any]:
+    """A 5D20 team chart in the book's order (D20-4): on the left the QB, the runners, the
+    receivers and the kicking game; in the middle play calling, the defensive adjustment,
+    the penalty ranges and fumbles; on the right the run and pass defenders and the player
+    statistics. Every range as the chart prints it, the top number of each."""
+    m = TeamChartFile.model_validate(chart.data)
+    q, k, pc, f, d = m.qb, m.kicking, m.play_calling, m.fumbles, m.defense
+    return {
+        "kind": "5d20", "name": chart.name, "season": m.team.season, "record": m.team.record,
+        "official": m.team.official, "unofficial": not m.team.official,
+        "qb": {"name": q.name, "depth": _row(q.depth), "snap_fumble": q.snap_fumble,
+               "fumble": q.fumble, "scramble": _row(q.scramble),
+               "rows": [{"depth": depth, "PRE": _row(getattr(q, depth).PRE),
+                         "INT": getattr(q, depth).INT, "DEF": _row(getattr(q, depth).DEF),
+                         "OTHER": _row(getattr(q, depth).OTHER)} for depth in DEPTHS]},
+        "runners": {"header": m.runners.header,
+                    "players": [{"name": r.name, "blue": r.blue, "black": r.black,
+                                 "BACK": _row(r.BACK), "LOS": _row(r.LOS),
+                                 "HOLE": _row(r.HOLE), "BRK": r.BRK, "fumble": r.fumble}
+                                for r in m.runners.player]},
+        "receivers": {"header": dict(m.receivers.header),
+                      "players": [{"name": r.name, "OUT": r.OUT, "blue": dict(r.blue),
+                                   "black": dict(r.black), "SP": _row(r.SP), "MP": _row(r.MP),
+                                   "LP": _row(r.LP), "LPY": r.LPY, "fumble": r.fumble}
+                                  for r in m.receivers.player]},
+        "kicking": {"kicker": k.kicker, "punter": k.punter, "RET": k.RET,
+                    "kickoff": list(k.kickoff), "field_goal": list(k.field_goal),
+                    "punt_block": k.punt_block, "punt_return_block": k.punt_return_block,
+                    "punt_own": list(k.punt_own), "punt_opp": list(k.punt_opp)},
+        "kick_return": [{"name": r.name, "blue": r.blue, "fumble": r.fumble,
+                         "returns": list(r.returns)} for r in m.kick_return],
+        "punt_return": [{"name": r.name, "blue": r.blue, "FC": r.FC, "fumble": r.fumble,
+                         "returns": list(r.returns)} for r in m.punt_return],
+        "play_calling": {"rows": [{"row": row, "YZ": c[0], "NZ": c[1], "RZ": c[2]}
+                                  for row, c in pc.rows.items()],
+                         "def_adjust": pc.def_adjust, "def_adjust_rz": pc.def_adjust_rz},
+        "penalty_ranges": [{"row": PENALTY_WORDS[row],
+                            "offense": list(m.penalty_ranges.offense.get(row, [])),
+                            "defense": list(m.penalty_ranges.defense.get(row, []))}
+                           for row in PENALTY_ROWS],
+        "fumbles": {"off_lost": list(f.off_lost), "def_rec": list(f.def_rec),
+                    "def_adjust": f.def_adjust},
+        "defense": {"pass_modifier": d.pass_modifier,
+                    "run": [{"name": p.name, "who": dict(p.who), "WHAT": _row(p.WHAT),
+                             "ret": p.ret, "blue": p.blue} for p in d.run],
+                    "pass": [{"name": p.name, "who": dict(p.who), "WHAT": _row(p.WHAT),
+                              "INT": p.INT} for p in d.pass_]},
+        "stats": _figures(dict(m.stats)),
+        "player_stats": [{"name": p.name, "position": p.position,
+                          "figures": _figures(dict(p.figures))} for p in m.player_stats],
+        "legend": {"codes": CODES, "ranges": RANGE_NOTE},
+    }

@@ -66,11 +66,12 @@ class Die:
 class DiceSet:
     """Every die on the table, and the clock track."""
 
-    __slots__ = ("clock", "defense", "kick", "offense", "penalty", "track", "two_minute")
+    __slots__ = ("clock", "defense", "kick", "offense", "official", "penalty", "track",
+                 "two_minute")
 
     def __init__(self, offense: dict[str, Die], defense: dict[str, Die], clock: tuple[str, ...],
                  kick: tuple[int, ...], penalty: tuple[str, ...], track: tuple[int, ...],
-                 two_minute: int) -> None:
+                 two_minute: int, official: bool = False) -> None:
         self.offense = offense
         self.defense = defense
         self.clock = clock
@@ -80,6 +81,8 @@ class DiceSet:
         """Seconds shown on each space of the clock area, first space first (DATA-FR-2)."""
         self.two_minute = two_minute
         """Index of the 2:00 space (FR-34, FR-35)."""
+        self.official = official
+        """True for faces typed in from the real dice; ours are a stand-in (the file says)."""
 
     @property
     def last_space(self) -> int:
@@ -208,7 +211,7 @@ def dice_from_data(data: dict[str, Any], source: str = "dice") -> DiceSet:
         raise SheetError(source, "clock_track.two_minute",
                          "must be a space of the track before the last (FR-34)")
     return DiceSet(offense, defense, tuple(sp.clock), tuple(sp.kick), tuple(sp.penalty), spaces,
-                   spaces.index(two))
+                   spaces.index(two), f.official)
 
 
 def dice_from_file(path: str | Path) -> DiceSet:

@@ -52,6 +52,8 @@ class RollGame:
         self._fast = PassFilters(self.view)
         self.dice = dice
         self.d = faces
+        self.teams = {Side.HOME: home, Side.AWAY: away}
+        """The two teams as loaded (their sheets show their colours)."""
         self.s = RollState(home, away, faces)
         self.overtime_mode = overtime
         self.next = KICKOFF

@@ -1,6 +1,7 @@
 // The game page (/games/{id}?token=T, or without a token for a spectator): what every game
-// shows (score pad, field, dice, question, play-by-play, undo and the assistant, box score)
-// and, in its own panel, the board of the ruleset (boards/<kind>.js).
+// shows (score pad, field, dice, question, play-by-play, undo and the assistant, box score),
+// in its own panel the board of the ruleset (boards/<kind>.js), and on demand both teams'
+// sheets as the box prints them (components/sheet.js).
 
 import { h, svg, fill } from "./lib/dom.js";
 import { api } from "./lib/api.js";
@@ -15,6 +16,7 @@ import { renderQuestion, lockedWords } from "./components/question.js";
 import { renderAssistant } from "./components/assistant.js";
 import { renderAdvice } from "./components/advice.js";
 import { renderBoxScore } from "./components/boxscore.js";
+import { sheetPanel } from "./components/sheet.js";
 
 function statusWords(view) {
   const sb = view.scoreboard;
@@ -43,7 +45,7 @@ export function showGame(root, gameId, token) {
   const state = {
     view: null, busy: false, error: "", helpOpen: false, assistantOpen: false,
     adviceOn: localStorage.getItem("scrimmage.advice") === "1", advice: null, adviceLoading: false,
-    boardState: {}, conn: "connecting", glossary: null,
+    boardState: {}, conn: "connecting", glossary: null, sheetOpen: false,
   };
   const el = {
     status: h("p", { class: "game-status", "data-testid": "game-status", "aria-live": "polite" }, "Loading…"),
@@ -57,15 +59,18 @@ export function showGame(root, gameId, token) {
     assistant: h("section", { class: "panel assistant", "aria-label": "Undo and the assistant" }),
     advice: h("section", { class: "panel advice", "aria-label": "The assistant's reasoning", hidden: true }),
     box: h("section", { class: "panel box-score", "aria-label": "Box score", "data-testid": "box-score", hidden: true }),
+    sheet: h("section", { class: "panel sheet-panel", id: "team-sheet", "aria-label": "Team sheet", "data-testid": "sheet-panel", hidden: true }),
+    sheetButton: h("button", { type: "button", class: "sheet-button", "data-testid": "sheet-button",
+      "aria-controls": "team-sheet", "aria-expanded": "false", disabled: true, onclick: () => toggleSheet() }, "Team sheet"),
     title: h("h1", {}, "scrimmage"),
     spectate: h("span", { class: "spectate" }),
   };
   fill(root,
     h("header", { class: "game-head" },
       h("a", { class: "home-link", href: "/", "data-testid": "home-link" }, "← Games"),
-      el.title, el.status, el.conn, el.spectate),
+      el.title, el.status, el.conn, el.spectate, el.sheetButton),
     h("div", { class: "game-grid" },
-      h("div", { class: "col-main" }, el.pad, el.field, el.question, el.advice, el.box, el.board),
+      h("div", { class: "col-main" }, el.pad, el.field, el.question, el.advice, el.sheet, el.box, el.board),
       h("div", { class: "col-side" }, el.dice, el.assistant, el.plays)));
 
   const ctx = {
@@ -105,6 +110,25 @@ export function showGame(root, gameId, token) {
       if (!window.confirm(`${option ? option.label : answer}: ${why}. Do it?`)) return Promise.resolve();
     }
     return act(() => api.answer(gameId, token, knownPlays(), p.index, answer));
+  }
+
+  /** The team sheets' panel: opened on the seat's own team (a spectator's: the home team),
+   *  the other team a tab away; the game goes on beside it. */
+  function toggleSheet() {
+    const view = state.view;
+    if (!view) return;
+    state.sheetOpen = !state.sheetOpen;
+    el.sheetButton.setAttribute("aria-expanded", state.sheetOpen ? "true" : "false");
+    el.sheetButton.textContent = state.sheetOpen ? "Hide team sheet" : "Team sheet";
+    el.sheet.hidden = !state.sheetOpen;
+    if (!state.sheetOpen) return;
+    if (!el.sheet.firstChild) {
+      const own = view.you ? view.you.side.toLowerCase() : "home";
+      const other = own === "home" ? "away" : "home";
+      const sides = [own, other].map((side) => ({ side, name: view.teams[side], yours: Boolean(view.you) && side === own }));
+      el.sheet.append(sheetPanel(gameId, token, sides, () => toggleSheet()));
+    }
+    el.sheet.scrollIntoView({ block: "start", behavior: "smooth" });
   }
 
   async function refetch() {
@@ -247,6 +271,7 @@ export function showGame(root, gameId, token) {
     el.conn.textContent = { live: "● live", reconnecting: "● reconnecting…", polling: "● polling", connecting: "" }[state.conn] || "";
     el.conn.className = `conn ${state.conn}`;
     document.body.classList.toggle("busy", state.busy);
+    el.sheetButton.disabled = false;
     renderScorePad(el.pad, view);
     renderField(el.field, view);
     renderQuestion(el.question, view, questionUi());

@@ -59,6 +59,13 @@ export const api = {
     call("POST", `/api/games/${encodeURIComponent(id)}/decisions${query(token, since)}`, { index, answer }),
   undo: (id, token) => call("POST", `/api/games/${encodeURIComponent(id)}/undo${query(token)}`, {}),
   advice: (id, token) => call("GET", `/api/games/${encodeURIComponent(id)}/advice${query(token)}`),
+  sheet: (id, token, side) => {
+    const q = new URLSearchParams({ side });
+    if (token) q.set("token", token);
+    return call("GET", `/api/games/${encodeURIComponent(id)}/sheet?${q}`);
+  },
+  teamSheet: (rules, name) =>
+    call("GET", `/api/rulesets/${encodeURIComponent(rules)}/teams/${encodeURIComponent(name)}/sheet`),
   policy: (id, token, kind, ask) =>
     call("POST", `/api/games/${encodeURIComponent(id)}/policy${query(token)}`, { kind, ask }),
 };
