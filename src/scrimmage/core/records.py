@@ -21,10 +21,11 @@ from scrimmage.core.errors import ScrimmageError
 
 DecisionEntry = list[str]
 """One decision as saved: ``[kind, seat, answer]``, or ``[kind, seat, answer, by]`` where `by`
-says who answered at a person's seat ("person", "assistant" or "computer")."""
+says who answered at a person's seat ("person", "assistant", "computer", or "deadline": the
+computer for a coach who was not there when a league's week closed)."""
 
 RECORD_VERSION = 1
-ANSWERED_BY = ("person", "assistant", "computer")
+ANSWERED_BY = ("person", "assistant", "computer", "deadline")
 SEED_LIMIT = 2**64
 
 

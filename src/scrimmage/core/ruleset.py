@@ -239,11 +239,18 @@ class Ruleset(ABC):
     """The computer coaches this ruleset offers, by every name a person may type."""
 
     def default_coach(self, kind: str, seed: int) -> Coach:
-        """A computer coach of the named kind (`solitaire`, `random`, ...)."""
-        found = self.coaches.get(kind)
+        """A computer coach of the named kind (`solitaire`, `random`, ...), with a league
+        coach's tendencies after a `+` (`solitaire+run=0.6+fourth=bold`,
+        `coaches.tendency`)."""
+        base, *tendencies = kind.split("+")
+        found = self.coaches.get(base)
         if found is None:
             raise ScrimmageError(f"unknown coach {kind!r}; use {coach_names(self.coaches)}")
-        return found.make(seed, self.name)
+        coach = found.make(seed, self.name)
+        if tendencies:
+            wrap = import_module("scrimmage.coaches.tendency").with_tendencies
+            coach = wrap(coach, tendencies, seed)
+        return coach
 
     default_pair: ClassVar[tuple[str, str] | None] = None
     """The bundled teams a command plays when none are named (else the first two)."""

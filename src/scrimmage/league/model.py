@@ -40,22 +40,44 @@ class Coaching:
     """A person's `AskPolicy` as JSON (None: the default, the calls and the big choices)."""
     name: str = ""
     """The person's name, where one was given."""
+    fallback: str = ""
+    """The computer coach that finishes a person's game at a deadline ("": solitaire)."""
+    run_share: float | None = None
+    """Football Legends: the share of run calls the computer makes for this coach."""
+    fourth_down: str = "book"
+    """Football Legends: cautious, book or bold on fourth down, for the computer."""
 
     @property
     def person(self) -> bool:
         return self.kind == PERSON
 
+    def computer(self) -> str:
+        """The computer coach that plays for this team (a person's, when the computer plays
+        for them), with this coach's tendencies (`coaches.tendency`)."""
+        kind = (self.fallback or "solitaire") if self.person else self.kind
+        if self.run_share is not None:
+            kind += f"+run={self.run_share:g}"
+        if self.fourth_down != "book":
+            kind += f"+fourth={self.fourth_down}"
+        return kind
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
         if self.ask is not None:
             out["ask"] = self.ask
-        if self.name:
-            out["name"] = self.name
+        for key, value, default in (("name", self.name, ""), ("fallback", self.fallback, ""),
+                                    ("run_share", self.run_share, None),
+                                    ("fourth_down", self.fourth_down, "book")):
+            if value != default:
+                out[key] = value
         return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Coaching:
-        return cls(str(data.get("kind", "solitaire")), data.get("ask"), str(data.get("name", "")))
+        run = data.get("run_share")
+        return cls(str(data.get("kind", "solitaire")), data.get("ask"), str(data.get("name", "")),
+                   str(data.get("fallback", "")), None if run is None else float(run),
+                   str(data.get("fourth_down", "book")))
 
 
 @dataclass
@@ -123,6 +145,8 @@ class League:
     access: dict[str, list[str]] = field(default_factory=dict)
     """SHA-256 digests of the tokens that act for the league on the web, each with the teams
     it coaches ("*": every person's team). Never a token in clear."""
+    extra: dict[str, Any] = field(default_factory=dict)
+    """What an online league adds (`league.online`): its week clock and its audit log."""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -170,7 +194,7 @@ class League:
         return {
             "name": self.name, "rules": self.rules, "options": self.options, "kind": self.kind,
             "seed": self.seed, "season": self.season, "replay": self.replay,
-            "source": self.source, "access": self.access,
+            "source": self.source, "access": self.access, "extra": self.extra,
             "formats": [[f.conference, f.qualifiers, f.byes, int(f.division_winners_first),
                          f.neutral_rounds, int(f.super_bowl)] for f in self.formats],
             "schedule": [f.to_json() for f in self.schedule],
@@ -194,7 +218,8 @@ class League:
                      for f in data["formats"]],
             season=data.get("season"), replay=int(data.get("replay", 0)),
             source=str(data.get("source", "")), league_id=league_id,
-            access={str(k): list(v) for k, v in data.get("access", {}).items()})
+            access={str(k): list(v) for k, v in data.get("access", {}).items()},
+            extra=dict(data.get("extra", {})))
 
 
 def _team_json(t: LeagueTeam) -> dict[str, Any]:

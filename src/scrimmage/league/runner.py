@@ -70,12 +70,9 @@ class LeaguePlayer:
 
 
 def plan_for(league: League, auto: Sequence[str] = ()) -> LeaguePlan:
-    """What a worker needs to play the league's computer games; the teams in `auto` (people
-    who let the computer coach this game) get their assistant, the solitaire coach."""
-    coaches = {code: ("solitaire" if t.coaching.person else t.coaching.kind)
-               for code, t in league.teams.items()}
-    for code in auto:
-        coaches[code] = "solitaire"
+    """What a worker needs to play the league's computer games: each team's computer coach
+    (for a person's team, the one the person chose to play for them, when it does: `auto`)."""
+    coaches = {code: t.coaching.computer() for code, t in league.teams.items()}
     plan = Plan(league.rules, league.season or 0, league.seed, "solitaire", dict(league.options),
                 {c: t.sheet for c, t in league.teams.items()}, (),
                 players=league.rules == "5d20", coaches=coaches)

@@ -166,6 +166,13 @@ class LeagueStore:
                 self.db.execute("ROLLBACK")
                 raise
 
+    def drop_attempt(self, league_id: str, index: int, attempt: int) -> None:
+        """Forget a game in progress (a commissioner's restart): it starts afresh. Its game
+        row stays in `games`, for the record."""
+        with self._lock:
+            self.db.execute("DELETE FROM league_games WHERE league_id = ? AND idx = ? AND "
+                            "attempt = ?", (league_id, index, attempt))
+
     def game_of(self, game_id: str) -> tuple[str, int] | None:
         """The league and the game index a person's game (a `games` row) belongs to."""
         with self._lock:

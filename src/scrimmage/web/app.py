@@ -23,6 +23,7 @@ Origin check, the security headers, the rate limit) is in `guards`.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Callable
@@ -53,6 +54,7 @@ from scrimmage.web.guards import (
     client_key,
     public_base,
 )
+from scrimmage.web.league_online_routes import online_router, tick
 from scrimmage.web.league_routes import Leagues, league_router
 from scrimmage.web.limits import MAX_GAMES_IN_MEMORY, RATE_LIMIT
 from scrimmage.web.rooms import Forbidden, NotFound, Room, Rooms, Stale, Watcher
@@ -120,7 +122,9 @@ def create_app(db: str | Path, *, public_url: str = DEFAULT_PUBLIC_URL,
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> Any:
+        clock = asyncio.create_task(tick(leagues))     # league deadlines, even past ones
         yield
+        clock.cancel()
         store.close()
 
     app = FastAPI(title="scrimmage", lifespan=lifespan)
@@ -154,6 +158,7 @@ def create_app(db: str | Path, *, public_url: str = DEFAULT_PUBLIC_URL,
         if limit is not None:
             limit.take(client_key(request.client.host if request.client else None))
 
+    app.include_router(online_router(leagues, base))
     app.include_router(league_router(leagues, base, take))
 
     @app.get("/api/rulesets")

@@ -110,6 +110,10 @@ class Leagues:
             raise Forbidden("this token opens no team of this league")
         return league.people if "*" in found else [c for c in found if c in league.teams]
 
+    def commissioner(self, league: League, token: str | None) -> bool:
+        found = opened_by(token or "", league.access)
+        return found is not None and ("#commissioner" in found or "*" in found)
+
     def game_over(self, game_id: str, record: GameRecord) -> None:
         """A person's league game ended on the page: count it."""
         found = self.store.game_of(game_id)
@@ -252,6 +256,9 @@ def league_router(leagues: Leagues, public_url: str,
     async def sim(league_id: str, body: SimOrder, token: Token = None) -> dict[str, Any]:
         league = leagues.league(league_id)
         leagues.check(league, token)
+        if "online" in league.extra and not leagues.commissioner(league, token):
+            raise Forbidden("in a league played online the week's clock (or the commissioner)"
+                            " plays the games")
         return leagues.start_sim(league, body).to_json()
 
     @router.get("/api/leagues/{league_id}/sim")

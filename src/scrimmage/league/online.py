@@ -1,0 +1,263 @@
+"""A league with friends online (issue 35): a link for each team and one for the commissioner,
+coaches who claim their team and may hand it on, weeks with deadlines, absent coaches covered
+at the deadline by their own settings, and an audit log of everything the commissioner does.
+
+Tokens are kept as SHA-256 digests in the league's `access` (digest -> what the token opens:
+a team's code, or COMMISSIONER). A team nobody has claimed is coached by the computer; its
+games, and every game between two computer teams, are played when its week opens.
+
+The week clock: `Online.week` is the week open for play (0 until the commissioner starts the
+season, once the coaches have joined) and `deadline` when it closes (epoch seconds; None: the
+commissioner closes it by hand). At the deadline (`deadline_pass`) every
+game of the week still unfinished is finished by the computer: a game nobody started is
+played by each absent coach's computer coach; a game in progress goes on from where it stood,
+the absent seat's questions answered by its coach's computer coach (the kinds the coach gave
+the assistant still by the assistant), each such answer saved as answered "at the deadline".
+Then the next week opens. A deadline that passed while the server was down is applied when
+it looks again (`due_deadlines`).
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from scrimmage.core.errors import ScrimmageError
+from scrimmage.core.field import Side
+from scrimmage.league.model import PERSON, Coaching, Fixture, League
+from scrimmage.league.playing import (
+    State,
+    finish_person_game,
+    seats_for,
+    sim,
+    state,
+)
+from scrimmage.league.store import PLAYING, LeagueStore
+from scrimmage.web.store import digest
+
+COMMISSIONER = "#commissioner"
+TOKEN_BYTES = 24
+RHYTHMS = {"day": 24 * 3600, "week": 7 * 24 * 3600, "hand": None}
+"""How long a week stays open: a day, a week, or until the commissioner closes it."""
+DEADLINE = "deadline"
+"""Who answered a decision the computer made for an absent coach at the deadline."""
+
+
+@dataclass
+class Online:
+    rhythm: str = "week"
+    week: int = 1
+    """The week open for play (0: the season has not started)."""
+    deadline: float | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rhythm": self.rhythm, "week": self.week, "deadline": self.deadline}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | None) -> Online | None:
+        if not data:
+            return None
+        return cls(str(data.get("rhythm", "week")), int(data.get("week", 1)),
+                   data.get("deadline"))
+
+
+def online(league: League) -> Online:
+    found = Online.from_json(league.extra.get("online"))
+    if found is None:
+        raise ScrimmageError("this league is not played online (make it with online: true)")
+    return found
+
+
+def set_online(league: League, value: Online) -> None:
+    league.extra["online"] = value.to_json()
+
+
+# -- links ------------------------------------------------------------------------------------
+
+def open_online(league: League, rhythm: str = "week", now: float | None = None
+                ) -> tuple[str, dict[str, str]]:
+    """Make `league` an online league: a commissioner token and one token per team (the
+    teams become the computer's until claimed). Returns (commissioner token, code -> token)."""
+    if rhythm not in RHYTHMS:
+        raise ScrimmageError(f"a week lasts a day, a week or until the commissioner closes it "
+                             f"(day, week or hand), not {rhythm!r}")
+    commissioner = secrets.token_urlsafe(TOKEN_BYTES)
+    league.access = {digest(commissioner): [COMMISSIONER]}
+    links = {}
+    for code, team in league.teams.items():
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        league.access[digest(token)] = [code]
+        links[code] = token
+        if team.coaching.person:
+            team.coaching = Coaching("solitaire")
+    set_online(league, Online(rhythm, 0, None))       # the commissioner starts the season
+    return commissioner, links
+
+
+def _deadline(rhythm: str, now: float | None) -> float | None:
+    span = RHYTHMS[rhythm]
+    return None if span is None else (now if now is not None else time.time()) + span
+
+
+def role(league: League, token: str | None) -> tuple[bool, list[str]]:
+    """(commissioner?, the teams the token coaches)."""
+    from scrimmage.web.store import opened_by
+
+    if not token:
+        return False, []
+    found = opened_by(token, league.access)
+    if found is None:
+        raise PermissionError("this token opens nothing in this league")
+    if "*" in found:
+        return True, league.people
+    return COMMISSIONER in found, [c for c in found if c in league.teams]
+
+
+def claim(league: League, code: str, name: str) -> None:
+    """A coach takes their team: from now on their games wait for them."""
+    name = " ".join(name.split())
+    if not 1 <= len(name) <= 40:
+        raise ScrimmageError("a display name has 1 to 40 characters")
+    team = league.teams[code]
+    keep = team.coaching if team.coaching.person else Coaching(PERSON)
+    keep.name = name
+    team.coaching = keep
+
+
+def hand_on(league: League, code: str) -> str:
+    """A new link for the team; every old one of that team stops working."""
+    league.access = {d: codes for d, codes in league.access.items() if codes != [code]}
+    token = secrets.token_urlsafe(TOKEN_BYTES)
+    league.access[digest(token)] = [code]
+    return token
+
+
+def settings(league: League, code: str, changes: dict[str, Any]) -> None:
+    """A coach's settings for the games the computer finishes for them: their computer coach,
+    what they answer themselves (the rest goes to the assistant), and in Football Legends a
+    run share and a fourth-down aggressiveness."""
+    from scrimmage.core.ruleset import find_ruleset
+    from scrimmage.seat.policy import AskPolicy
+
+    c = league.teams[code].coaching
+    for key, value in changes.items():
+        if key == "computer":
+            find_ruleset(league.rules).default_coach(str(value), 0)
+            c.fallback = str(value)
+        elif key == "ask":
+            c.ask = AskPolicy.parse(str(value)).to_json()
+        elif key == "run_share":
+            if value is not None and not 0.0 <= float(value) <= 1.0:
+                raise ScrimmageError("a run share is between 0 and 1")
+            c.run_share = None if value is None else float(value)
+        elif key == "fourth_down":
+            if value not in FOURTH_DOWN:
+                raise ScrimmageError(f"fourth-down aggressiveness is one of "
+                                     f"{', '.join(FOURTH_DOWN)}")
+            c.fourth_down = str(value)
+        else:
+            raise ScrimmageError(f"no coach setting {key!r}")
+
+
+FOURTH_DOWN = ("cautious", "book", "bold")
+
+
+# -- the week clock ---------------------------------------------------------------------------
+
+def open_week_games(store: LeagueStore, league: League, workers: int = 1) -> int:
+    """The computer plays the open week's games that no person coaches."""
+    week = online(league).week
+    return sim(store, league, lambda st, f: f.week <= week, workers)
+
+
+def deadline_pass(store: LeagueStore, league: League, now: float | None = None,
+                  workers: int = 1, log: Callable[[str], None] | None = None) -> int:
+    """Close the open week: finish every game of it the people did not (see the module's
+    docstring), then open the next week with a new deadline. Returns the games finished."""
+    o = online(league)
+    if o.week == 0:                                   # the season starts: week 1 opens
+        o.week, o.deadline = 1, _deadline(o.rhythm, now)
+        set_online(league, o)
+        store.update(league)
+        return 0
+    st = state(store, league)
+    finished = 0
+    for f in [f for f in st.pending if f.week <= o.week]:
+        if cover(store, st, f):
+            finished += 1
+    finished += sim(store, league, lambda s, f: f.week <= o.week, workers,
+                    auto=league.people)
+    st = state(store, league)
+    later = [f.week for f in st.pending]
+    o.week = min(later) if later else o.week
+    o.deadline = _deadline(o.rhythm, now)
+    set_online(league, o)
+    store.update(league)
+    if log is not None:
+        log(f"week closed: {finished} game(s) finished by the computer; week {o.week} open")
+    return finished
+
+
+def cover(store: LeagueStore, st: State, fixture: Fixture) -> bool:
+    """Finish a person's game in progress for the coaches who are not there (each absent
+    seat's questions by its computer coach, saved as answered at the deadline). False when
+    the game is not in progress (the sim plays it whole)."""
+    from scrimmage.seat.table import Table
+
+    row = st.rows.get(fixture.index)
+    if row is None or row.status != PLAYING or row.game_id is None:
+        return False
+    record = store.games.record(row.game_id)
+    if record is None:
+        return False
+    league = st.league
+    table = Table(record, seats_for(league, fixture), source=f"league game {row.game_id}")
+    coaches = {}
+    for side, code in ((Side.HOME, fixture.home), (Side.AWAY, fixture.away)):
+        c = league.teams[code].coaching
+        coaches[side] = table.rules.default_coach(c.computer(), 7919 * (3 + fixture.index))
+    kept = len(record.decisions)
+    while (pending := table.advance()) is not None:
+        coach = coaches[pending.side]
+        table.answer(coach.decide(pending.decision, pending.view), by=DEADLINE)
+    store.games.save(row.game_id, kept, table.record.decisions[kept:], "over")
+    finish_person_game(store, league, fixture, row.game_id, table.record, row.attempt)
+    return True
+
+
+def due_deadlines(store: LeagueStore, now: float | None = None, workers: int = 1) -> list[str]:
+    """Apply every deadline that has passed (at start, and then every little while): the
+    ids of the leagues whose week closed."""
+    now = time.time() if now is None else now
+    closed = []
+    for entry in store.leagues():
+        league = store.league(entry["league_id"])
+        o = Online.from_json(league.extra.get("online"))
+        if o is None or o.deadline is None or o.deadline > now:
+            continue
+        def note(text: str, lg: League = league) -> None:
+            audit(store, lg, "the deadline", text)
+
+        deadline_pass(store, league, now, workers, log=note)
+        open_week_games(store, league, workers)
+        closed.append(league.league_id)
+    return closed
+
+
+# -- the audit log ----------------------------------------------------------------------------
+
+def audit(store: LeagueStore, league: League, who: str, what: str) -> None:
+    """Note a commissioner's (or the clock's) action, for every coach to read."""
+    log = list(league.extra.get("audit", []))
+    log.append({"at": time.time(), "who": who, "what": what})
+    league.extra["audit"] = log[-500:]
+    store.update(league)
+
+
+def audit_log(league: League) -> list[dict[str, Any]]:
+    return list(league.extra.get("audit", []))
+
+
