@@ -21,6 +21,9 @@ from scrimmage.core.field import Side
 from scrimmage.core.ruleset import find_ruleset
 from scrimmage.core.scenario import ScriptCoach, run_steps
 from scrimmage.rules.fived20.charts import chart_from_data
+from scrimmage.rules.fived20.terms import word
+from scrimmage.rules.grid.tables import RESULT_CODE
+from scrimmage.rules.grid.terms import result_words
 from scrimmage.rules.legends.cards import cell_words
 from scrimmage.rules.narration import join_parts, kick_line, penalty_text
 
@@ -217,7 +220,8 @@ def test_a_5d20_timeout_that_wipes_out_a_snap_penalty_is_recorded() -> None:
     assert rec["timeout_team"] == chart.name
     assert rec["timeouts_left"] == 2
     assert rec["desc"] == f"Timeout {rec['timeout_team']} (2 left): no delay of game"
-    assert rec["dice_read"][-1] == "yellow 12: pair 5: offense foul (SNAP) -> delay of game"
+    assert rec["dice_read"][-1] == ("yellow 12: a pair of 5s: a foul by the offense before the "
+                                    "snap -> delay of game")
 
 
 # -- 5. dice_read --------------------------------------------------------------------------
@@ -252,12 +256,13 @@ def test_5d20_dice_read_names_colours_and_the_cells_read() -> None:
         two = next(i for i, r in enumerate(read) if "key defender" in r)
         assert two in (5, 6) and read[two].startswith("red ")
         assert p["key_defender"] in read[two]
-        assert read[two + 1].startswith("white ") and p["what"] in read[two + 1]
+        # The key defender's read, in words (the record keeps the chart's code).
+        assert read[two + 1].startswith("white ") and word(p["what"]) in read[two + 1]
         if p["receiver_player_name"] and p["rush_attempt"] == 0:
             # The receiver of roll 1, or the outlet receiver of a third roll (D20-34).
             assert any(p["receiver_player_name"] in r for r in read), read
         if p["complete_pass"]:
-            assert any(r.startswith("black ") and "yards" in r for r in read[5:]), read
+            assert any(r.startswith("black ") and " yard" in r for r in read[5:]), read
     # A free kick after a safety is recorded as a kickoff but reads the punt row (D20-11).
     kicks = [p for p in plays if p["play_type"] == "kickoff" and p["returned"]
              and "free kick" not in p["situation"]]
@@ -291,7 +296,7 @@ def test_roll_dice_read_names_each_coloured_die_and_its_face() -> None:
         assert first.startswith(f"offense {p['off_die']} "), (first, p["faces"])
         assert p["faces"][0].split(":")[1] in first
         if p["clock_face"]:
-            assert any(r.startswith("Clock die") for r in p["dice_read"])
+            assert any(r.startswith("clock die ") for r in p["dice_read"])
 
 
 def test_grid_dice_read_names_the_result_table() -> None:
@@ -299,7 +304,8 @@ def test_grid_dice_read_names_the_result_table() -> None:
     snaps = [p for p in plays if p["off_call"]]
     assert snaps
     for p in snaps:
-        assert any(r.startswith(f"d20 {p['d20']}: ") and p["result"] in r
+        said = result_words(RESULT_CODE[p["result"]])      # the record keeps the code
+        assert any(r.startswith(f"d20 {p['d20']}: ") and r.endswith(f"-> {said}")
                    for r in p["dice_read"]), p["dice_read"]
 
 

@@ -77,7 +77,7 @@ def test_the_assistant_gives_the_fourth_down_win_probabilities() -> None:
 def _reroll(g: Any, side: Side, result: str, dice: tuple[int, int],
             off_call: str = "run_inside_hb", def_call: str = "run_outside_hb") -> Decision:
     return Decision(Kind.REROLL, side, ("keep", "reroll"), "",
-                    {"result": result, "dice": dice, "offense": side is g.possession,
+                    {"chart_result": result, "dice": dice, "offense": side is g.possession,
                      "off_call": off_call, "def_call": def_call})
 
 

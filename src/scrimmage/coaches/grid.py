@@ -126,7 +126,7 @@ class SensibleCoach:
         return "two" if v.margin > 0 else "one"
 
     def reroll(self, d: Decision, v: Any) -> str:
-        result = d.info.get("result")
+        result = d.info.get("chart_result")
         if d.info.get("offense"):
             return "reroll" if result in ("NG", "Inc") else "keep"
         return "reroll" if result in ("Dice +5", "Dice +15") else "keep"

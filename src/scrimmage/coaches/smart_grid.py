@@ -91,7 +91,7 @@ class GridSmartCoach(SensibleCoach):
         info = d.info
         a, b = info["dice"]
         keep, again, unit = reroll_values(g, self.tables, d.seat, str(info["off_call"]),
-                                          str(info["def_call"]), RESULT_CODE[info["result"]],
+                                          str(info["def_call"]), RESULT_CODE[info["chart_result"]],
                                           (int(a), int(b)))
         out = ChoiceValues(unit)
         out.values = {"keep": keep, "reroll": again}

@@ -11,6 +11,10 @@ side named is the kicking (or trying) team, seen from which the spot is given.
 
 from __future__ import annotations
 
+import tomllib
+from functools import cache
+from importlib import resources
+
 from scrimmage.core.dice import Dice
 from scrimmage.core.field import Side
 
@@ -43,6 +47,15 @@ def penalty_text(name: str, team: str, yards: int | None, start: str | None = No
     if start is not None and end is not None:
         text += f", from the {start} to the {end}"
     return text + (f", {more}" if more else "")
+
+
+@cache
+def words_table(package: str, table: str) -> dict[str, str]:
+    """A table of plain words from a ruleset's `data/words.toml` (`[terms]`: its chart codes
+    in words), read once. The records keep the codes; only the words a person reads use it."""
+    data = tomllib.loads(resources.files(package).joinpath("data", "words.toml")
+                         .read_text("utf-8"))
+    return {str(k): str(v) for k, v in data.get(table, {}).items()}
 
 
 def join_parts(parts: list[str]) -> str:

@@ -25,6 +25,7 @@ from scrimmage.core.field import STANDARD_FIELD, Side
 from scrimmage.rules.fived20 import penalties, plays, timing
 from scrimmage.rules.fived20.charts import Returners, down
 from scrimmage.rules.fived20.dice import Roll
+from scrimmage.rules.fived20.terms import word
 from scrimmage.rules.narration import FREE_KICK, KICKOFF, penalty_text
 
 Flow = Generator[Decision, str, None]
@@ -350,8 +351,12 @@ def _punt(g: Any, free_kick: bool) -> Flow:
         cell = k.punt_opp[roll.red - 1]
         land = cell.value if cell.code != "TB" else 0
     code = cell.code
-    g.read(roll, "red", f"punt {'OWN' if los >= 50 else 'OPP'} row -> {cell.value}"
-                        + (f" {cell.code}" if cell.code else ""))
+    if g.reads.on:
+        row = "punt from its own half" if los >= 50 else "punt from their half"
+        g.read(roll, "red", f"{row} -> " + (
+            word("TB") if cell.code == "TB" else
+            f"{cell.value} yards, {word(cell.code)}" if los >= 50 else
+            f"lands on their {cell.value}, {word(cell.code)}"))
     if free_kick:
         land -= 20
         if code in ("N", "F"):

@@ -16,6 +16,7 @@ from typing import Any
 from scrimmage.core.field import STANDARD_FIELD, Side
 from scrimmage.rules.fived20.charts import Penalty
 from scrimmage.rules.fived20.dice import Roll
+from scrimmage.rules.fived20.terms import penalty_row
 from scrimmage.rules.narration import penalty_text
 
 OFFSETTING = "offsetting"
@@ -58,7 +59,8 @@ def check(g: Any, roll: Roll, row: str, offense: Side, *, pass_yards: int = 0,
     yellow = g.die("yellow")                                   # D20-47: re-roll the yellow
     side = "offense" if off_hit else "defense"
     pen = g.charts.penalty(side, row, yellow)
-    g.reads.note(f"pair {number}: {side} foul ({row}) -> {pen.name}")
+    if g.reads.on:
+        g.reads.note(f"a pair of {number}s: a foul by the {side} {penalty_row(row)} -> {pen.name}")
     if pen.yards == "PASS":
         yards = min(50, pass_yards)                            # D20-46: LP max 50
     elif pen.yards == "SCK":

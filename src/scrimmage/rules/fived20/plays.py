@@ -17,6 +17,7 @@ from scrimmage.rules.fived20 import penalties, timing
 from scrimmage.rules.fived20.charts import Player, TeamChart, across, down
 from scrimmage.rules.fived20.dice import Roll
 from scrimmage.rules.fived20.playcalling import Call, situation_adjust
+from scrimmage.rules.fived20.terms import terms, word, yards_text
 
 Flow = Generator[Decision, str, None]
 
@@ -158,7 +159,7 @@ def scrimmage_play(g: Any, two_point: bool = False) -> Flow:
     # D20-20 step 7: run if red <= the Play Call number.
     is_run = r1.red <= call.number if off_call == "system" else off_call == "run"
     if off_call == "system":
-        g.read(r1, "red", f"play call {call.number} -> {'run' if is_run else 'pass'}")
+        g.read(r1, "red", f"play-call number {call.number} -> {'run' if is_run else 'pass'}")
     depth = None
     if is_run:
         # D20-22 step 9 (runs): blue below the header reads the blue column, else black.
@@ -170,13 +171,14 @@ def scrimmage_play(g: Any, two_point: bool = False) -> Flow:
         carrier = pick_receiver(o, depth, r1)                          # D20-22 step 9
         rec.update(play_type="pass", pass_depth=depth, passer_player_name=o.qb.name,
                    receiver_player_name=carrier.name)
-        g.read(r1, "white", f"QB pass depth -> {depth}")
+        if g.reads.on:
+            g.read(r1, "white", f"the QB's pass depth -> {word(depth)}")
         by_blue = r1.blue < o.rec_header[depth]
     who = "runner" if is_run else "receiver"
     if by_blue:
         g.read(r1, "blue", f"{who} {carrier.name}")
     else:
-        g.read(r1, "blue", f"{who}: the black column")
+        g.read(r1, "blue", f"{who}: past the blue column, black picks")
         g.read(r1, "black", f"{who} {carrier.name}")
     # D20-24: a snap penalty stops the play before the snap (checked before the snap fumble:
     # a foul before the snap means the ball was never snapped).
@@ -223,8 +225,9 @@ def scrimmage_play(g: Any, two_point: bool = False) -> Flow:
     what = across(defender.rows["WHAT"], max(1, white))
     if what is None:
         what = "BACK" if is_run else "OTHER"                          # AMB-D20-6
-    g.read(r2, "white", f"WHAT -> {what}" if white == r2.white else
-           f"WHAT at {max(1, white)} -> {what}")
+    if g.reads.on:
+        g.read(r2, "white", "the key defender's read" + (
+            "" if white == r2.white else f" at {max(1, white)}") + f" -> {word(what)}")
     rec.update(key_defender=defender.name, what=what)
     sack_f = False
     if is_run:
@@ -233,8 +236,9 @@ def scrimmage_play(g: Any, two_point: bool = False) -> Flow:
         if column == "BRK":
             column = f"BRK{carrier.brk}"
         out = Outcome("run", g.charts.yards(column, r2.black))        # D20-39 step 15
-        g.read(r2, "blue", f"{carrier.name} {what} -> {column}")
-        g.read(r2, "black", f"{column} -> {out.yards} yards")
+        if g.reads.on:
+            g.read(r2, "blue", f"{carrier.name}, {word(what)} -> {word(column)}")
+            g.read(r2, "black", f"{word(column)} -> {yards_text(out.yards)}")
         rec.update(rush_attempt=1, result=column, game_column=column,
                    solo_tackle_1_player_name=defender.name)
         ball = carrier
@@ -242,10 +246,14 @@ def scrimmage_play(g: Any, two_point: bool = False) -> Flow:
         assert depth is not None
         if what == "REC":
             result = across(carrier.rows[depth], r2.blue) or "CMP"    # D20-30 step 14b
-            g.read(r2, "blue", f"{carrier.name} {depth} -> {result}")
+            if g.reads.on:
+                g.read(r2, "blue", f"{carrier.name} open for the {word(depth)} -> "
+                                   f"{word(result)}")
         else:
             result = across(o.qb.rows[f"{depth}.{what}"], r2.blue) or "CMP"   # D20-31 step 14c
-            g.read(r2, "blue", f"QB {depth} {what} -> {result}")
+            if g.reads.on:
+                g.read(r2, "blue", f"the QB's {word(depth)} against {word(what)} -> "
+                                   f"{word(result)}")
         rec["result"] = result
         ball = carrier
         if result == "OUT":
@@ -256,14 +264,16 @@ def scrimmage_play(g: Any, two_point: bool = False) -> Flow:
             depth = "SP"
             result = across(carrier.rows["SP"], r3.white) or "CMP"
             g.read(r3, "red", f"outlet receiver {carrier.name}")
-            g.read(r3, "white", f"{carrier.name} SP -> {result}")
+            if g.reads.on:
+                g.read(r3, "white", f"{carrier.name}, {word('SP')} -> {word(result)}")
             rec.update(receiver_player_name=carrier.name, pass_depth="SP",
                        result=f"OUT {result}")
         if result in ("CMP", "YAC"):
             # D20-32 / D20-38: SP or MP column; a long pass uses the receiver's LPY column.
             column = depth if depth != "LP" else f"LP{carrier.lpy}"
             yards = g.charts.yards(column, r2.black)
-            g.read(r2, "black", f"{column} -> {yards} yards")
+            if g.reads.on:
+                g.read(r2, "black", f"{word(column)} -> {yards_text(yards)}")
             air = yards
             if result == "YAC":
                 extra = 0
@@ -299,18 +309,21 @@ def scrimmage_play(g: Any, two_point: bool = False) -> Flow:
             # D20-36: the SACK column; an "f" calls for a fumble check.
             out = Outcome("sack", g.charts.yards("SACK", r2.black))
             sack_f = g.charts.yardage_f["SACK"][r2.black - 1]
-            g.read(r2, "black", f"SACK -> {out.yards} yards" + (", f: fumble check" if sack_f
-                                                                 else ""))
+            if g.reads.on:
+                g.read(r2, "black", f"{word('SACK')} -> {yards_text(out.yards)}"
+                       + (", a fumble check" if sack_f else ""))
             rec.update(play_type="pass", sack=1, sack_player_name=defender.name,
                        receiver_player_name=None, game_column="SACK")
             ball = o.qb
         else:
             # D20-37: SCR: black down the scramble column, then re-roll black for the yards.
             column = across(o.qb_scramble, r2.black) or "AVG"
-            g.read(r2, "black", f"QB scramble -> {column}")
+            if g.reads.on:
+                g.read(r2, "black", f"the QB scrambles -> {word(column)}")
             r2 = g.reroll(r2, "black")
             out = Outcome("scramble", g.charts.yards(column, r2.black))
-            g.read(r2, "black", f"{column} -> {out.yards} yards")
+            if g.reads.on:
+                g.read(r2, "black", f"{word(column)} -> {yards_text(out.yards)}")
             rec.update(play_type="run", rush_attempt=1, qb_scramble=1, game_column=column,
                        rusher_player_name=o.qb.name, passer_player_name=None,
                        receiver_player_name=None)
@@ -358,23 +371,25 @@ def _capped(g: Any, yards: int) -> int:
 
 
 def _describe(rec: dict[str, Any], out: Outcome) -> str:
+    """The play in words (every play, narrated or not: the records' `desc`)."""
     who = rec["rusher_player_name"] or rec["receiver_player_name"] or ""
     kind = out.kind
+    t = terms()
     if kind == "run":
-        text = f"{who} runs ({rec['what']}, {rec['game_column']}) for {out.yards}"
+        text = f"{who} runs for {out.yards} ({t[rec['what']]}: {word(rec['game_column'])})"
     elif kind == "scramble":
         text = f"{rec['rusher_player_name']} scrambles for {out.yards}"
     elif kind == "complete":
-        text = (f"{rec['passer_player_name']} {rec['pass_depth']} pass complete to "
+        text = (f"{rec['passer_player_name']} {t[rec['pass_depth']]} complete to "
                 f"{rec['receiver_player_name']} for {out.yards}")
     elif kind == "sack":
         text = f"{rec['passer_player_name']} sacked by {rec['sack_player_name']} for {out.yards}"
     elif kind == "interception":
-        text = (f"{rec['passer_player_name']} {rec['pass_depth']} pass intercepted by "
+        text = (f"{rec['passer_player_name']} {t[rec['pass_depth']]} intercepted by "
                 f"{rec['interception_player_name']}, returned {rec['return_yards']}")
     else:
-        text = (f"{rec['passer_player_name']} {rec['pass_depth']} pass to "
-                f"{rec['receiver_player_name']} incomplete ({rec['result']})")
+        text = (f"{rec['passer_player_name']} {t[rec['pass_depth']]} to "
+                f"{rec['receiver_player_name']} incomplete" + _why_incomplete(rec["result"]))
     if rec["fumbled_2_player_name"]:
         text += (f", FUMBLE by {rec['fumbled_2_player_name']} on the return, recovered by "
                  f"{rec['fumble_recovery_2_team']}")
@@ -383,6 +398,17 @@ def _describe(rec: dict[str, Any], out: Outcome) -> str:
     if out.oob:
         text += ", out of bounds"
     return text
+
+
+def _why_incomplete(result: str) -> str:
+    """Why a pass fell: nothing more for a plain INC, else the chart's reason in words."""
+    if result == "INC":
+        return ""
+    if result.startswith("OUT "):
+        return f" ({word('OUT')}, {word(result[4:])})"
+    if result.startswith("INT "):
+        return " (picked off beyond the end line)"
+    return f" ({word(result)})"
 
 
 def _interception(g: Any, rec: dict[str, Any], depth: str, name: str, yellow: int) -> Generator[
@@ -398,7 +424,8 @@ def _interception(g: Any, rec: dict[str, Any], depth: str, name: str, yellow: in
     k = g.die("black")
     column = depth if depth != "LP" else "LP"
     spot_depth = min(50, g.charts.yards(column, w)) if depth == "LP" else g.charts.yards(column, w)
-    g.reads.note(f"{column} -> picked off {spot_depth} yards downfield", 2)
+    if g.reads.on:
+        g.reads.note(f"{word(column)} -> picked off {spot_depth} yards downfield", 2)
     if spot_depth > g.yardline + 10:
         rec.update(pass_attempt=1, incomplete_pass=1, result="INT out of the end zone")
         return Outcome("incomplete")

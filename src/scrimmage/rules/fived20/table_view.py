@@ -35,8 +35,9 @@ def sheet(g: FiveD20Game, seat: Side) -> list[str]:
              "  runners: " + ", ".join(r.name for r in c.runners),
              "  receivers: " + ", ".join(r.name for r in c.receivers),
              f"  kicker: {c.kicker}; punter: {c.punter}",
-             "The system calls the play from the chart's row for the down and distance "
-             "(D20-12); the coloured dice then pick the player and the result."]
+             "The system calls the play from the chart's row for the down and distance; "
+             "the coloured dice then pick the player and the result (help terms explains "
+             "the chart's words)."]
     return lines
 
 

@@ -18,6 +18,8 @@ from scrimmage.core.dice import Dice
 
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+SUIT_SYMBOLS = ("♣", "♦", "♥", "♠")
+"""How a card table writes the suits (the play-by-play's 6♥; the records keep 6H)."""
 HALF_CARDS = 52
 OVERTIME_CARDS = 17
 HALF_SECONDS = 30 * 60

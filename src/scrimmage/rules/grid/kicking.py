@@ -8,6 +8,7 @@ from scrimmage.core.field import Side
 from scrimmage.rules.grid import timeouts
 from scrimmage.rules.grid.deck import card_text
 from scrimmage.rules.grid.game import BOX, BOXES, GRID_FIELD, KICKOFF, Flow, GridGame
+from scrimmage.rules.grid.terms import card_words
 from scrimmage.rules.narration import KICKOFF as KICKOFF_LINE
 from scrimmage.rules.narration import TRY, kick_line
 
@@ -54,7 +55,7 @@ def flip(g: GridGame) -> int | None:
     before = len(g.dice.log)
     card = g.flip()
     if card is not None and len(g.dice.log) > before and g.reads.on:
-        g.reads.note(f"timing card {card_text(card)}")
+        g.reads.note(f"timing card {card_words(card)}")
     return card
 
 
@@ -78,8 +79,9 @@ def field_goal(g: GridGame, slot: str) -> Flow:
                kick_distance=boxes * BOX + 10, kicker_player_name=kicker.name,
                timing_cards=[] if card is None else [card_text(card)],
                cards_left=g.clock.cards_left,
-               desc=f"{kicker.name} field goal from {boxes * BOX + 10} yards, d{kicker.kicking} x"
-                    f"{boxes} {rolls}: {'GOOD' if made else 'no good'}")
+               desc=f"{kicker.name} field goal from {boxes * BOX + 10} yards, d{kicker.kicking} "
+                    f"rolled {boxes} time{'s' if boxes > 1 else ''} ("
+                    + " ".join(map(str, rolls)) + f"): {'GOOD' if made else 'no good, a 1'}")
     if made:
         g.score[offense] += 3
         g.finish(rec)

@@ -31,6 +31,13 @@ from scrimmage.rules.grid.cards import (
 from scrimmage.rules.grid.deck import CLUBS, HEARTS, SPADES, card_text, suit
 from scrimmage.rules.grid.game import BOX, BOXES, KICKOFF, Flow, GridGame
 from scrimmage.rules.grid.tables import DICE_BONUS, FIVE, INC, NG, RESULT_NAMES
+from scrimmage.rules.grid.terms import (
+    card_words,
+    defense_card,
+    modifier_words,
+    offense_card,
+    result_words,
+)
 
 FIELD_GOAL_OPTIONS = ("field_goal_hb", "field_goal_le", "field_goal_re")
 PASS_LENGTH = {"flat_pass": "short", "short_pass": "short", "long_pass": "deep"}
@@ -85,8 +92,8 @@ def roll_play(g: GridGame, off_call: str) -> tuple[int, int, int]:
 def _note_play_die(g: GridGame, off_call: str, d20: int, mod: int, result: int) -> None:
     """`dice_read` of the play dice: the d20 on the result table of the offense's card."""
     if g.reads.on:
-        g.reads.note(f"{card_label(off_call)} table at {d20}{mod:+d} = {d20 + mod} -> "
-                     f"{RESULT_NAMES[result]}", 3)
+        g.reads.note(f"the {card_label(off_call)} card at {d20}{mod:+d} = {d20 + mod} -> "
+                     f"{result_words(result)}", 3)
 
 
 def _fumbled(g: GridGame, runner: Player) -> bool:
@@ -95,6 +102,12 @@ def _fumbled(g: GridGame, runner: Player) -> bool:
     if g.reads.on:
         g.reads.note(f"{runner.name}'s fumble die: " + ("a 1, FUMBLE" if lost else "held"))
     return lost
+
+
+def result_text(result: int, a: int, b: int) -> str:
+    """What the play card gave, in words, with the yards when the dice count."""
+    gain = gain_of(result, a, b)
+    return result_words(result) + (f", {gain * BOX} yards" if gain and result != FIVE else "")
 
 
 def gain_of(result: int, a: int, b: int) -> int:
@@ -133,7 +146,9 @@ def down(g: GridGame) -> Flow:
     if reroller is not None:                                                      # GRID-28
         again = yield Decision(Kind.REROLL, reroller, ("keep", "reroll"),
                                "Your timeout: re-roll the play dice?",
-                               {"result": RESULT_NAMES[result], "d20": d20 + mod,
+                               {"result": f"d20 {d20}{mod:+d} = {d20 + mod}, "
+                                          + result_text(result, a, b),
+                                "chart_result": RESULT_NAMES[result], "d20": d20 + mod,
                                 "dice": (a, b), "offense": reroller is offense,
                                 "off_call": off_call, "def_call": def_call})
         if again == "reroll":
@@ -155,9 +170,10 @@ def down(g: GridGame) -> Flow:
     los = g.ball
     spot = los - gain
     rec["yards_gained"] = gain * BOX
-    desc = (f"{card_label(off_call)} vs {card_label(def_call)}: d20 {d20}{mod:+d} = {d20 + mod} "
-            f"{RESULT_NAMES[result]}" + (f", {gain * BOX} yards" if gain else ""))
-    mod_text = " ".join(f"{k} {v:+d}" for k, v in parts.items() if v)
+    dplay, key = split_card(def_call)
+    desc = (f"{offense_card(off_call)} against {defense_card(def_call)}: d20 {d20}{mod:+d} = "
+            f"{d20 + mod}, {result_text(result, a, b)}")
+    mod_text = modifier_words(parts, run, dplay == play, is_run(dplay) == run, key, carrier)
     rec["desc"] = desc + (f" ({mod_text})" if mod_text else "")
 
     if spot <= 0:                                                                 # GRID-41
@@ -171,7 +187,7 @@ def down(g: GridGame) -> Flow:
     turnover = None                      # "int", "fumble" or "downs": no extra cards
     if card is not None:
         s = suit(card)
-        rec["desc"] += f"; card {card_text(card)}"
+        rec["desc"] += f"; card {card_words(card)}"
         if s == HEARTS:                                                           # GRID-30
             yield from injuries.hearts(g, card, rec, carrier)
             runner = g.teams[offense].lineup[SLOT_OF_CARRIER[carrier]]

@@ -19,10 +19,10 @@ from scrimmage.core.field import Side
 from scrimmage.core.situation import Situation
 from scrimmage.rules.narration import kick_line
 from scrimmage.rules.roll.dice import DiceSet, Die, Face
-from scrimmage.rules.roll.penalties import FOULS
 from scrimmage.rules.roll.records import TEMPLATE
 from scrimmage.rules.roll.state import TIMEOUTS, RollState, RollView
 from scrimmage.rules.roll.teams import RollTeam
+from scrimmage.rules.roll.terms import face_words
 
 Flow = Generator[Decision, str, None]
 
@@ -189,7 +189,7 @@ class RollGame:
         f = self.d.clock[self.dice.roll(len(self.d.clock)) - 1]
         self._faces.append(f"clock:{f}")
         if self._narrate:
-            self._reads.append(f"Clock die {f}" if f != "-" else "Clock die blank")
+            self._reads.append(f"clock die {face_words(f)}")
         return f
 
     def kick_die(self) -> int:
@@ -203,8 +203,7 @@ class RollGame:
         p = self.d.penalty[self.dice.roll(len(self.d.penalty)) - 1]
         self._faces.append(f"penalty:{p}")
         if self._narrate:
-            self._reads.append(f"penalty die {p}: {FOULS[p].name}" if p in FOULS else
-                               f"penalty die {p}")
+            self._reads.append(f"penalty die {face_words(p)}")
         return p
 
     # -- asking ------------------------------------------------------------------------

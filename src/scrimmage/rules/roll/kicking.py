@@ -28,6 +28,7 @@ from scrimmage.rules.roll.penalties import (
     mark,
 )
 from scrimmage.rules.roll.plays import RED_ZONE, TOUCHBACK, play, run_return, scrimmage_penalty
+from scrimmage.rules.roll.terms import face_words
 
 if TYPE_CHECKING:
     from scrimmage.rules.roll.game import Flow, RollGame
@@ -64,7 +65,7 @@ def kickoff(g: RollGame, kicker: Side) -> Flow:
     if answer == "touchback":
         rec["touchback"] = 1
         s.take_over(receiver, TOUCHBACK)
-        g.finish(rec, f"kickoff, touchback: {s.names[receiver]} ball at own 25")
+        g.finish(rec, f"touchback: {s.names[receiver]} ball at own 25")
         return
     total = sum(g.yards(g.d.offense[c], rec=rec) for c in COLORS)
     rec["returned"] = 1
@@ -72,10 +73,10 @@ def kickoff(g: RollGame, kicker: Side) -> Flow:
     if total >= 100:                              # AMB-FR-8
         rec["return_touchdown"] = 1
         g.touchdown(receiver, rec)
-        g.finish(rec, f"kickoff returned {total} yards: TOUCHDOWN")
+        g.finish(rec, f"run out {total} yards: TOUCHDOWN")
         return
     s.take_over(receiver, 100 - total)
-    g.finish(rec, f"kickoff returned {total} yards to {s.spot_text()}")
+    g.finish(rec, f"run out {total} yards to {s.spot_text()}")
 
 
 def _onside(g: RollGame, kicker: Side, rec: dict[str, Any]) -> Flow:
@@ -95,10 +96,12 @@ def _onside(g: RollGame, kicker: Side, rec: dict[str, Any]) -> Flow:
     if total >= ONSIDE_NEEDS and clock == TURNOVER:
         rec["own_kickoff_recovery"] = 1
         s.take_over(kicker, land)
-        what = f"onside kick {red} + {yellow} = {total}, T: RECOVERED by {s.names[kicker]}"
+        what = (f"onside kick {red} + {yellow} = {total}, clock die {face_words(clock)}: RECOVERED by "
+                f"{s.names[kicker]}")
     else:
         s.take_over(kicker.other, 100 - land)
-        what = f"onside kick {red} + {yellow} = {total}, {clock}: {s.names[kicker.other]} ball"
+        what = (f"onside kick {red} + {yellow} = {total}, clock die {face_words(clock)}: "
+                f"{s.names[kicker.other]} ball")
     if clock == CLOCK:
         yield from g.advance_clock(rec, result=f"{what} at {s.spot_text()}")
     g.finish(rec, f"{what} at {s.spot_text()}")
@@ -143,7 +146,8 @@ def _blocked_punt(g: RollGame, rec: dict[str, Any]) -> Flow:
                              "Blocked punt, your ball: return it with both yellow dice?",
                              {"spot": 100 - y, "penalty_from": "return"})
         colour = "yellow" if answer == "return" else None
-        what = yield from run_return(g, rec, dfn, 100 - y, colour, what + ", T")
+        what = yield from run_return(g, rec, dfn, 100 - y, colour,
+                                     f"{what}, clock die {face_words(clock)}")
     else:
         gain = g.yards(d.offense["red"], rec=rec)
         dface = g.face(d.defense["red"])
@@ -193,7 +197,7 @@ def kick_and_return(g: RollGame, rec: dict[str, Any], free_kick: bool) -> Flow:
     distance = kick + extra.value
     land = y - distance
     rec["kick_distance"] = distance
-    what = f"punt {kick} + {extra.label} = {distance}"
+    what = f"punt: kick die {kick} + {die} {extra.label} = {distance}"
     if land <= 0:
         rec["touchback"] = 1
         s.take_over(dfn, TOUCHBACK)
@@ -223,7 +227,7 @@ def kick_and_return(g: RollGame, rec: dict[str, Any], free_kick: bool) -> Flow:
     if flag:
         foul = FOULS[g.penalty_die()]
         if foul.code in IGNORED_ON_RETURNS:                        # FR-24
-            what += f", flag {foul.code} ignored on a return"
+            what += f", flag ignored on a return ({foul.name})"
         else:
             after = enforce(y, foul)
             moved = abs(after - y) if after != SAFETY else 100 - y
@@ -284,7 +288,7 @@ def field_goal(g: RollGame) -> Flow:
         g.finish(rec, f"field goal from the {y} BLOCKED: {s.names[dfn]} ball at {s.spot_text()}")
         return
     kick = g.kick_die()
-    rolls = str(kick)
+    rolls = f"kick die {kick}"
     if y <= RED_ZONE and kick == 20:                              # FR-29
         again = g.kick_die()
         rolls += f", re-roll {again}"
@@ -295,11 +299,11 @@ def field_goal(g: RollGame) -> Flow:
         rec["field_goal_result"] = "made"
         s.score[off] += 3
         g.after_score(off)
-        g.finish(rec, f"field goal from the {y} ({rolls}): GOOD")
+        g.finish(rec, f"field goal from the {y}, {rolls}: GOOD")
         return
     rec["field_goal_result"] = "missed"
     s.take_over(dfn, 100 - y)                                     # FR-30
-    g.finish(rec, f"field goal from the {y} ({rolls}): no good, {s.names[dfn]} ball at "
+    g.finish(rec, f"field goal from the {y}, {rolls}: no good, {s.names[dfn]} ball at "
                   f"{s.spot_text()}")
 
 
@@ -308,7 +312,8 @@ def try_after_touchdown(g: RollGame) -> Flow:
     untimed, so its Clock die does not move the marker) or a two-point play from the 2."""
     s = g.s
     off = s.possession
-    choice = yield g.ask(Kind.TRY, off, ("kick", "two"), "Touchdown! Kick the PAT or go for two?")
+    choice = yield g.ask(Kind.TRY, off, ("kick", "two"),
+                         "Touchdown! Kick the extra point or go for two?")
     if choice == "kick":
         rec = g.new_record("extra_point")
         rec.update(extra_point_attempt=1, situation=g.kick_line(off, TRY, s.yardline))
@@ -319,7 +324,8 @@ def try_after_touchdown(g: RollGame) -> Flow:
         rec["extra_point_result"] = "good" if good else "failed"
         if good:
             s.score[off] += 1
-        g.finish(rec, f"PAT {clock} + {kick}: {'GOOD' if good else 'no good'}")
+        g.finish(rec, f"extra point: clock die {face_words(clock)}, kick die {kick}: "
+                      f"{'GOOD' if good else 'no good'}")
     else:
         s.first_down_at(2)
         while (yield from play(g, two_point=True)) == "repeat":

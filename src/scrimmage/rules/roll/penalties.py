@@ -85,7 +85,7 @@ def ask_accept(g: RollGame, foul: Foul, offense: Side, accept: str, decline: str
     if extra:
         info.update(extra)
     answer = yield g.ask(Kind.PENALTY, chooser, ("accept", "decline"),
-                         f"Flag: {foul.name} ({foul.code}) on "
+                         f"Flag: {foul.name} on "
                          f"{g.s.names[offender(foul, offense)]}. Accept it?",
                          {**info, "preview": {"accept": accept, "decline": decline}})
     return answer == "accept"
@@ -116,11 +116,11 @@ def after_accepted(s: RollState, foul: Foul, new: int) -> bool:
 
 def foul_text(g: RollGame, foul: Foul, offense: Side, moved: int, start: int | None = None,
               end: int | None = None, *, accepted: bool = True, more: str = "") -> str:
-    """The foul in words, `O10 holding (offense) on X, 10 yards, from the own 30 to the own
-    20`. `offense` is the side the foul's O/D is read against; `start` and `end` are
-    yardline_100 values seen from the play record's offense."""
+    """The foul in words, `holding (offense) on X, 10 yards, from the own 30 to the own 20`.
+    `offense` is the side the foul's O/D is read against; `start` and `end` are yardline_100
+    values seen from the play record's offense."""
     team = g.s.names[offender(foul, offense)]
-    name = f"{foul.code} {foul.name}"
+    name = foul.name
     if not accepted:
         return penalty_text(name, team, foul.yards, declined=True, more=more)
     spot = g.s.spot_text

@@ -36,6 +36,7 @@ from scrimmage.rules.roll.penalties import (
     foul_text,
     mark,
 )
+from scrimmage.rules.roll.terms import colour, face_words
 
 if TYPE_CHECKING:
     from scrimmage.rules.roll.game import Flow, RollGame
@@ -126,11 +127,11 @@ def play(g: RollGame, two_point: bool = False) -> Generator[Decision, str, str]:
             what = "long bomb incomplete"
         else:
             gain = kick + g_face.value - y_face.value
-            what = f"long bomb {kick} + {g_face.value} - {y_face.value}"
+            what = f"long bomb: kick die {kick} + green {g_face.value} - yellow {y_face.value}"
     else:
         # FR-11, FR-16, FR-17: the broken tackle only when red is not matched.
         gain = g.yards(d.offense[off_c], broken_tackle=off_c == "red" and not same, rec=rec)
-        what = f"{off_c} {gain:+d}"
+        what = f"{colour(off_c)} {gain:+d}"
         if same:                                               # FR-12
             dface = g.face(d.defense[def_c])
             if dface.flag:
@@ -162,7 +163,7 @@ def play(g: RollGame, two_point: bool = False) -> Generator[Decision, str, str]:
             turnover = True
         elif again == CLOCK:
             moves += 1
-        g.read_more("TURNOVER" if again == TURNOVER else "no turnover")
+        g.read_more("the ball is lost" if again == TURNOVER else "no turnover")
 
     _stat_columns(rec, off_c, same, gain, incomplete, interception)
     rec["yards_gained"] = gain
@@ -218,7 +219,10 @@ def scrimmage_penalty(g: RollGame, rec: dict[str, Any], foul: Any, gain: int,
     y = s.yardline
     new = enforce(y, foul)
     moved = abs(new - y) if new != SAFETY else 100 - y
-    accept_text = "safety" if new == SAFETY else f"ball at {s.spot_text(new)}, repeat the down"
+    first = new != SAFETY and not foul.by_offense and (foul.auto_first
+                                                       or new <= y - s.ydstogo)
+    accept_text = "safety" if new == SAFETY else f"ball at {s.spot_text(new)}, " + (
+        "first down" if first else "repeat the down")   # as `after_accepted` will rule
     declined_gain = gain if not foul.by_offense else -gain
     accepted = yield from ask_accept(
         g, foul, off, accept_text, f"the play stands, {gain:+d} yards",
@@ -307,7 +311,7 @@ def _turnover(g: RollGame, rec: dict[str, Any], off: Side, off_c: str, gain: int
     else:
         rec["fumble"] = rec["fumble_lost"] = 1
         colour = RETURN_DICE[off_c]
-        what += ": TURNOVER (T, T)"
+        what += f": TURNOVER ({face_words(TURNOVER)} twice on the clock die)"
         if spot <= 0:
             g.touchdown(off, rec)
             rec["pass_touchdown" if rec["pass_attempt"] else "rush_touchdown"] = 1
@@ -348,7 +352,7 @@ def run_return(g: RollGame, rec: dict[str, Any], returner: Side, start: int, col
     if flag:
         foul = FOULS[g.penalty_die()]
         if foul.code in IGNORED_ON_RETURNS:
-            what += f", flag {foul.code} ignored on a return"
+            what += f", flag ignored on a return ({foul.name})"
         else:
             after = enforce(new, foul)
             moved = abs(after - new) if after != SAFETY else 100 - new
@@ -389,10 +393,10 @@ def hail_mary(g: RollGame) -> Flow:
         rec["complete_pass"] = rec["pass_touchdown"] = 1
         rec["yards_gained"] = s.yardline
         g.touchdown(off, rec)
-        what = f"HAIL MARY {yf.label} {gf.label}: TOUCHDOWN"
+        what = f"HAIL MARY, yellow {yf.label} and green {gf.label}: TOUCHDOWN"
     else:
         rec["incomplete_pass"] = 1
-        what = f"Hail Mary {yf.label} {gf.label}: incomplete"
+        what = f"Hail Mary, yellow {yf.label} and green {gf.label}: incomplete"
         if _move_chains(g, rec, 0):
             what += ": turnover on downs"
     yield from g.advance_clock(rec, result=what, to_end=True)

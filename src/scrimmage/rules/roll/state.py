@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from scrimmage.core.field import Side
+from scrimmage.core.scoreboard import ORDINAL
 from scrimmage.core.situation import Situation
 from scrimmage.rules.roll.dice import DiceSet
 from scrimmage.rules.roll.teams import RollTeam
@@ -130,9 +131,9 @@ class RollState:
         self.first_down_at(yardline)
 
     def down_text(self) -> str:
-        """"2 & 7 at own 30", "1 & G at opp 4"."""
-        togo = "G" if self.ydstogo >= self.yardline else str(self.ydstogo)
-        return f"{self.down} & {togo} at {self.spot_text()}"
+        """"2nd & 7 at own 30", "1st & goal at opp 4"."""
+        togo = "goal" if self.ydstogo >= self.yardline else str(self.ydstogo)
+        return f"{ORDINAL[self.down]} & {togo} at {self.spot_text()}"
 
     def ball_for(self, side: Side, yardline: int) -> str:
         """`Harbor Hounds ball at their own 30`: a spot given as `side`'s yardline_100, in

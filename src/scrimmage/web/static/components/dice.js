@@ -1,6 +1,7 @@
 // The dice of the last play as they were rolled, each drawn as a face with what it read.
 // `dice_read` says it in words ("d24 4: Drop Back #4 -> 10", "red 5: ...", "offense yellow 6:
-// +6 yards", "Clock die T"); `dice` ([sides, value] pairs) is the fallback.
+// +6 yards", "clock die turnover", "penalty die false start: offense, 5 yards back"); `dice`
+// ([sides, value] pairs) is the fallback.
 
 import { h, svg, fill } from "../lib/dom.js";
 
@@ -18,8 +19,9 @@ export function parseDie(words, raw) {
   }
   m = text.match(/^d(\d+)\s+([^\s:]+):?\s*(.*)$/i);
   if (m) return { colour: null, unit: null, name: `d${m[1]}`, face: m[2], text: m[3], sides: Number(m[1]) };
-  m = text.match(/^(.+?)\s+die\s+([^\s,:]+)[,:]?\s*(.*)$/i);
-  if (m) return { colour: "plain", unit: null, name: `${m[1].toLowerCase()} die`, face: m[2], text: m[3], sides };
+  // A special die: its face in words up to the first comma or colon ("false start").
+  m = text.match(/^(.+?)\s+die\s+([^,:]+?)\s*(?:[,:]\s*(.*))?$/i);
+  if (m) return { colour: "plain", unit: null, name: `${m[1].toLowerCase()} die`, face: m[2], text: m[3] || "", sides };
   if (value !== null) {
     return { colour: null, unit: null, name: `d${sides}`, face: String(value), text: text || "", sides };
   }
