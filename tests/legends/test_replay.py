@@ -212,3 +212,17 @@ def test_golden_game() -> None:
         f"{golden['plays']} plays, final {golden['final_score']}. If the engine change is "
         "intended, run `SCRIMMAGE_UPDATE_GOLDEN=1 pytest tests/legends/test_replay.py` and "
         "commit tests/data/legends/golden.json.")
+
+
+def test_a_save_outlives_a_change_of_wording(tmp_path: Path) -> None:
+    """Issue 33: the words of a play (`desc`, `dice_read`) are not part of the fingerprint a
+    save carries, so a save made before the words changed still picks up; a changed fact of
+    a play (a yard, a die) does not."""
+    from scrimmage.core.records import plays_digest as saved_digest
+
+    rec = play_game("legends-hs", "Riverside Rams", "Lakeview Lancers", seed=9)
+    reworded = [{**p, "desc": p["desc"].upper(), "dice_read": None} for p in rec.plays]
+    assert saved_digest(reworded) == saved_digest(rec.plays)
+    moved = [dict(p) for p in rec.plays]
+    moved[5]["yards_gained"] += 1
+    assert saved_digest(moved) != saved_digest(rec.plays)

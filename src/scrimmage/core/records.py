@@ -29,10 +29,17 @@ ANSWERED_BY = ("person", "assistant", "computer", "deadline")
 SEED_LIMIT = 2**64
 
 
+WORDS = frozenset({"desc", "dice_read"})
+"""The columns of a play that are words about it: a better phrase is not another game."""
+
+
 def plays_digest(plays: list[dict[str, Any]]) -> str:
     """A fingerprint of a game's play-by-play: a save carries it, so a record that no longer
-    replays to the same game (an edited file, another version of the engine) is caught."""
-    text = json.dumps(plays, sort_keys=True, separators=(",", ":"))
+    replays to the same game (an edited file, another version of the engine) is caught. The
+    words are left out: a save outlives a change of wording (the plays themselves, their dice
+    included, are what must match)."""
+    facts = [{k: v for k, v in p.items() if k not in WORDS} for p in plays]
+    text = json.dumps(facts, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
