@@ -93,3 +93,9 @@ def test_a_foul_marked_on_the_kickoff_costs_the_team_that_fouled(tmp_path: Path)
         assert inv.check_game(record, ["kickoff_fouls"]) == []
         carried += sum(1 for p in plays if p["penalty_on_kickoff"])
     assert carried >= 3                 # the games did carry fouls to kickoffs
+    # FNL-35: a foul that can only come before the snap is never carried to a kickoff.
+    before_snap = ("False start", "Delay of game", "Offside", "Defensive offside",
+                   "Neutral zone infraction", "Encroachment")
+    carried_names = {str(p["penalty_type"]) for plays in games.values() for p in plays
+                     if p["penalty_on_kickoff"]}
+    assert not {n for n in carried_names if n.startswith(before_snap)}, carried_names
