@@ -362,3 +362,34 @@ def test_a_season_the_computer_plays_to_the_super_bowl(server: str, browser: Any
     shoot(page, "league-bracket", tmp_path)
     assert not errors, errors
     context.close()
+
+
+@needs_chromium
+def test_a_spectator_a_wrong_key_and_a_deleted_league(server: str, browser: Any) -> None:
+    """Without its key the league page only shows (no buttons); a wrong key says so; its
+    owner deletes it, and its link then says there is no such league."""
+    made = httpx.post(f"{server}/api/leagues", json={
+        "kind": "own", "rules": "legends-hs", "teams": ["Riverside Rams", "Lakeview Lancers"],
+        "coach": ["Riverside Rams"], "playoffs": 0, "seed": 2}, timeout=60)
+    assert made.status_code == 201, made.text
+    league_id, token = made.json()["league_id"], made.json()["token"]
+    page = browser.new_context(viewport={"width": 375, "height": 800}).new_page()
+    page.goto(f"{server}/leagues/{league_id}")
+    page.get_by_test_id("your-game").get_by_text("Watching").wait_for()
+    assert page.get_by_test_id("play-next").count() == 0
+    assert not page.get_by_test_id("sim-panel").is_visible()
+    assert page.get_by_test_id("this-week").locator(".game-card").count() == 1
+    readable(page)
+    page.goto(f"{server}/leagues/{league_id}?token=not-the-key")
+    page.get_by_text("The key in this link opens no team of this league").wait_for()
+    page.goto(f"{server}/leagues/{league_id}?token={token}")
+    page.get_by_test_id("play-next").wait_for()
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.locator(".manage summary").click()
+    page.get_by_test_id("delete-league").click()
+    page.wait_for_url(f"{server}/")
+    page.get_by_test_id("your-leagues").wait_for()
+    assert page.get_by_test_id(f"saved-league-{league_id}").count() == 0
+    page.goto(f"{server}/leagues/{league_id}?token={token}")
+    assert "No such league" in page.get_by_test_id("page-error").inner_text()
+    page.context.close()

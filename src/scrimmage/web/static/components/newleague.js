@@ -405,7 +405,8 @@ export function newLeagueForm(section, rulesets) {
     }
     const seconds = Math.round((Date.now() - st.started) / 1000);
     const building = st.kind === "season" && st.info && st.info.to_build
-      ? `building ${st.info.to_build} team sheets (a few minutes)` : "setting up the schedule";
+      ? `building ${st.info.to_build} team sheets (a few minutes)`
+      : st.kind === "grid" ? "the computer drafts the teams" : "setting up the schedule";
     fill(working, h("span", { class: "spinner", "aria-hidden": "true" }),
       `Making the league: ${building}… ${clock(seconds)}`);
     working.hidden = false;
@@ -430,7 +431,7 @@ export function newLeagueForm(section, rulesets) {
           coachBox,
           field("league-name", "Name", h("input", {
             id: "league-name", "data-testid": "league-name", type: "text", value: st.name, maxlength: 80,
-            placeholder: st.kind === "season" ? `${st.season} ${rs.title}` : `${rs.title} league`,
+            placeholder: st.kind === "season" ? `${st.season} ${rs.title}` : st.kind === "grid" ? "Grid league" : `${rs.title} league`,
             autocomplete: "off", oninput: (e) => { st.name = e.currentTarget.value; },
           })),
           options.length ? h("details", { class: "options-box" },
