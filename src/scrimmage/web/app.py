@@ -55,7 +55,7 @@ from scrimmage.web.guards import (
     public_base,
 )
 from scrimmage.web.league_online_routes import online_router, tick
-from scrimmage.web.league_routes import Leagues, league_router
+from scrimmage.web.league_routes import Leagues, league_router, seasons_of
 from scrimmage.web.limits import MAX_GAMES_IN_MEMORY, RATE_LIMIT
 from scrimmage.web.rooms import Forbidden, NotFound, Room, Rooms, Stale, Watcher
 from scrimmage.web.store import SavedSeat, Store
@@ -168,7 +168,8 @@ def create_app(db: str | Path, *, public_url: str = DEFAULT_PUBLIC_URL,
             rs = find_ruleset(name)
             out[name] = {"title": rs.title, "teams": rs.team_names(),
                          "default_teams": list(rs.default_teams()),
-                         "options": [o.to_json() for o in rs.options if o.type != "file"]}
+                         "options": [o.to_json() for o in rs.options if o.type != "file"],
+                         "coaches": _coaches(rs), "seasons": seasons_of(name)}
         return out
 
     @app.get("/api/rulesets/{name}/glossary")
@@ -312,6 +313,15 @@ def create_app(db: str | Path, *, public_url: str = DEFAULT_PUBLIC_URL,
                 room.sockets.pop(socket, None)
 
     return app
+
+
+def _coaches(rs: Any) -> list[str]:
+    """The ruleset's computer coaches, each once (an alias such as "sensible" for "solitaire"
+    is the same coach)."""
+    first: dict[Any, str] = {}
+    for name, kind in rs.coaches.items():
+        first.setdefault(kind, name)
+    return list(first.values())
 
 
 def _advice(room: Room, pending: Any) -> dict[str, Any] | None:

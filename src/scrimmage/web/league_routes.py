@@ -10,7 +10,9 @@
   `GET /api/leagues/{id}/sim` says how far it got;
 - `POST /api/leagues/{id}/play?token=T` opens the person's next game (the game page's link);
   the game's result counts when it ends;
-- `DELETE /api/leagues/{id}?token=T`.
+- `DELETE /api/leagues/{id}?token=T`;
+- `GET /api/rulesets/{rules}/seasons/{season}` the teams of a real season a person may coach
+  (the new-league form's choices), and how many of their sheets must be built first.
 
 Reading a league needs no token (a spectator sees what the table shows); acting needs the
 league's token. A refusal is a 4xx with a reason that changes nothing.
@@ -30,6 +32,7 @@ from starlette.concurrency import run_in_threadpool
 
 from scrimmage.core.errors import ScrimmageError
 from scrimmage.core.records import GameRecord
+from scrimmage.core.ruleset import find_ruleset
 from scrimmage.league import playing, views
 from scrimmage.league.model import Coaching, League
 from scrimmage.league.store import LeagueStore
@@ -165,7 +168,6 @@ def _pick(league: League, order: SimOrder) -> playing.Pick:
 
 def make_league(body: NewLeague, workers: int) -> tuple[League, str]:
     """The league a request asks for, and the token that coaches its people's teams."""
-    from scrimmage.core.ruleset import find_ruleset
     from scrimmage.league.making import grid_league, own_league, season_league
 
     rs = find_ruleset(body.rules)
@@ -195,12 +197,45 @@ def make_league(body: NewLeague, workers: int) -> tuple[League, str]:
     return league, token
 
 
+def seasons_of(rules: str) -> list[int]:
+    """The real seasons a league of `rules` may replay (none for a ruleset without them)."""
+    from scrimmage.season.data import FIVED20_SEASONS, LEVELS, seasons
+
+    name = find_ruleset(rules).name
+    if name not in LEVELS:
+        return []
+    years = seasons(LEVELS[name])
+    return [y for y in years if y in FIVED20_SEASONS] if name == "5d20" else years
+
+
+def season_choices(rules: str, season: int) -> dict[str, Any]:
+    """A real season's teams as the new-league form offers them (by their own names, grouped
+    by conference and division; `code` is what `coach` takes), and how many sheets are
+    neither bundled nor cached (making the league builds them first)."""
+    from scrimmage.season.replay import setup
+    from scrimmage.season.sheets import bundled_sheet, cached_path
+
+    st = setup(rules, season)
+    to_build = sum(1 for t in st.teams if bundled_sheet(st.rules, season, t.code) is None
+                   and not cached_path(st.rules, season, t.code).is_file())
+    return {"rules": st.rules, "season": season,
+            "teams": [{"code": t.code, "team": t.name, "conference": t.conference,
+                       "division": t.division} for t in st.teams],
+            "games": len(st.games), "to_build": to_build}
+
+
 def league_router(leagues: Leagues, public_url: str,
                   take: Callable[[Request], None]) -> APIRouter:
     """The routes; `take` spends a client's token of the rate limit (making a league builds
     and loads sheets)."""
     router = APIRouter()
     store = leagues.store
+
+    @router.get("/api/rulesets/{rules}/seasons/{season}")
+    async def season_teams(rules: str, season: int) -> dict[str, Any]:
+        if season not in seasons_of(rules):
+            raise NotFound(f"no {find_ruleset(rules).title} season {season} to replay")
+        return await run_in_threadpool(season_choices, rules, season)
 
     @router.post("/api/leagues", status_code=201)
     async def create(body: NewLeague, request: Request) -> dict[str, Any]:

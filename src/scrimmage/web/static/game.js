@@ -41,7 +41,16 @@ export function mergeView(old, incoming) {
   return { ...incoming, plays: old.plays.slice(0, from).concat(incoming.plays || []), plays_from: 0 };
 }
 
+/** The league a game belongs to (the league page sends its person there with ?league=ID):
+ *  the link back to it, with the same key. */
+function leagueHref(leagueId, token) {
+  if (!leagueId) return null;
+  const q = token ? `?token=${encodeURIComponent(token)}` : "";
+  return `/leagues/${encodeURIComponent(leagueId)}${q}`;
+}
+
 export function showGame(root, gameId, token) {
+  const leagueId = new URLSearchParams(location.search).get("league") || "";
   const state = {
     view: null, busy: false, error: "", helpOpen: false, assistantOpen: false,
     adviceOn: localStorage.getItem("scrimmage.advice") === "1", advice: null, adviceLoading: false,
@@ -64,11 +73,12 @@ export function showGame(root, gameId, token) {
       "aria-controls": "team-sheet", "aria-expanded": "false", disabled: true, onclick: () => toggleSheet() }, "Team sheet"),
     title: h("h1", {}, "scrimmage"),
     spectate: h("span", { class: "spectate" }),
+    league: leagueId ? h("a", { class: "home-link league-link", href: leagueHref(leagueId, token), "data-testid": "league-link" }, "← League") : null,
   };
   fill(root,
     h("header", { class: "game-head" },
       h("a", { class: "home-link", href: "/", "data-testid": "home-link" }, "← Games"),
-      el.title, el.status, el.conn, el.spectate, el.sheetButton),
+      el.league, el.title, el.status, el.conn, el.spectate, el.sheetButton),
     h("div", { class: "game-grid" },
       h("div", { class: "col-main" }, el.pad, el.field, el.question, el.advice, el.sheet, el.box, el.board),
       h("div", { class: "col-side" }, el.dice, el.assistant, el.plays)));
@@ -230,8 +240,9 @@ export function showGame(root, gameId, token) {
   }
 
   function remember(view) {
+    const league = leagueId ? `&league=${encodeURIComponent(leagueId)}` : "";
     rememberGame({
-      id: gameId, url: `/games/${encodeURIComponent(gameId)}?token=${encodeURIComponent(token)}`,
+      id: gameId, url: `/games/${encodeURIComponent(gameId)}?token=${encodeURIComponent(token)}${league}`,
       rules: view.rules, title: view.title, home: view.teams.home, away: view.teams.away,
       seat: view.you ? [view.you.side.toLowerCase(), view.you.unit].filter(Boolean).join(":") : "",
     });
@@ -270,6 +281,10 @@ export function showGame(root, gameId, token) {
     el.status.className = `game-status ${view.pending ? "your-turn" : ""} ${view.status}`;
     el.conn.textContent = { live: "● live", reconnecting: "● reconnecting…", polling: "● polling", connecting: "" }[state.conn] || "";
     el.conn.className = `conn ${state.conn}`;
+    if (el.league) {
+      el.league.textContent = view.status === "over" ? "← Back to the league: this result counts" : "← League";
+      el.league.classList.toggle("over", view.status === "over");
+    }
     document.body.classList.toggle("busy", state.busy);
     el.sheetButton.disabled = false;
     renderScorePad(el.pad, view);

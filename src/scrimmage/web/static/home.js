@@ -1,9 +1,15 @@
 // The home page (/): a new game (ruleset, teams bundled or uploaded, the ruleset's options, a
-// seed, the seats) and the games this browser has a seat in.
+// seed, the seats) or a new league (components/newleague.js), the leagues this browser
+// coaches and the games it has a seat in.
 
 import { h, fill } from "./lib/dom.js";
-import { api } from "./lib/api.js";
-import { savedGames, rememberGame, forgetGame, localLink, pathOf } from "./lib/saved.js";
+import { api, leagues } from "./lib/api.js";
+import {
+  savedGames, rememberGame, forgetGame, savedLeagues, forgetLeague, localLink, pathOf,
+} from "./lib/saved.js";
+import { optionField as sharedOptionField } from "./components/options.js";
+import { newLeagueForm } from "./components/newleague.js";
+import { phaseWords, nextWords } from "./components/league/words.js";
 
 const UPLOAD = "__upload__";
 const SPLIT_RULES = "1st-and-roll";       // the one game where a team may have two coaches
@@ -50,25 +56,64 @@ function copyButton(text, testid) {
   return button;
 }
 
+/** "New game" and "New league": two tabs over their forms (#new-league opens the second). */
+function newTabs(panels) {
+  const buttons = {};
+  const choose = (key, focus) => {
+    for (const [k, panel] of Object.entries(panels)) {
+      panel.hidden = k !== key;
+      buttons[k].setAttribute("aria-selected", String(k === key));
+      buttons[k].tabIndex = k === key ? 0 : -1;
+    }
+    if (focus) buttons[key].focus();
+    const hash = key === "league" ? "#new-league" : "";
+    if (location.hash !== hash) history.replaceState(null, "", `${location.pathname}${location.search}${hash}`);
+  };
+  const keys = Object.keys(panels);
+  for (const key of keys) {
+    buttons[key] = h("button", {
+      type: "button", role: "tab", id: `tab-${key}`, "data-testid": `tab-new-${key}`,
+      "aria-controls": panels[key].id, class: "new-tab",
+      onclick: () => choose(key),
+      onkeydown: (e) => {
+        if (e.key !== "ArrowRight" && e.key !== "ArrowLeft") return;
+        const i = keys.indexOf(key) + (e.key === "ArrowRight" ? 1 : -1);
+        choose(keys[(i + keys.length) % keys.length], true);
+      },
+    }, key === "league" ? "New league" : "New game");
+    panels[key].setAttribute("role", "tabpanel");
+    panels[key].setAttribute("aria-labelledby", `tab-${key}`);
+  }
+  choose(location.hash === "#new-league" ? "league" : "game");
+  return h("div", { class: "new-tabs", role: "tablist", "aria-label": "Make" }, ...keys.map((k) => buttons[k]));
+}
+
 export async function showHome(root) {
-  const form = h("section", { class: "panel new-game", "aria-labelledby": "new-title" },
+  const form = h("section", { class: "panel new-game", id: "new-game-panel" },
     h("h2", { id: "new-title" }, "New game"), h("p", { class: "muted" }, "Loading the games…"));
+  const leagueForm = h("section", { class: "panel new-league", id: "new-league-panel", "data-testid": "new-league" },
+    h("h2", {}, "New league"), h("p", { class: "muted" }, "Loading the games…"));
   const made = h("section", { class: "panel made", "data-testid": "invitation", hidden: true });
   const mine = h("section", { class: "panel saved", "aria-labelledby": "saved-title" });
+  const myLeagues = h("section", { class: "panel saved", "aria-labelledby": "leagues-title", "data-testid": "your-leagues" });
+  const tabs = newTabs({ game: form, league: leagueForm });
   fill(root,
     h("header", { class: "home-head" },
       h("h1", {}, "scrimmage"),
-      h("p", { class: "tagline" }, "Tabletop football at the table: play against the computer or a friend.")),
-    h("div", { class: "home-grid" }, h("div", {}, made, form), mine));
+      h("p", { class: "tagline" }, "Tabletop football at the table: play against the computer or a friend, or coach a whole season.")),
+    h("div", { class: "home-grid" }, h("div", {}, made, tabs, form, leagueForm), h("div", {}, myLeagues, mine)));
+  renderSavedLeagues(myLeagues);
   renderSaved(mine);
   let rulesets;
   try {
     rulesets = await api.rulesets();
   } catch (err) {
     fill(form, h("h2", {}, "New game"), h("p", { class: "error", role: "alert" }, err.message));
+    fill(leagueForm, h("h2", {}, "New league"), h("p", { class: "error", role: "alert" }, err.message));
     return;
   }
   newGameForm(form, made, mine, rulesets);
+  newLeagueForm(leagueForm, rulesets);
 }
 
 // -- the new-game form ------------------------------------------------------------------
@@ -131,34 +176,7 @@ function newGameForm(section, made, mine, rulesets) {
   }
 
   function optionField(o) {
-    const id = `new-opt-${o.name}`;
-    const value = st.options[o.name];
-    const help = o.help ? h("span", { class: "help-text", id: `${id}-help` }, o.help) : null;
-    if (o.type === "bool") {
-      return h("div", { class: "field-row check" },
-        h("input", {
-          type: "checkbox", id, "data-testid": id, checked: Boolean(value), "aria-describedby": `${id}-help`,
-          onchange: (e) => { st.options[o.name] = e.currentTarget.checked; },
-        }),
-        h("label", { for: id }, o.name.replace(/_/g, " ")), help);
-    }
-    if (o.type === "choice") {
-      return h("div", { class: "field-row" },
-        h("label", { for: id }, o.name.replace(/_/g, " ")),
-        h("select", {
-          id, "data-testid": id, "aria-describedby": `${id}-help`,
-          onchange: (e) => { st.options[o.name] = e.currentTarget.value; },
-        }, ...o.choices.map((c) => h("option", { value: c, selected: c === value }, c.replace(/_/g, " ")))),
-        help);
-    }
-    return h("div", { class: "field-row" },
-      h("label", { for: id }, o.name.replace(/_/g, " ")),
-      h("input", {
-        type: "number", id, "data-testid": id, inputmode: "numeric", "aria-describedby": `${id}-help`,
-        min: o.minimum ?? null, max: o.maximum ?? null, step: 1,
-        value: value === null || value === undefined ? "" : String(value), placeholder: "default",
-        oninput: (e) => { st.options[o.name] = e.currentTarget.value === "" ? null : Number(e.currentTarget.value); },
-      }), help);
+    return sharedOptionField(o, st.options[o.name], (v) => { st.options[o.name] = v; }, "new-opt");
   }
 
   function radio(name, value, label, checked, onchange) {
@@ -325,6 +343,8 @@ function newGameForm(section, made, mine, rulesets) {
       }, "Go to my seat"));
     made.hidden = false;
     section.hidden = true;
+    const tabs = document.querySelector(".new-tabs");
+    if (tabs) tabs.hidden = true;
     renderSaved(mine);
     made.scrollIntoView({ block: "start" });
   }
@@ -398,6 +418,49 @@ async function lookUp(g, el) {
     el.textContent = v.status === "over" ? `Final: ${score}`
       : `${score} · ${sb.period} ${sb.clock}${v.pending ? " · your turn" : ""}`;
     if (v.pending) el.classList.add("your-turn");
+  } catch (err) {
+    el.textContent = err.status === 404 ? "not on this server any more" : err.message;
+  }
+}
+
+// -- the leagues this browser coaches ---------------------------------------------------
+
+function renderSavedLeagues(section) {
+  const list = savedLeagues();
+  fill(section, h("h2", { id: "leagues-title" }, "Your leagues"));
+  if (!list.length) {
+    section.append(h("p", { class: "muted" }, "Leagues you make in this browser are listed here: ",
+      h("a", { href: "#new-league", onclick: (e) => { e.preventDefault(); document.getElementById("tab-league").click(); } }, "make one"), "."));
+    return;
+  }
+  const ul = h("ul", { class: "saved-list", "data-testid": "saved-leagues" });
+  for (const l of list) {
+    const status = h("span", { class: "saved-status muted small" }, "…");
+    const link = h("a", { href: l.url, class: "saved-link", "data-testid": `saved-league-${l.id}` }, l.name || "A league");
+    const named = l.name && l.title && l.name.includes(l.title);
+    ul.append(h("li", { class: "saved-game" },
+      link,
+      h("span", { class: "saved-meta muted small" },
+        [named ? "" : l.title || "", new Date(l.created || Date.now()).toLocaleDateString()].filter(Boolean).join(" · ")),
+      status,
+      h("button", {
+        type: "button", class: "forget", "data-testid": `forget-league-${l.id}`, title: "Forget this league in this browser",
+        onclick: () => { forgetLeague(l.id); renderSavedLeagues(section); },
+      }, "Forget")));
+    lookUpLeague(l, link, status);
+  }
+  section.append(ul);
+}
+
+/** Where a league stands, in a few words. */
+async function lookUpLeague(l, link, el) {
+  const token = new URLSearchParams(l.url.split("?")[1] || "").get("token");
+  try {
+    const s = await leagues.summary(l.id, token);
+    link.textContent = s.name;
+    const next = nextWords(s);
+    el.textContent = [phaseWords(s), next].filter(Boolean).join(" · ");
+    if (next) el.classList.add("your-turn");
   } catch (err) {
     el.textContent = err.status === 404 ? "not on this server any more" : err.message;
   }

@@ -68,6 +68,25 @@ export const api = {
     call("GET", `/api/rulesets/${encodeURIComponent(rules)}/teams/${encodeURIComponent(name)}/sheet`),
   policy: (id, token, kind, ask) =>
     call("POST", `/api/games/${encodeURIComponent(id)}/policy${query(token)}`, { kind, ask }),
+  seasonTeams: (rules, season) =>
+    call("GET", `/api/rulesets/${encodeURIComponent(rules)}/seasons/${encodeURIComponent(season)}`),
+};
+
+const lg = (id) => `/api/leagues/${encodeURIComponent(id)}`;
+
+/** A league's routes (src/scrimmage/web/league_routes.py): reading needs no token, acting
+ *  needs the league's. */
+export const leagues = {
+  create: (body) => call("POST", "/api/leagues", body),
+  summary: (id, token) => call("GET", `${lg(id)}${query(token)}`),
+  standings: (id) => call("GET", `${lg(id)}/standings`),
+  schedule: (id) => call("GET", `${lg(id)}/schedule`),
+  leaders: (id) => call("GET", `${lg(id)}/leaders`),
+  game: (id, index) => call("GET", `${lg(id)}/games/${encodeURIComponent(index)}`),
+  sim: (id, token, order) => call("POST", `${lg(id)}/sim${query(token)}`, order),
+  simState: (id) => call("GET", `${lg(id)}/sim`),
+  play: (id, token, team) => call("POST", `${lg(id)}/play${query(token)}`, team ? { team } : {}),
+  remove: (id, token) => call("DELETE", `${lg(id)}${query(token)}`),
 };
 
 /** The WebSocket address of a game's updates. */

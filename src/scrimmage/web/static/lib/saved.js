@@ -1,7 +1,9 @@
-// The games this browser has a seat in, kept in localStorage so a person finds a game again
-// a day later. Only this browser's own seat link is kept (never another seat's token).
+// The games this browser has a seat in, and the leagues it coaches, kept in localStorage so a
+// person finds them again a day later. Only this browser's own link is kept (never another
+// seat's token).
 
 const KEY = "scrimmage.games";
+const LEAGUES = "scrimmage.leagues";
 const MAX = 50;
 
 export function savedGames() {
@@ -13,9 +15,9 @@ export function savedGames() {
   }
 }
 
-function write(list) {
+function write(list, key = KEY) {
   try {
-    localStorage.setItem(KEY, JSON.stringify(list.slice(0, MAX)));
+    localStorage.setItem(key, JSON.stringify(list.slice(0, MAX)));
   } catch (err) {
     // Storage full or disabled: the game still plays, it is only not remembered.
   }
@@ -33,6 +35,28 @@ export function rememberGame(entry) {
 
 export function forgetGame(id, url) {
   write(savedGames().filter((g) => !(g.id === id && g.url === url)));
+}
+
+export function savedLeagues() {
+  try {
+    const list = JSON.parse(localStorage.getItem(LEAGUES) || "[]");
+    return Array.isArray(list) ? list.filter((l) => l && l.id && l.url) : [];
+  } catch (err) {
+    return [];
+  }
+}
+
+/** Remember a league's link (newest first); `entry` = {id, url, name, rules, title}. */
+export function rememberLeague(entry) {
+  const all = savedLeagues();
+  const old = all.find((l) => l.id === entry.id);
+  const list = all.filter((l) => l.id !== entry.id);
+  list.unshift({ ...(old || {}), ...entry, created: (old && old.created) || Date.now(), seen: Date.now() });
+  write(list, LEAGUES);
+}
+
+export function forgetLeague(id) {
+  write(savedLeagues().filter((l) => l.id !== id), LEAGUES);
 }
 
 /** A page address made from the server's link, on this page's own origin (a proxy may
