@@ -68,6 +68,9 @@ class SimOrder(_Strict):
     to_week: int | None = Field(default=None, ge=1, le=60)
     to_my_game: bool = False
     end: bool = False
+    mine_too: bool = False
+    """The computer plays your games of the stretch too, each with your assistant (the way
+    `league play --auto` lets it), so a league can be finished without you."""
 
 
 class PlayOrder(_Strict):
@@ -130,8 +133,13 @@ class Leagues:
             playing.finish_person_game(self.store, league, fixture, game_id, record,
                                        row.attempt)
 
-    def start_sim(self, league: League, order: SimOrder) -> SimJob:
-        pick = _pick(league, order)                 # a bad order is refused before anything
+    def start_sim(self, league: League, order: SimOrder, mine: list[str] | None = None
+                  ) -> SimJob:
+        """Start a sim; `mine` are the teams of the person who asked (whose next game
+        `to_my_game` stops at, and whose games `mine_too` lets the computer play)."""
+        mine = mine or []
+        pick = _pick(league, order, mine)           # a bad order is refused before anything
+        auto = mine if order.mine_too else []
         with self._lock:
             job = self.jobs.get(league.league_id)
             if job is not None and job.running:
@@ -141,7 +149,7 @@ class Leagues:
         def run() -> None:
             try:
                 playing.sim(self.store, league, pick, self.workers,
-                            on_game=lambda n: setattr(job, "played", n))
+                            on_game=lambda n: setattr(job, "played", n), auto=auto)
             except Exception as exc:          # the page is told; the games played are kept
                 job.error = " ".join(str(exc).split())[:300]
             finally:
@@ -152,7 +160,7 @@ class Leagues:
         return job
 
 
-def _pick(league: League, order: SimOrder) -> playing.Pick:
+def _pick(league: League, order: SimOrder, mine: list[str]) -> playing.Pick:
     chosen = [x for x in (order.week, order.to_week, order.to_my_game or None,
                           order.end or None) if x is not None]
     if len(chosen) != 1:
@@ -162,7 +170,8 @@ def _pick(league: League, order: SimOrder) -> playing.Pick:
     if order.to_week is not None:
         return playing.to_week_pick(order.to_week)
     if order.to_my_game:
-        return playing.to_my_game_pick(league.people[0] if league.people else None)
+        first = mine[0] if mine else (league.people[0] if league.people else None)
+        return playing.to_my_game_pick(first)
     return playing.everything
 
 
@@ -290,11 +299,11 @@ def league_router(leagues: Leagues, public_url: str,
     @router.post("/api/leagues/{league_id}/sim", status_code=202)
     async def sim(league_id: str, body: SimOrder, token: Token = None) -> dict[str, Any]:
         league = leagues.league(league_id)
-        leagues.check(league, token)
+        mine = leagues.check(league, token)
         if "online" in league.extra and not leagues.commissioner(league, token):
             raise Forbidden("in a league played online the week's clock (or the commissioner)"
                             " plays the games")
-        return leagues.start_sim(league, body).to_json()
+        return leagues.start_sim(league, body, mine).to_json()
 
     @router.get("/api/leagues/{league_id}/sim")
     async def sim_state(league_id: str) -> dict[str, Any]:
