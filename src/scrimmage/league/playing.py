@@ -17,11 +17,13 @@ from scrimmage.api import new_game
 from scrimmage.core.errors import ScrimmageError
 from scrimmage.core.field import Side
 from scrimmage.core.records import GameRecord
+from scrimmage.core.ruleset import find_ruleset
 from scrimmage.core.stats import box_score, player_stats
 from scrimmage.league.model import Fixture, League
 from scrimmage.league.progress import Progress, Score, fixtures_known, progress
 from scrimmage.league.runner import coach_kinds, play_games
 from scrimmage.league.store import FINAL, PLAYING, GameRow, LeagueStore, scores
+from scrimmage.season.runner import playoff_options
 from scrimmage.seat.policy import AskPolicy
 from scrimmage.seat.table import SeatSpec
 from scrimmage.web.store import SavedSeat
@@ -150,9 +152,8 @@ def person_game(store: LeagueStore, st: State, fixture: Fixture,
             raise ScrimmageError(f"game {row.game_id} of league {league.league_id} is missing")
         return row.game_id, record
     attempt = st.attempt(fixture)
-    options = dict(league.options)
-    if fixture.neutral:
-        options["neutral"] = True
+    options = playoff_options(find_ruleset(league.rules), league.options, fixture.game_type,
+                              fixture.neutral)
     home, away = league.teams[fixture.home], league.teams[fixture.away]
     _, record = new_game(league.rules, home.sheet, away.sheet,
                          seed=league.game_seed(fixture.index, attempt), **options)
@@ -204,9 +205,8 @@ def replay_game(store: LeagueStore, st: State, index: int) -> GameRecord:
     else:
         fixture = next(f for f in st.fixtures if f.index == index)
         league = st.league
-        options = dict(league.options)
-        if fixture.neutral:
-            options["neutral"] = True
+        options = playoff_options(find_ruleset(league.rules), league.options,
+                                  fixture.game_type, fixture.neutral)
         record = play_game(league.rules, league.teams[fixture.home].sheet,
                            league.teams[fixture.away].sheet,
                            seed=league.game_seed(index, row.attempt), coaches=row.coaches,
