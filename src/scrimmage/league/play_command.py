@@ -105,6 +105,7 @@ def play(
 
     from scrimmage.league import playing
     from scrimmage.seat.terminal import TerminalSeat
+    from scrimmage.web.fairness import setting_up
 
     try:
         store = _store(db)
@@ -130,6 +131,9 @@ def play(
                       "That game is not the computer's to play.")
             return
         game_id, record = playing.person_game(store, st, fixture)
+        if setting_up(record):
+            raise ScrimmageError("this game is setting up its fair dice between its two coaches'"
+                                 " pages: play it in the browser (scrimmage serve)")
         table = _league_table(store, lg, fixture, game_id, record)
         console = Console(highlight=False)
         console.print(f"[bold]{escape(lg.name)}[/], week {fixture.week}: "
