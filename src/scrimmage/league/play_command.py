@@ -40,6 +40,8 @@ def sim_(
         = False,
     end: Annotated[bool, typer.Option(help="Play every other game, playoffs included.")]
         = False,
+    mine_too: Annotated[bool, typer.Option(
+        help="Let the computer play your games of the stretch too (your assistant).")] = False,
     workers: Annotated[int | None, typer.Option(min=1, help="Processes (default: every core);"
                                                 " the results do not depend on it.")] = None,
     db: DbOpt = None,
@@ -67,7 +69,8 @@ def sim_(
         with _progress_bar(None, "games") as bar:
             task = bar.add_task("games", total=None)
             played = playing.sim(store, lg, pick, workers or default_workers(),
-                                 on_game=lambda n: bar.update(task, completed=n))
+                                 on_game=lambda n: bar.update(task, completed=n),
+                                 auto=lg.people if mine_too else ())
     except ScrimmageError as exc:
         _fail(exc)
         return
