@@ -41,6 +41,16 @@ function statusWords(view) {
 
 /** A `since` update merged into the plays the page has; null when the page lacks plays it
  *  would need (then the full view is fetched). */
+/** How far a game's fair dice have got (commitments and values in, or set): a view that
+ *  has got less far than the one on screen is an older answer arriving late. */
+export function fairProgress(view) {
+  const fair = view && view.fair_dice;
+  if (!fair) return 0;
+  if (fair.phase === "done") return 5;
+  const count = (flags) => ["home", "away"].filter((s) => flags && flags[s]).length;
+  return count(fair.committed) + count(fair.revealed);
+}
+
 export function mergeView(old, incoming) {
   const from = incoming.plays_from || 0;
   if (from === 0) return incoming;
@@ -233,6 +243,11 @@ export function showGame(root, gameId, token) {
 
   function apply(incoming) {
     if (!incoming || !incoming.game_id) return;
+    // A commit's answer can arrive after the live update that followed it: keep the newer.
+    if (state.view && state.view.fair_dice && fairProgress(incoming) < fairProgress(state.view)) {
+      fairStep();
+      return;
+    }
     const merged = mergeView(state.view, incoming);
     if (merged === null) {
       refetch();
@@ -283,6 +298,8 @@ export function showGame(root, gameId, token) {
     }
     if (next) apply(next);
     else render();
+    // A live update that came while this step was on its way may ask for the next one.
+    fairStep();
   }
 
   function remember(view) {
