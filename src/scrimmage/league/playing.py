@@ -75,7 +75,8 @@ Pick = Callable[[State, Fixture], bool]
 
 
 def sim(store: LeagueStore, league: League, pick: Pick, workers: int = 1,
-        on_game: Callable[[int], None] | None = None, auto: Sequence[str] = ()) -> int:
+        on_game: Callable[[int], None] | None = None, auto: Sequence[str] = (),
+        niceness: int = 0) -> int:
     """Play every computer game `pick` chooses, round after round (a finished regular season
     makes the playoffs due, a tied playoff game is played again), until none is left; the
     games people coach are left to them unless their team is in `auto`. Returns the number of
@@ -89,7 +90,7 @@ def sim(store: LeagueStore, league: League, pick: Pick, workers: int = 1,
         if not games:
             return played
         fixtures = {f.index: f for f, _ in games}
-        for chunk in play_games(league, games, workers, auto):
+        for chunk in play_games(league, games, workers, auto, niceness=niceness):
             rows = [GameRow(o.index, o.attempt, FINAL, o.home_points, o.away_points, None,
                             o.box, o.players, coach_kinds(league, fixtures[o.index], auto))
                     for o in chunk]

@@ -80,15 +80,17 @@ def plan_for(league: League, auto: Sequence[str] = ()) -> LeaguePlan:
 
 
 def play_games(league: League, games: Sequence[tuple[Fixture, int]], workers: int = 1,
-               auto: Sequence[str] = (), dask: str | None = None) -> Iterator[list[Outcome]]:
+               auto: Sequence[str] = (), dask: str | None = None,
+               niceness: int = 0) -> Iterator[list[Outcome]]:
     """Play `games` ((fixture, attempt) each) with computer coaches; chunks of outcomes in the
-    order given."""
+    order given (`niceness`: the workers' priority below this process's)."""
     tasks: list[Task] = []
     rows = [(f.index, attempt, f.game_type, f.week, f.home, f.away, f.neutral,
              league.game_seed(f.index, attempt)) for f, attempt in games]
     for start in range(0, len(rows), CHUNK):
         tasks.append(tuple(rows[start:start + CHUNK]))
-    with closing(run_chunks(plan_for(league, auto), tasks, Backend(workers, dask))) as chunks:
+    with closing(run_chunks(plan_for(league, auto), tasks,
+                               Backend(workers, dask, niceness))) as chunks:
         yield from chunks
 
 

@@ -66,6 +66,9 @@ class Backend:
 
     workers: int = 1
     dask: str | None = None
+    niceness: int = 0
+    """How much lower the local workers' priority is than this process's: a server playing
+    a league in the background keeps answering its pages first."""
 
     def describe(self) -> str:
         if self.dask is not None:
@@ -109,7 +112,7 @@ def run_chunks(plan: ChunkPlan[Task, Result], tasks: Iterable[Task],
         return _run_dask(plan, jobs, where.dask)
     if where.workers <= 1 or len(jobs) <= 1:
         return _run_here(plan, jobs)
-    return _run_local(plan, jobs, min(where.workers, len(jobs)))
+    return _run_local(plan, jobs, min(where.workers, len(jobs)), where.niceness)
 
 
 def _chunk(player: ChunkPlayer[Task, Result], task: Task) -> Result:
@@ -130,9 +133,11 @@ def _run_here(plan: ChunkPlan[Task, Result], jobs: list[Task]) -> Generator[Resu
 _PLAYER: ChunkPlayer[Any, Any] | None = None
 
 
-def _init_local(plan: ChunkPlan[Any, Any]) -> None:
+def _init_local(plan: ChunkPlan[Any, Any], niceness: int = 0) -> None:
     global _PLAYER
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is the main process's to handle
+    if niceness > 0 and hasattr(os, "nice"):
+        os.nice(niceness)
     _PLAYER = plan.player()
 
 
@@ -153,9 +158,9 @@ def _pool_context() -> Any:
 
 
 def _run_local(plan: ChunkPlan[Task, Result], jobs: list[Task],
-               workers: int) -> Generator[Result, None, None]:
+               workers: int, niceness: int = 0) -> Generator[Result, None, None]:
     pool = ProcessPoolExecutor(workers, mp_context=_pool_context(), initializer=_init_local,
-                               initargs=(plan,))
+                               initargs=(plan, niceness))
     stop = _InterruptFlag()
     try:
         def submit(job: Task) -> _Pending[Result]:

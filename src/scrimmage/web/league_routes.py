@@ -41,6 +41,8 @@ from scrimmage.web.store import digest, opened_by
 
 Token = Annotated[str | None, Query(max_length=100)]
 TOKEN_BYTES = 24
+SIM_NICENESS = 10
+"""The priority a sim's workers give up, so the server answers pages first while they play."""
 
 
 class _Strict(BaseModel):
@@ -149,7 +151,8 @@ class Leagues:
         def run() -> None:
             try:
                 playing.sim(self.store, league, pick, self.workers,
-                            on_game=lambda n: setattr(job, "played", n), auto=auto)
+                            on_game=lambda n: setattr(job, "played", n), auto=auto,
+                            niceness=SIM_NICENESS)
             except Exception as exc:          # the page is told; the games played are kept
                 job.error = " ".join(str(exc).split())[:300]
             finally:
