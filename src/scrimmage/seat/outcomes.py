@@ -2,7 +2,7 @@
 beside accept and decline, the down, distance and spot that answer gives.
 
 A game is its inputs, so the answer is simply played out: the record so far plus that answer,
-replayed on a copy of the game and carried on (the do-nothing option of every later question of
+replayed on a twin of the game and carried on (the do-nothing option of every later question of
 the play) until the play's record is closed. The copy shows nothing a table would not: when the
 dice still have to speak before the play is over (a house-rule roll after the choice), that
 answer's preview is left out rather than told ahead of the dice.
@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.driver import Driver
 from scrimmage.core.errors import ScrimmageError
 from scrimmage.core.field import Side
 from scrimmage.core.records import GameRecord
@@ -57,17 +58,20 @@ def _play_out(rules: Ruleset, record: GameRecord, game: Any, decision: Decision,
               answer: str) -> tuple[str, str] | None:
     """(where the ball is after the play, the play's description), or None when dice would
     be rolled before the play is over."""
-    from scrimmage.api import restore
+    from scrimmage.api import new_game
 
     plays, rolls = len(game.plays), len(game.dice.log)
     entry = [decision.kind.value, decision.seat.value, answer, "person"]
-    data = {**record.to_json(), "decisions": [*record.decisions[:index], entry],
-            "finished": False, "final_score": {}}
-    data.pop("plays_digest", None)
-    data.pop("play_count", None)
-    copy = GameRecord.from_json(data)
+    # The live game's own inputs, replayed as they are (the live game was checked when it
+    # was loaded): no record copied, nothing re-validated, which would cost more than the
+    # replay itself on a question asked in the middle of a person's move.
     try:
-        twin, driver, _ = restore(copy, coaches=_FirstOption(), source="a preview")
+        twin, _ = new_game(record.rules, record.home_team, record.away_team, seed=record.seed,
+                           **record.options)
+        first = _FirstOption()
+        driver = Driver(twin, {side: first for side in Side}, [],
+                        prefix=[*record.decisions[:index], entry])
+        driver.advance(replay_only=True)
     except ScrimmageError:
         return None
     for _ in range(MAX_QUESTIONS):
