@@ -38,8 +38,8 @@ class Outcomes:
 def outcomes(rules: Ruleset, record: GameRecord, game: Any, decision: Decision,
              index: int) -> Outcomes:
     """Each answer to `decision` (the record's decision `index`) played out on a copy."""
-    if decision.kind not in PREVIEWED:
-        return Outcomes()
+    if decision.kind not in PREVIEWED or len(record.decisions) != index:
+        return Outcomes()           # not previewed, or read after the game moved on
     after: dict[str, str] = {}
     result = ""
     for answer in decision.options:

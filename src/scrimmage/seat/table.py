@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -106,8 +107,17 @@ class Pending:
     suggestion: str
     index: int
     """The decision's position in the game's record."""
-    outcomes: Outcomes = field(default_factory=Outcomes)
-    """The play so far and where each answer leaves the ball (a penalty question)."""
+    work_out: Callable[[], Outcomes] | None = field(default=None, repr=False, compare=False)
+    """How to find `outcomes`: only when somebody reads them (a question a computer answers
+    for an absent coach, at a deadline, is never played out)."""
+    _outcomes: Outcomes | None = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def outcomes(self) -> Outcomes:
+        """The play so far and where each answer leaves the ball (a penalty question)."""
+        if self._outcomes is None:
+            self._outcomes = self.work_out() if self.work_out is not None else Outcomes()
+        return self._outcomes
 
     @property
     def side(self) -> Side:
@@ -215,8 +225,8 @@ class Table:
             policy = self.seats[side].asks_for(unit) or AskPolicy()
             if policy.asks(decision, view, suggestion):
                 index = self.driver.index
-                self._pending = Pending(decision, view, suggestion, index, outcomes(
-                    self.rules, self.record, self.game, decision, index))
+                self._pending = Pending(decision, view, suggestion, index, partial(
+                    outcomes, self.rules, self.record, self.game, decision, index))
                 self.save()
                 return self._pending
             self.driver.answer(suggestion, by="assistant")
