@@ -156,8 +156,7 @@ def main() -> None:
         for rules in names:
             results.append((rules, *soak(rules, args.games, args.first_seed, pool, bar,
                                          args.workers)))
-    for rules, tally, wall in results:
-        report(console, rules, tally, wall)
+            report(console, *results[-1])       # each ruleset's figures as soon as it ends
     broken = sum(t.crashes + sum(t.broken.values()) for _, t, _ in results)
     console.print(f"{len(results)} rulesets, {sum(t.games for _, t, _ in results)} games, "
                   f"{broken} broken (crashed games plus broken checks per game)")

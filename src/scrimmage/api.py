@@ -129,6 +129,7 @@ def resume(record: GameRecord, coaches: CoachSpec = None,
                            **record.options)
     rs = find_ruleset(record.rules)
     prefix = list(record.decisions)
+    fresh.fairness = record.fairness
     drive(game, make_coaches(rs, coaches, record.seed), fresh.decisions, prefix=prefix,
           on_decision=on_decision)
     return _finish(game, fresh)
@@ -148,6 +149,7 @@ def restore(record: GameRecord, coaches: CoachSpec = None, people: tuple[Side, .
         raise ScrimmageError(f"{source}: the teams inside the record ({fresh.home}, {fresh.away})"
                              f" are not the saved game's ({record.home}, {record.away})")
     fresh.seats = record.seats
+    fresh.fairness = record.fairness
     driver = Driver(game, make_coaches(find_ruleset(record.rules), coaches, record.seed),
                     fresh.decisions, prefix=record.decisions, people=people)
     driver.advance(replay_only=True)

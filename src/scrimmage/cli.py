@@ -1,4 +1,4 @@
-"""The `scrimmage` command: play, sim, study, teams, rulesets."""
+"""The `scrimmage` command: play, sim, study, teams, rulesets, verify."""
 
 from __future__ import annotations
 
@@ -738,6 +738,43 @@ app.add_typer(league_app, name="league")
 
 
 app.command("season")(season_command)
+
+
+@app.command()
+def verify(
+    record: Annotated[Path, typer.Argument(
+        help="A game's record, as its page downloads it (GET /api/games/ID/record).")],
+    value: Annotated[list[str] | None, typer.Option(
+        "--value", help="SIDE=HEX: your side's value of the fair dice (home or away), as "
+        "your page shows it; the record must hold it.")] = None,
+    server_commit: Annotated[str | None, typer.Option(
+        "--server-commit", help="The server's commitment your page saw before it committed; "
+        "the record must hold it.")] = None,
+) -> None:
+    """Check a game's record: its fair dice and every play, replayed from its decisions."""
+    from scrimmage.verify import NotVerified, Pins
+    from scrimmage.verify import verify as check
+
+    pins = Pins(server_commit=server_commit.strip().lower() if server_commit else None)
+    for item in value or []:
+        side, sep, hexed = item.partition("=")
+        if not sep or side.strip().lower() not in ("home", "away"):
+            _fail(f"--value {item!r}: give home=HEX or away=HEX")
+        pins.values[side.strip().lower()] = hexed.strip().lower()
+    try:
+        try:
+            data = json.loads(record.read_bytes().decode("utf-8"))
+        except OSError as exc:
+            raise NotVerified(f"{record}: cannot read it ({exc.strerror})") from None
+        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+            raise NotVerified(f"{record}: not a game record (not JSON)") from None
+        done = check(data, str(record), pins)
+    except NotVerified as exc:
+        err.print(f"[red]not verified:[/] {escape(' '.join(str(exc).split()))}")
+        raise typer.Exit(2) from None
+    except ScrimmageError as exc:
+        _fail(exc)
+    out.print(escape(done.line))
 
 
 _CLICK_ERROR: type[Exception] = next(c for c in typer.BadParameter.__mro__

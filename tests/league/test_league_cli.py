@@ -128,3 +128,28 @@ def test_a_league_of_your_own_from_any_era(tmp_path: Path) -> None:
     assert len(data["playoffs"]["champions"]) == 1
     schedule = json.loads(run(["league", "schedule", "--json", "--db", db]).stdout)
     assert len(schedule) == 3 * 2 + 1                       # two games a week, the final
+
+
+def test_the_world_tournament_is_a_league(tmp_path: Path) -> None:
+    """The Grid's FAFL World Tournament: the draw of `scrimmage tournament`'s seed, four
+    groups of three by points, quarter-finals across the groups, semi-finals, a final."""
+    from scrimmage.rules.grid.tournament import run_tournament
+
+    db = str(tmp_path / "wt.db")
+    run(["league", "new", "--rules", "grid", "--tournament", "--seed", "3", "--db", db])
+    run(["league", "sim", "--end", "--db", db])
+    data = json.loads(run(["league", "standings", "--json", "--db", db]).stdout)
+    groups = {t["division"]: {r["team"] for r in t["rows"]} for t in data["standings"]}
+    drawn = run_tournament(3)["groups"]
+    assert groups == {f"Group {g}": {r["team"] for r in rows} for g, rows in drawn.items()}
+    for t in data["standings"]:
+        points = [r["points"] for r in t["rows"]]
+        assert points == sorted(points, reverse=True)
+        assert all(r["points"] == 3 * r["wins"] + r["ties"] for r in t["rows"])
+    rounds = [g["round"] for g in data["playoffs"]["games"]]
+    assert rounds == ["Quarter-final"] * 4 + ["Semi-final"] * 2 + ["Final"]
+    final = data["playoffs"]["games"][-1]
+    winner = final["home_team"] if final["home_points"] > final["away_points"] else \
+        final["away_team"]
+    assert data["playoffs"]["champions"] == [winner]
+    assert "Pts" in run(["league", "standings", "--db", db]).stdout

@@ -7,6 +7,8 @@ standings come out right and the audit log tells everybody what the commissioner
 
 from __future__ import annotations
 
+import hashlib
+import secrets
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +60,20 @@ def start_game(c: TestClient, league: str, token: str) -> dict[str, Any]:
     return dict(r.json())
 
 
+def fair_dice(c: TestClient, game_id: str, tokens: list[str]) -> None:
+    """Both coaches commit to a value and reveal it (docs/fair-dice.md), as their pages do:
+    a game between two people takes its seed from both."""
+    values = {t: secrets.token_bytes(32) for t in tokens}
+    for t, v in values.items():
+        r = c.post(f"/api/games/{game_id}/commit?token={t}",
+                   json={"commit": hashlib.sha256(v).hexdigest()})
+        assert r.status_code == 200, r.text
+    for t, v in values.items():
+        r = c.post(f"/api/games/{game_id}/reveal?token={t}", json={"value": v.hex()})
+        assert r.status_code == 200, r.text
+    assert c.get(f"/api/games/{game_id}").json()["status"] != "setting up"
+
+
 def test_an_online_league_week(tmp_path: Path) -> None:
     db = tmp_path / "server.db"
     with TestClient(create_app(db, rate_limit=None)) as c:
@@ -88,7 +104,7 @@ def test_an_online_league_week(tmp_path: Path) -> None:
         rows = {g["index"]: g for g in c.get(f"/api/leagues/{league}/schedule?week=1").json()}
         assert rows[computer["index"]]["status"] == "final"     # the computer teams played
         # A coach's settings for the games the computer finishes for them.
-        absent_token = links[absent["away_team"]]
+        absent_token = links[unstarted["away_team"]]
         r = c.post(f"/api/leagues/{league}/settings?token={absent_token}",
                    json={"computer": "smart", "fourth_down": "bold", "run_share": 0.6})
         assert r.status_code == 200 and r.json()["fallback"] == "smart"
@@ -96,14 +112,18 @@ def test_an_online_league_week(tmp_path: Path) -> None:
         tokens = [links[live["home_team"]], links[live["away_team"]]]
         game = start_game(c, league, tokens[0])
         assert start_game(c, league, tokens[1])["game_id"] == game["game_id"]
+        fair_dice(c, game["game_id"], tokens)
         answer_some(c, game["game_id"], tokens)
         # Another people's game, begun now...
         tokens_b = [links[restart["home_team"]], links[restart["away_team"]]]
         game_b = start_game(c, league, tokens_b[0])
+        fair_dice(c, game_b["game_id"], tokens_b)
         assert answer_some(c, game_b["game_id"], tokens_b, limit=40) == 40
-        # ...and one where the away coach never comes: the home coach plays a little.
-        game_c = start_game(c, league, links[absent["home_team"]])
-        given_c = answer_some(c, game_c["game_id"], [links[absent["home_team"]]], limit=15)
+        # ...and one the away coach leaves: both set up the dice, the home coach plays on.
+        tokens_c = [links[absent["home_team"]], links[absent["away_team"]]]
+        game_c = start_game(c, league, tokens_c[0])
+        fair_dice(c, game_c["game_id"], tokens_c)
+        given_c = answer_some(c, game_c["game_id"], tokens_c[:1], limit=15)
     # The server restarts; the game in progress goes on from its last answer.
     with TestClient(create_app(db, rate_limit=None)) as c:
         answer_some(c, game_b["game_id"], tokens_b)
@@ -132,7 +152,12 @@ def test_an_online_league_week(tmp_path: Path) -> None:
     assert record is not None
     by = [e[3] for e in record.decisions if len(e) > 3]
     assert "deadline" in by and by.count("person") == given_c
-    assert record.finished or store.game_rows(league)[absent["index"]].final
+    assert store.game_rows(league)[absent["index"]].final
+    # A game nobody began was played whole at the deadline by each absent coach's computer
+    # coach, with that coach's settings.
+    row = store.game_rows(league)[unstarted["index"]]
+    assert row.final and row.game_id is None
+    assert row.coaches["away"] == "smart+run=0.6+fourth=bold"
     live_record = store.games.record(game["game_id"])
     assert live_record is not None
     assert "deadline" not in {e[3] for e in live_record.decisions if len(e) > 3}

@@ -64,6 +64,8 @@ class _RecordFile(BaseModel):
     plays_digest: str | None = None
     play_count: int | None = Field(default=None, ge=0)
     status: str = ""
+    fairness: dict[str, Any] | None = None
+    plays: list[dict[str, Any]] | None = None
 
     @field_validator("decisions")
     @classmethod
@@ -109,6 +111,13 @@ class GameRecord:
     play_count: int | None = None
     status: str = ""
     """Where the game stands, in a few words ("Q3 04:12", "final"), for lists of saved games."""
+    fairness: dict[str, Any] | None = None
+    """How the seed was set in a game between two people (`scrimmage.core.fairness`): the
+    commitments, the revealed values and the derivation; None when the server chose it."""
+    played: list[dict[str, Any]] | None = None
+    """The plays as a downloaded record says they were played (the server's `GET .../record`):
+    what `scrimmage verify` checks a replay against. Never played from: `plays` are the
+    replay's own."""
 
     @property
     def box_score(self) -> dict[str, dict[str, float]]:
@@ -151,6 +160,10 @@ class GameRecord:
             data["play_count"] = len(self.plays)
         elif self.digest is not None:
             data["plays_digest"], data["play_count"] = self.digest, self.play_count
+        if self.fairness is not None:
+            data["fairness"] = self.fairness
+        if self.played is not None:
+            data["plays"] = self.played
         return data
 
     @classmethod
@@ -171,7 +184,8 @@ class GameRecord:
                    home_team=f.home_team, away_team=f.away_team, options=dict(f.options),
                    decisions=[list(d) for d in f.decisions], final_score=dict(f.final_score),
                    finished=f.finished, seats=f.seats, digest=f.plays_digest,
-                   play_count=f.play_count, status=f.status)
+                   play_count=f.play_count, status=f.status, fairness=f.fairness,
+                   played=f.plays)
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write atomically (a temporary file renamed over the old one), so a process killed

@@ -82,6 +82,9 @@ def new(
                                            "(rivals meet home and away).")] = 1,
     draft: Annotated[str | None, typer.Option(
         help="The Grid: build the teams by draft, snake, auction or create.")] = None,
+    tournament: Annotated[bool, typer.Option(
+        "--tournament", help="The Grid: the FAFL World Tournament of the twelve nations.")]
+        = False,
     computer: Annotated[str, typer.Option(
         help="The computer coach of the other teams (solitaire, smart...).")] = "solitaire",
     ask: Annotated[str | None, typer.Option(
@@ -114,10 +117,18 @@ def new(
         mine = {c: Coaching("person", policy) for c in (coach or [])}
         chosen = seed if seed is not None else secrets.randbelow(2**31)
         refs = [t.strip() for given in teams or [] for t in given.split(",") if t.strip()]
-        if (season is not None) + bool(refs or draft) != 1 or (draft is not None and not refs):
+        if tournament:
+            if rs.name != "grid":
+                raise ScrimmageError(f"--tournament is The Grid's, not {rs.name}'s")
+            from scrimmage.league.tournament import tournament_league
+
+            league = tournament_league(mine, seed=chosen, name=name)
+        elif (season is not None) + bool(refs or draft) != 1 or (
+                draft is not None and not refs):
             raise ScrimmageError("say what league to make: --season YEAR, --teams A,B,... or "
-                                 "(The Grid) --draft snake|draft|auction|create with --teams")
-        if draft is not None:
+                                 "(The Grid) --draft snake|draft|auction|create with --teams, "
+                                 "or --tournament")
+        elif draft is not None:
             if rs.name != "grid":
                 raise ScrimmageError(f"--draft builds The Grid's teams, not {rs.name}'s")
             league = _grid(refs, draft, mine, chosen, name, weeks, playoffs)
@@ -260,11 +271,14 @@ def _print_standings(tables: list[dict[str, Any]]) -> None:
             f"{t['conference']} · {t['division']}"
         table = Table(title=title, title_justify="left")
         real = any("real" in r for r in t["rows"])
-        for col in ("team", "W", "L", "T", "PF", "PA", *(("real",) if real else ())):
+        points = any("points" in r for r in t["rows"])     # a tournament group: 3-1-0
+        for col in ("team", "W", "L", "T", "PF", "PA", *(("Pts",) if points else ()),
+                    *(("real",) if real else ())):
             table.add_column(col, justify="left" if col == "team" else "right")
         for r in t["rows"]:
             table.add_row(escape(r["team"]), str(r["wins"]), str(r["losses"]), str(r["ties"]),
                           str(r["points_for"]), str(r["points_against"]),
+                          *((str(r["points"]),) if points else ()),
                           *((r.get("real", ""),) if real else ()))
         out.print(table)
 

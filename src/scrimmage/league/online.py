@@ -246,6 +246,13 @@ def cover(store: LeagueStore, st: State, fixture: Fixture) -> bool:
     record = store.games.record(row.game_id)
     if record is None:
         return False
+    from scrimmage.web.fairness import setting_up
+
+    if setting_up(record):
+        # The fair dice never got both values: the game never began. The computer plays it
+        # whole, with the league's own seed for it, like a game nobody started.
+        store.drop_attempt(st.league.league_id, fixture.index, row.attempt)
+        return False
     league = st.league
     table = Table(record, seats_for(league, fixture), source=f"league game {row.game_id}")
     coaches = {}

@@ -40,6 +40,8 @@ def sim_(
         = False,
     end: Annotated[bool, typer.Option(help="Play every other game, playoffs included.")]
         = False,
+    mine_too: Annotated[bool, typer.Option(
+        help="Let the computer play your games of the stretch too (your assistant).")] = False,
     workers: Annotated[int | None, typer.Option(min=1, help="Processes (default: every core);"
                                                 " the results do not depend on it.")] = None,
     db: DbOpt = None,
@@ -67,7 +69,8 @@ def sim_(
         with _progress_bar(None, "games") as bar:
             task = bar.add_task("games", total=None)
             played = playing.sim(store, lg, pick, workers or default_workers(),
-                                 on_game=lambda n: bar.update(task, completed=n))
+                                 on_game=lambda n: bar.update(task, completed=n),
+                                 auto=lg.people if mine_too else ())
     except ScrimmageError as exc:
         _fail(exc)
         return
@@ -105,6 +108,7 @@ def play(
 
     from scrimmage.league import playing
     from scrimmage.seat.terminal import TerminalSeat
+    from scrimmage.web.fairness import setting_up
 
     try:
         store = _store(db)
@@ -130,6 +134,9 @@ def play(
                       "That game is not the computer's to play.")
             return
         game_id, record = playing.person_game(store, st, fixture)
+        if setting_up(record):
+            raise ScrimmageError("this game is setting up its fair dice between its two coaches'"
+                                 " pages: play it in the browser (scrimmage serve)")
         table = _league_table(store, lg, fixture, game_id, record)
         console = Console(highlight=False)
         console.print(f"[bold]{escape(lg.name)}[/], week {fixture.week}: "

@@ -17,13 +17,16 @@ from scrimmage.api import new_game
 from scrimmage.core.errors import ScrimmageError
 from scrimmage.core.field import Side
 from scrimmage.core.records import GameRecord
+from scrimmage.core.ruleset import find_ruleset
 from scrimmage.core.stats import box_score, player_stats
 from scrimmage.league.model import Fixture, League
 from scrimmage.league.progress import Progress, Score, fixtures_known, progress
 from scrimmage.league.runner import coach_kinds, play_games
 from scrimmage.league.store import FINAL, PLAYING, GameRow, LeagueStore, scores
+from scrimmage.season.runner import playoff_options
 from scrimmage.seat.policy import AskPolicy
 from scrimmage.seat.table import SeatSpec
+from scrimmage.web import fairness as fair
 from scrimmage.web.store import SavedSeat
 
 
@@ -138,10 +141,14 @@ def seats_for(league: League, fixture: Fixture, auto: Sequence[str] = ()) -> dic
 
 
 def person_game(store: LeagueStore, st: State, fixture: Fixture,
-                access: dict[str, list[str]] | None = None) -> tuple[str, GameRecord]:
+                access: dict[str, list[str]] | None = None,
+                fair_dice: bool = False) -> tuple[str, GameRecord]:
     """The game row of a person's league game: the one in play, or a new one (its seed the
     league's for this game and attempt). `access` gives the digests of tokens that open a
-    team's seat (the league's), so the same token opens each of its team's games."""
+    team's seat (the league's), so the same token opens each of its team's games. With
+    `fair_dice` (the server's pages), a new game between two people's teams whose seats
+    different tokens open takes its seed from both coaches instead (`web.fairness`), as a
+    friend's game does."""
     league = st.league
     row = st.rows.get(fixture.index)
     if row is not None and row.status == PLAYING and row.game_id is not None:
@@ -150,9 +157,8 @@ def person_game(store: LeagueStore, st: State, fixture: Fixture,
             raise ScrimmageError(f"game {row.game_id} of league {league.league_id} is missing")
         return row.game_id, record
     attempt = st.attempt(fixture)
-    options = dict(league.options)
-    if fixture.neutral:
-        options["neutral"] = True
+    options = playoff_options(find_ruleset(league.rules), league.options, fixture.game_type,
+                              fixture.neutral)
     home, away = league.teams[fixture.home], league.teams[fixture.away]
     _, record = new_game(league.rules, home.sheet, away.sheet,
                          seed=league.game_seed(fixture.index, attempt), **options)
@@ -164,7 +170,11 @@ def person_game(store: LeagueStore, st: State, fixture: Fixture,
         for side, code in ((Side.HOME, fixture.home), (Side.AWAY, fixture.away)):
             if league.teams[code].coaching.person and ("*" in codes or code in codes):
                 digests[token_digest] = SavedSeat(side.value)
-    store.games.create(game_id, record, {}, digests)
+    secret = None
+    if fair_dice and fair.between_people(seats) and \
+            {seat.side for seat in digests.values()} == {s.value for s in Side}:
+        secret = fair.arrange(record)
+    store.games.create(game_id, record, {}, digests, secret=secret)
     kinds = {"home": seats[Side.HOME].offense, "away": seats[Side.AWAY].offense}
     store.save_games(league.league_id, [GameRow(fixture.index, attempt, PLAYING, None, None,
                                                 game_id, None, None, kinds)])
@@ -204,9 +214,8 @@ def replay_game(store: LeagueStore, st: State, index: int) -> GameRecord:
     else:
         fixture = next(f for f in st.fixtures if f.index == index)
         league = st.league
-        options = dict(league.options)
-        if fixture.neutral:
-            options["neutral"] = True
+        options = playoff_options(find_ruleset(league.rules), league.options,
+                                  fixture.game_type, fixture.neutral)
         record = play_game(league.rules, league.teams[fixture.home].sheet,
                            league.teams[fixture.away].sheet,
                            seed=league.game_seed(index, row.attempt), coaches=row.coaches,

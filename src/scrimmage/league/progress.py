@@ -46,6 +46,8 @@ class Progress:
     games not played yet: read `due` and `complete` with it)."""
     due: list[Fixture] = field(default_factory=list)
     """Playoff games whose teams are known and that are not played yet."""
+    played: list[Fixture] = field(default_factory=list)
+    """Playoff games played."""
     complete: bool = False
     """The champion is decided."""
 
@@ -74,6 +76,13 @@ def progress(league: League, scores: dict[int, Score]) -> Progress:
     standings = Standings(league.season_rows(), results, SeededDice(league.coin_seed()))
     done = len(results) == n
     out = Progress(standings, done)
+    if "groups" in league.extra:
+        from scrimmage.league.tournament import knockouts
+
+        out.played, out.due, champion = knockouts(league, scores)
+        out.playoffs = PlayoffOutcome(champions=champion)
+        out.complete = bool(champion)
+        return out
     if not done or not league.formats:
         return out
     position = n
@@ -86,11 +95,13 @@ def progress(league: League, scores: dict[int, Score]) -> Progress:
             unknown.update((game.home, game.away))
             return game.home
         score = scores.get(index)
+        fixture = Fixture(index, playoff_week(league, game.game_type), game.home, game.away,
+                          game.neutral, game.game_type)
         if score is None:
-            out.due.append(Fixture(index, playoff_week(league, game.game_type), game.home,
-                                   game.away, game.neutral, game.game_type))
+            out.due.append(fixture)
             unknown.update((game.home, game.away))
             return game.home
+        out.played.append(fixture)
         if score.tied:                        # ties after every replay: the better seed
             return game.home
         return game.home if score.home_points > score.away_points else game.away
@@ -104,18 +115,4 @@ def fixtures_known(league: League, scores: dict[int, Score]) -> list[Fixture]:
     """Every game whose teams are known: the regular season and the playoff games played or
     due."""
     state = progress(league, scores)
-    played = [f for f in _playoff_played(league, scores, state)]
-    return [*league.schedule, *played, *state.due]
-
-
-def _playoff_played(league: League, scores: dict[int, Score], state: Progress) -> list[Fixture]:
-    if state.playoffs is None:
-        return []
-    out = []
-    position = len(league.schedule)
-    for game, _ in state.playoffs.games:
-        if position in scores:
-            out.append(Fixture(position, playoff_week(league, game.game_type), game.home,
-                               game.away, game.neutral, game.game_type))
-        position += 1
-    return out
+    return [*league.schedule, *state.played, *state.due]

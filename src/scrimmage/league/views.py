@@ -9,6 +9,8 @@ from typing import Any
 from scrimmage.league.model import League
 from scrimmage.league.playing import State
 from scrimmage.league.store import FINAL, PLAYING
+from scrimmage.league.tournament import ROUND_WORDS as TOURNAMENT_WORDS
+from scrimmage.league.tournament import group_table
 from scrimmage.season.playoffs import ROUND_NAMES
 
 TEAM_LEADERS = (("points_for", "points scored"), ("total_yds", "total yards"),
@@ -27,7 +29,9 @@ ROUND_WORDS = {"WC": "Wild card", "DIV": "Divisional round", "CON": "Conference 
 def round_name(league: League, game_type: str) -> str:
     """A playoff round as a person names it ("Semifinal", "Super Bowl")."""
     if game_type == "REG":
-        return "Regular season"
+        return "Group stage" if "groups" in league.extra else "Regular season"
+    if game_type in TOURNAMENT_WORDS:
+        return TOURNAMENT_WORDS[game_type]
     if league.kind != "season":
         rounds = ("Final", "Semifinal", "Quarterfinal")
         back = ROUND_NAMES.index(game_type) if game_type in ROUND_NAMES else 3
@@ -42,7 +46,10 @@ def name(league: League, code: str) -> str:
 
 
 def standings(st: State) -> list[dict[str, Any]]:
-    """Each division's table (conference, division, rows best first)."""
+    """Each division's table (conference, division, rows best first); a tournament's groups
+    with their points (three for a win, one for a draw)."""
+    if "groups" in st.league.extra:
+        return _groups(st)
     s = st.progress.standings
     out = []
     for division, order in s.divisions(s.teams).items():
@@ -59,6 +66,19 @@ def standings(st: State) -> list[dict[str, Any]]:
             rows.append(row)
         conference = st.league.teams[order[0]].conference if order else ""
         out.append({"conference": conference, "division": division, "rows": rows})
+    return out
+
+
+def _groups(st: State) -> list[dict[str, Any]]:
+    out = []
+    for g, members in st.league.extra["groups"].items():
+        rows = [{"code": r["code"], "team": name(st.league, r["code"]), "wins": r["won"],
+                 "losses": r["lost"], "ties": r["drawn"], "points_for": r["points_for"],
+                 "points_against": r["points_against"], "points": r["points"],
+                 "coach": st.league.teams[r["code"]].coaching.name or
+                 st.league.teams[r["code"]].coaching.kind}
+                for r in group_table(st.league, members, st.scores)]
+        out.append({"conference": "FAFL", "division": f"Group {g}", "rows": rows})
     return out
 
 

@@ -86,6 +86,18 @@ class Chunk:
     player_totals: dict[tuple[str, str], dict[str, float]] = field(default_factory=dict)
 
 
+def playoff_options(rs: Any, options: dict[str, Any], game_type: str,
+                    neutral: bool) -> dict[str, Any]:
+    """A game's options: the series' own, a neutral site, and for a playoff game in a ruleset
+    with playoff rules (The Grid's overtime until there is a winner, GRID-50) those rules."""
+    out = dict(options)
+    if neutral:
+        out["neutral"] = True
+    if game_type != "REG" and any(o.name == "playoff" for o in rs.options):
+        out["playoff"] = True
+    return out
+
+
 def replay_seed(seed: int, replay: int) -> int:
     return game_seed(seed, replay)
 
@@ -103,9 +115,7 @@ class Player:
     def play(self, replay: int, index: int, game_type: str, week: int, home: str, away: str,
              neutral: bool, seed: int | None = None) -> tuple[Played, Game]:
         s = seed if seed is not None else game_seed(replay_seed(self.plan.seed, replay), index)
-        options = dict(self.options)
-        if neutral:
-            options["neutral"] = True
+        options = playoff_options(self.rs, self.options, game_type, neutral)
         game = self.rs.new_game(self.teams[home], self.teams[away], SeededDice(s), options,
                                 narrate=self.plan.details)
         logs: list[TimeoutLog] = []

@@ -298,4 +298,5 @@ def _fresh(record: GameRecord) -> tuple[Game, GameRecord]:
     game, fresh = new_game(record.rules, record.home_team, record.away_team, seed=record.seed,
                            **record.options)
     fresh.seats = record.seats
+    fresh.fairness = record.fairness
     return game, fresh

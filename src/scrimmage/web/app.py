@@ -14,6 +14,14 @@
   dice) of either team of a game, as the game loaded it; `GET /api/rulesets/{rules}/teams/
   {name}/sheet` is a bundled team's (issue 34). A sheet lies on the table: any seat and a
   spectator may see both;
+- `POST /api/games/{id}/commit?token=T` (`{"commit": hex}`) and `.../reveal?token=T`
+  (`{"value": hex}`) set the fair dice of a game between two people (issue 35,
+  `core.fairness`): 403 for a spectator or a seat that does not give its side's value, 409
+  for a second commit or reveal (or one out of turn), 422 for a value that does not match
+  its commitment;
+- `GET /api/games/{id}/record?token=T` is the game's whole record (its inputs, the fairness
+  block, every play as played with its dice), for `scrimmage verify`: anyone's once the game
+  is over; during it a seat's, in a game between people only, without a call still hidden;
 - `WS /ws/games/{id}?token=T` pushes the seat's view after every change.
 
 A request is limited in size and checked before anything runs; a bad one is a 4xx with a
@@ -40,6 +48,7 @@ from starlette.concurrency import run_in_threadpool
 
 import scrimmage.rules  # noqa: F401  (registers the rulesets)
 from scrimmage.core.errors import IllegalDecision, ScrimmageError, UnknownRuleset, UnknownTeam
+from scrimmage.core.fairness import FairDiceConflict
 from scrimmage.core.field import Side
 from scrimmage.core.ruleset import find_ruleset, ruleset_names
 from scrimmage.core.teamfile import read_toml_bytes
@@ -59,7 +68,7 @@ from scrimmage.web.league_routes import Leagues, league_router, seasons_of
 from scrimmage.web.limits import MAX_GAMES_IN_MEMORY, RATE_LIMIT
 from scrimmage.web.rooms import Forbidden, NotFound, Room, Rooms, Stale, Watcher
 from scrimmage.web.store import SavedSeat, Store
-from scrimmage.web.views import update, view
+from scrimmage.web.views import record_for, update, view
 
 MAX_TEAM_FILE = 64 * 1024
 DEFAULT_PUBLIC_URL = "http://127.0.0.1:8000/"
@@ -94,6 +103,20 @@ class NewGame(_Strict):
     seed: int | None = Field(default=None, ge=0, lt=2**63)
     options: dict[str, str | int | bool] = Field(default_factory=dict, max_length=20)
     seats: dict[Literal["home", "away"], SeatKind | SplitSeat] = Field(default_factory=dict)
+    fair_dice: bool | None = None
+    """A seed from both coaches (`core.fairness`); by default, yes for a game between two
+    people whose seed is not given."""
+
+
+HEX64 = r"^[0-9a-f]{64}$"
+
+
+class Commit(_Strict):
+    commit: str = Field(pattern=HEX64)
+
+
+class Reveal(_Strict):
+    value: str = Field(pattern=HEX64)
 
 
 class Answer(_Strict):
@@ -248,6 +271,35 @@ def create_app(db: str | Path, *, public_url: str = DEFAULT_PUBLIC_URL,
             await _push(room)
             return view(room, seat, since)
 
+    @app.post("/api/games/{game_id}/commit")
+    async def fair_commit(game_id: str, body: Commit, token: Token = None) -> dict[str, Any]:
+        with rooms.hold(game_id) as room:
+            seat = room.seat_for(token)
+            async with room.lock:
+                rooms.fair_commit(room, seat, body.commit)
+            await _push(room)
+            return view(room, seat)
+
+    @app.post("/api/games/{game_id}/reveal")
+    async def fair_reveal(game_id: str, body: Reveal, token: Token = None) -> dict[str, Any]:
+        with rooms.hold(game_id) as room:
+            seat = room.seat_for(token)
+            async with room.lock:
+                await run_in_threadpool(rooms.fair_reveal, room, seat, body.value)
+            await _push(room)
+            return view(room, seat)
+
+    @app.get("/api/games/{game_id}/record")
+    async def record(game_id: str, token: Token = None) -> JSONResponse:
+        """The record to check with `scrimmage verify`, as a file to save."""
+        with rooms.hold(game_id) as room:
+            seat = room.seat_for(token)
+            async with room.lock:
+                data = record_for(room, seat)
+        name = f"scrimmage-{game_id}.json"
+        return JSONResponse(data, headers={
+            "Content-Disposition": f'attachment; filename="{name}"'})
+
     @app.post("/api/games/{game_id}/undo")
     async def undo(game_id: str, token: Token = None) -> dict[str, Any]:
         with rooms.hold(game_id) as room:
@@ -360,7 +412,7 @@ def _status(exc: Exception) -> int:
         return 403
     if isinstance(exc, NotFound):
         return 404
-    if isinstance(exc, Stale):
+    if isinstance(exc, Stale | FairDiceConflict):
         return 409
     if isinstance(exc, RateLimited):
         return 429

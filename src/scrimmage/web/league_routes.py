@@ -322,7 +322,7 @@ def league_router(leagues: Leagues, public_url: str,
         if not games:
             raise ScrimmageError("your teams have no more games")
         fixture, code = min(games, key=lambda fc: (fc[0].week, fc[0].index))
-        game_id, _ = playing.person_game(store, st, fixture, league.access)
+        game_id, _ = playing.person_game(store, st, fixture, league.access, fair_dice=True)
         assert token is not None
         return {"game_id": game_id, "index": fixture.index, "team": code,
                 "url": f"{public_url}games/{game_id}?token={token}"}

@@ -19,12 +19,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scrimmage.api import new_game
+from scrimmage.core import fairness
 from scrimmage.core.errors import IllegalDecision, ScrimmageError
 from scrimmage.core.field import Side
 from scrimmage.core.records import GameRecord
 from scrimmage.core.ruleset import find_ruleset
 from scrimmage.seat.policy import AskPolicy
 from scrimmage.seat.table import PERSON, SeatSpec, Table
+from scrimmage.web import fairness as fair
 from scrimmage.web.limits import MAX_GAMES_IN_MEMORY
 from scrimmage.web.store import SavedSeat, Store, digest, opened_by
 
@@ -88,6 +90,11 @@ class Room:
         unit = "offense" if getattr(pending.view, "on_offense", True) else "defense"
         return unit == seat.unit
 
+    @property
+    def setting_up(self) -> bool:
+        """Is the game waiting for its fair dice (`web.fairness`)?"""
+        return fair.setting_up(self.table.record)
+
 
 class Rooms:
     def __init__(self, store: Store, max_in_memory: int = MAX_GAMES_IN_MEMORY) -> None:
@@ -113,11 +120,15 @@ class Rooms:
                              away if away is not None else default_away, seed=seed,
                              **dict(body.get("options") or {}))
         specs, tokens = _seats(rules, body.get("seats") or {})
+        secret = None
+        if fair.wanted(specs, body.get("fair_dice"), given_seed is not None):
+            secret = fair.arrange(record)
         game_id = secrets.token_urlsafe(9)
         table = Table(record, specs)
         room = Room(game_id, table, {digest(t): s for t, s in tokens.items()}, 0)
-        table.advance()
-        self.store.create(game_id, table.record, tokens)
+        if secret is None:
+            table.advance()
+        self.store.create(game_id, table.record, tokens, secret=secret)
         room.kept = len(table.record.decisions)
         self._keep(room)
         links = {s.key().lower(): {"token": t, "url": f"{base_url}games/{game_id}?token={t}"}
@@ -145,7 +156,8 @@ class Rooms:
             raise NotFound(f"no game {game_id!r}")
         specs = {Side(k): SeatSpec.from_json(v) for k, v in record.seats.items()}
         table = Table(record, specs, source=f"game {game_id}")
-        table.advance()
+        if not fair.setting_up(record):
+            table.advance()
         room = Room(game_id, table, self.store.seats_of(game_id), len(record.decisions))
         self._keep(room)
         return room
@@ -171,6 +183,8 @@ class Rooms:
         pending = table.pending
         if seat is None:
             raise Forbidden("a spectator cannot answer: use your seat's link")
+        if room.setting_up:
+            raise Stale("the game has not started: the coaches' pages are setting up fair dice")
         if pending is None or index != pending.index:
             if pending is None or index < pending.index:
                 raise Stale(f"decision {index} is already answered; the game is at "
@@ -211,6 +225,50 @@ class Rooms:
             room.table.answer(pending.suggestion, by="assistant")
             room.table.advance()
         self._commit(room, seats=True)
+
+    # -- fair dice (core.fairness) -------------------------------------------------------
+    def fair_commit(self, room: Room, seat: SavedSeat | None, given: str) -> None:
+        """A side's commitment to its value; refused (changing nothing) from a spectator or
+        a seat that does not give its side's value (403), and a second time (409)."""
+        side, block = self._fair_side(room, seat)
+        block = fairness.commit(block, side, given)
+        self.store.save_fairness(room.game_id, block)
+        room.table.record.fairness = block
+
+    def fair_reveal(self, room: Room, seat: SavedSeat | None, given: str) -> None:
+        """A side's value, once both have committed: checked against its commitment (422 if it
+        does not match). The second value sets the seed: the server reveals its own, and
+        the game starts."""
+        side, block = self._fair_side(room, seat)
+        block = fairness.reveal(block, side, given)
+        if not fairness.ready(block):
+            self.store.save_fairness(room.game_id, block)
+            room.table.record.fairness = block
+            return
+        secret = self.store.fair_secret(room.game_id)
+        if secret is None:
+            raise ScrimmageError("this game's server value is missing from the database")
+        block = fairness.finish(block, secret)
+        self.store.save_fairness(room.game_id, block, seed=block["seed"])
+        record = room.table.record
+        record.fairness, record.seed = block, block["seed"]
+        room.table = Table(record, room.table.seats, source=f"game {room.game_id}")
+        room.table.advance()
+        room.kept = 0
+        self._commit(room)
+
+    def _fair_side(self, room: Room, seat: SavedSeat | None) -> tuple[str, dict[str, Any]]:
+        """The side `seat` gives a value for, and the game's fairness block."""
+        if seat is None:
+            raise Forbidden("a spectator takes no part in the fair dice")
+        block = room.table.record.fairness
+        if block is None:
+            raise fairness.FairDiceConflict("this game has no fair dice: its seed was set when "
+                                            "it was made")
+        unit = fair.committer(room.table.seats[Side(seat.side)])
+        if seat.unit != unit:
+            raise Forbidden(f"your team's {unit or 'coach'} gives its value for the fair dice")
+        return seat.side.lower(), block
 
     def _commit(self, room: Room, seats: bool = False) -> None:
         table = room.table

@@ -1,8 +1,10 @@
 """Where the server keeps its games: one SQLite file (stdlib `sqlite3`, WAL mode).
 
 A game is its record, so the store keeps what a `GameRecord` holds: the game's row (ruleset,
-seed, options, the two teams' data, who sits where) and its decisions, one row each, appended
-in the same transaction that acknowledges them. Seat tokens are kept only as SHA-256 digests:
+seed, options, the two teams' data, who sits where, and how the seed was set between two
+people: `fairness`) and its decisions, one row each, appended in the same transaction that
+acknowledges them. The server's value of fair dice (`core.fairness`) is kept in the game's
+row until it is revealed, and nowhere else. Seat tokens are kept only as SHA-256 digests:
 the file never holds a secret that opens a seat.
 
 WAL with `synchronous=NORMAL` keeps every committed transaction through a killed process (a
@@ -42,7 +44,9 @@ CREATE TABLE IF NOT EXISTS games (
     home_team TEXT NOT NULL,
     away_team TEXT NOT NULL,
     seats TEXT NOT NULL,
-    status TEXT NOT NULL DEFAULT 'playing'
+    status TEXT NOT NULL DEFAULT 'playing',
+    fairness TEXT,
+    fair_secret TEXT
 );
 CREATE TABLE IF NOT EXISTS decisions (
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -57,6 +61,10 @@ CREATE TABLE IF NOT EXISTS tokens (
     PRIMARY KEY (digest, game_id)
 );
 """
+FAIR_COLUMNS = {"fairness": "TEXT", "fair_secret": "TEXT"}
+"""Columns added for fair dice (issue 35): the record's public fairness block (JSON, NULL for
+a game whose seed the server chose) and the server's value until it is revealed. A database
+made before them gains them when it is opened."""
 OLD_TOKENS = "digest TEXT PRIMARY KEY"
 """A database made before leagues kept one game per token: a league's token opens all the
 games of its teams, so the key is now (digest, game)."""
@@ -126,6 +134,7 @@ class Store:
             self.db.execute("PRAGMA foreign_keys=ON")
             self._migrate_tokens()
             self.db.executescript(SCHEMA)
+            self._migrate_fairness()
         except (OSError, sqlite3.Error) as exc:
             raise ScrimmageError(f"{self.path}: cannot open the games database ({exc})") from None
         self._lock = threading.Lock()
@@ -141,6 +150,12 @@ class Store:
             "INSERT INTO tokens SELECT digest, game_id, seat FROM tokens_old;"
             "DROP TABLE tokens_old; COMMIT;")
 
+    def _migrate_fairness(self) -> None:
+        have = {row[1] for row in self.db.execute("PRAGMA table_info(games)")}
+        for name, kind in FAIR_COLUMNS.items():
+            if name not in have:
+                self.db.execute(f"ALTER TABLE games ADD COLUMN {name} {kind}")
+
     def close(self) -> None:
         self.db.close()
 
@@ -151,9 +166,10 @@ class Store:
 
     # -- writing -----------------------------------------------------------------------
     def create(self, game_id: str, record: GameRecord, tokens: dict[str, SavedSeat],
-               digests: dict[str, SavedSeat] | None = None) -> None:
+               digests: dict[str, SavedSeat] | None = None, secret: str | None = None) -> None:
         """A new game; `tokens` are the seats' tokens (kept as digests), `digests` seats
-        opened by tokens whose digests are known already (a league's)."""
+        opened by tokens whose digests are known already (a league's); `secret` the server's
+        value of fair dice, kept until it is revealed."""
         now = time.time()
         opened = [(digest(t), s) for t, s in tokens.items()] + list((digests or {}).items())
         with self._lock:
@@ -161,10 +177,12 @@ class Store:
             try:
                 self.db.execute(
                     "INSERT INTO games (id, created, updated, rules, seed, options, home, away, "
-                    "home_team, away_team, seats) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                    "home_team, away_team, seats, fairness, fair_secret) "
+                    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     (game_id, now, now, record.rules, record.seed, json.dumps(record.options),
                      record.home, record.away, json.dumps(record.home_team),
-                     json.dumps(record.away_team), json.dumps(record.seats)))
+                     json.dumps(record.away_team), json.dumps(record.seats),
+                     None if record.fairness is None else json.dumps(record.fairness), secret))
                 self.db.executemany("INSERT INTO tokens (digest, game_id, seat) VALUES (?,?,?)",
                                     [(d, game_id, s.key()) for d, s in opened])
                 self._append(game_id, 0, record.decisions)
@@ -193,6 +211,26 @@ class Store:
                 self.db.execute("ROLLBACK")
                 raise
 
+    def save_fairness(self, game_id: str, block: dict[str, Any],
+                      seed: int | None = None) -> None:
+        """A fair-dice step: the new block and, once the seed is set, the seed (the server's
+        value, now in the block, is no longer kept apart)."""
+        with self._lock:
+            if seed is None:
+                self.db.execute("UPDATE games SET fairness = ?, updated = ? WHERE id = ?",
+                                (json.dumps(block), time.time(), game_id))
+            else:
+                self.db.execute("UPDATE games SET fairness = ?, seed = ?, fair_secret = NULL, "
+                                "updated = ? WHERE id = ?",
+                                (json.dumps(block), seed, time.time(), game_id))
+
+    def fair_secret(self, game_id: str) -> str | None:
+        """The server's value of a game's fair dice, until it is revealed."""
+        with self._lock:
+            row = self.db.execute("SELECT fair_secret FROM games WHERE id = ?",
+                                  (game_id,)).fetchone()
+        return None if row is None else row[0]
+
     def _append(self, game_id: str, start: int, entries: list[DecisionEntry]) -> None:
         self.db.executemany("INSERT INTO decisions (game_id, idx, entry) VALUES (?,?,?)",
                             [(game_id, start + i, json.dumps(e, separators=(",", ":")))
@@ -202,17 +240,18 @@ class Store:
     def record(self, game_id: str) -> GameRecord | None:
         with self._lock:
             row = self.db.execute(
-                "SELECT rules, seed, options, home, away, home_team, away_team, seats "
-                "FROM games WHERE id = ?", (game_id,)).fetchone()
+                "SELECT rules, seed, options, home, away, home_team, away_team, seats, "
+                "fairness FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 return None
             entries = [json.loads(e) for (e,) in self.db.execute(
                 "SELECT entry FROM decisions WHERE game_id = ? ORDER BY idx", (game_id,))]
-        rules, seed, options, home, away, home_team, away_team, seats = row
+        rules, seed, options, home, away, home_team, away_team, seats, fairness = row
         return GameRecord(rules=rules, seed=seed, home=home, away=away,
                           home_team=json.loads(home_team), away_team=json.loads(away_team),
                           options=json.loads(options), decisions=entries,
-                          seats=json.loads(seats))
+                          seats=json.loads(seats),
+                          fairness=None if fairness is None else json.loads(fairness))
 
     def seats_of(self, game_id: str) -> dict[str, SavedSeat]:
         """Token digest -> seat, for one game."""

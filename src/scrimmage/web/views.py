@@ -7,19 +7,29 @@ in it, and the pending question goes to its own seat only, so the other side's p
 die or card cannot reach a seat before both are locked in: the rules hold it in a local
 variable until then, and no finished play carries it. The one call a view tells is the seat's
 own, locked in while the other side still calls (`locked`), and only to that seat.
+
+A game with fair dice (`core.fairness`) is "setting up" until both coaches' pages have
+committed and revealed their values; its view says where that stands (`fair_dice`), and
+once the seed is set, the whole block, so each page checks its own value went in.
+
+`record_for` is the record a seat (or, after the game, anyone) downloads to check the game
+with `scrimmage verify`: built from the same rule, it holds no call still hidden.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from scrimmage.core import fairness
 from scrimmage.core.boxscore import fan_box_score, line_score, period_name
 from scrimmage.core.decisions import Kind
 from scrimmage.core.field import Side
 from scrimmage.seat.policy import KIND_WORDS
 from scrimmage.seat.table import PERSON
 from scrimmage.seat.words import option_label, question, words_for
-from scrimmage.web.rooms import Room, Watcher
+from scrimmage.web.fairness import committer
+from scrimmage.web.rooms import Forbidden, Room, Stale, Watcher
 from scrimmage.web.store import SavedSeat
 
 HALVES_OF_QUARTERS = frozenset({"1st-and-roll"})
@@ -43,7 +53,7 @@ def view(room: Room, seat: SavedSeat | None, since: int = 0) -> dict[str, Any]:
         "game_id": room.game_id,
         "rules": rules.name,
         "title": rules.title,
-        "status": "over" if table.over else "playing",
+        "status": "over" if table.over else "setting up" if room.setting_up else "playing",
         "you": None if seat is None else {"side": seat.side, "unit": seat.unit or None,
                                           "team": table.record_names[Side(seat.side)]},
         "teams": {"home": table.record.home, "away": table.record.away},
@@ -65,6 +75,7 @@ def view(room: Room, seat: SavedSeat | None, since: int = 0) -> dict[str, Any]:
         "policy": None,
         "box_score": fan_box_score(read, table.record.home, table.record.away)
         if table.over else None,
+        "fair_dice": _fair_dice(room, seat),
     }
     if seat is not None and pending is not None and room.may_answer(seat):
         q = question(rules, pending.decision, pending.suggestion, pending.view,
@@ -88,6 +99,21 @@ def update(room: Room, watcher: Watcher) -> dict[str, Any]:
     since = max(0, min(watcher.sent, len(room.table.game.plays)) - 1)
     out = view(room, watcher.seat, since)
     watcher.sent = out["play_count"]
+    return out
+
+
+def _fair_dice(room: Room, seat: SavedSeat | None) -> dict[str, Any] | None:
+    """Where the fair dice stand (`core.fairness.public`), with the side this seat gives a
+    value for (`yours`, null if none) and the seed as decimal text (a page's numbers lose
+    digits past 2**53)."""
+    block = room.table.record.fairness
+    if block is None:
+        return None
+    out = fairness.public(block)
+    if out.get("seed") is not None:
+        out["seed"] = str(out["seed"])
+    gives = seat is not None and seat.unit == committer(room.table.seats[Side(seat.side)])
+    out["yours"] = seat.side.lower() if gives and seat is not None else None
     return out
 
 
@@ -158,3 +184,46 @@ def _line_score(plays: list[dict[str, Any]], halves: bool) -> dict[str, Any]:
     return {"periods": ["H1", "H2", *line["periods"][1:]],
             "away": [line["away"][0], 0, *line["away"][1:]],
             "home": [line["home"][0], 0, *line["home"][1:]]}
+
+
+def record_for(room: Room, seat: SavedSeat | None) -> dict[str, Any]:
+    """The game's record as a file (`GameRecord.to_json`, with its fairness block) and every
+    play as played, dice and all (`plays`), for `scrimmage verify` to replay and compare.
+
+    Once the game is over anyone may have it, as anyone may watch it. Before then only a
+    seat, and only in a game with a person in every seat: against a computer coach the seed
+    would tell the coach's calls to come. A call locked in while the other side still makes
+    its own is left out (and so is nothing else: every other decision made is public), so a
+    seat learns nothing it could not see on the table."""
+    table = room.table
+    if not table.over:
+        if seat is None:
+            raise Forbidden("a spectator gets a game's record when the game is over")
+        if any(kind != PERSON for spec in table.seats.values()
+               for kind in (spec.offense, spec.defense)):
+            raise Stale("the record of a game with a computer coach comes when the game is "
+                        "over: its seed would tell the computer's calls to come")
+    record = table.record
+    decisions = list(record.decisions)
+    pending = table.pending
+    if pending is not None and _hides_the_last_call(pending, decisions):
+        decisions.pop()                  # locked in, not played yet: still hidden
+    plays = json.loads(json.dumps(table.game.plays))
+    data = record.to_json()
+    data.update(decisions=decisions, finished=table.over, plays=plays)
+    if table.over:
+        data["final_score"] = {record.home: table.game.score[Side.HOME],
+                               record.away: table.game.score[Side.AWAY]}
+    else:
+        data["final_score"] = {}
+    data.pop("plays_digest", None)
+    data.pop("play_count", None)
+    return data
+
+
+def _hides_the_last_call(pending: Any, log: list[list[str]]) -> bool:
+    """Is the record's last decision a play call locked in while the defense's call is the
+    one waiting (the case `_locked_call` shows its own seat, and no one else)?"""
+    decision = pending.decision
+    return bool(log) and pending.index == len(log) and decision.kind == Kind.PLAY_CALL \
+        and decision.info.get("side") == "defense" and log[-1][0] == Kind.PLAY_CALL

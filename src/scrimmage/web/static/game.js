@@ -1,7 +1,9 @@
 // The game page (/games/{id}?token=T, or without a token for a spectator): what every game
 // shows (score pad, field, dice, question, play-by-play, undo and the assistant, box score),
 // in its own panel the board of the ruleset (boards/<kind>.js), and on demand both teams'
-// sheets as the box prints them (components/sheet.js).
+// sheets as the box prints them (components/sheet.js). A game between two people first sets
+// its fair dice, the page taking its seat's part on its own (lib/fairdice.js), and every
+// finished game offers its record to check (components/fairdice.js).
 
 import { h, svg, fill } from "./lib/dom.js";
 import { api } from "./lib/api.js";
@@ -17,12 +19,17 @@ import { renderAssistant } from "./components/assistant.js";
 import { renderAdvice } from "./components/advice.js";
 import { renderBoxScore } from "./components/boxscore.js";
 import { sheetPanel } from "./components/sheet.js";
+import { renderFairDice } from "./components/fairdice.js";
+import { nextStep } from "./lib/fairdice.js";
+
+const FAIR_TRIES = 5;
 
 function statusWords(view) {
   const sb = view.scoreboard;
   if (view.status === "over") {
     return `Final: ${sb.names.AWAY} ${sb.score.AWAY}, ${sb.names.HOME} ${sb.score.HOME}`;
   }
+  if (view.status === "setting up") return "Setting up fair dice…";
   if (view.pending) return `Your turn: ${view.pending.title || "a decision"}`;
   if (view.you === null) return "Watching";
   const w = view.waiting_for;
@@ -34,6 +41,16 @@ function statusWords(view) {
 
 /** A `since` update merged into the plays the page has; null when the page lacks plays it
  *  would need (then the full view is fetched). */
+/** How far a game's fair dice have got (commitments and values in, or set): a view that
+ *  has got less far than the one on screen is an older answer arriving late. */
+export function fairProgress(view) {
+  const fair = view && view.fair_dice;
+  if (!fair) return 0;
+  if (fair.phase === "done") return 5;
+  const count = (flags) => ["home", "away"].filter((s) => flags && flags[s]).length;
+  return count(fair.committed) + count(fair.revealed);
+}
+
 export function mergeView(old, incoming) {
   const from = incoming.plays_from || 0;
   if (from === 0) return incoming;
@@ -55,6 +72,7 @@ export function showGame(root, gameId, token) {
     view: null, busy: false, error: "", helpOpen: false, assistantOpen: false,
     adviceOn: localStorage.getItem("scrimmage.advice") === "1", advice: null, adviceLoading: false,
     boardState: {}, conn: "connecting", glossary: null, sheetOpen: false,
+    fair: { memory: {}, sending: false, error: "", tries: 0, last: "" },
   };
   const el = {
     status: h("p", { class: "game-status", "data-testid": "game-status", "aria-live": "polite" }, "Loading…"),
@@ -64,6 +82,7 @@ export function showGame(root, gameId, token) {
     question: h("section", { class: "panel question", "aria-label": "Your decision", "data-testid": "question" }),
     board: h("section", { class: "panel board", "aria-label": "Board", "data-testid": "board" }),
     dice: h("section", { class: "panel dice-panel", "aria-label": "Dice" }),
+    fair: h("section", { class: "panel fair-panel", "aria-label": "Fair dice", "data-testid": "fair-dice", hidden: true }),
     plays: h("section", { class: "panel plays", "aria-label": "Play-by-play" }),
     assistant: h("section", { class: "panel assistant", "aria-label": "Undo and the assistant" }),
     advice: h("section", { class: "panel advice", "aria-label": "The assistant's reasoning", hidden: true }),
@@ -81,7 +100,7 @@ export function showGame(root, gameId, token) {
       el.league, el.title, el.status, el.conn, el.spectate, el.sheetButton),
     h("div", { class: "game-grid" },
       h("div", { class: "col-main" }, el.pad, el.field, el.question, el.advice, el.sheet, el.box, el.board),
-      h("div", { class: "col-side" }, el.dice, el.assistant, el.plays)));
+      h("div", { class: "col-side" }, el.fair, el.dice, el.assistant, el.plays)));
 
   const ctx = {
     answer: (answer) => answerWith(answer),
@@ -224,6 +243,11 @@ export function showGame(root, gameId, token) {
 
   function apply(incoming) {
     if (!incoming || !incoming.game_id) return;
+    // A commit's answer can arrive after the live update that followed it: keep the newer.
+    if (state.view && state.view.fair_dice && fairProgress(incoming) < fairProgress(state.view)) {
+      fairStep();
+      return;
+    }
     const merged = mergeView(state.view, incoming);
     if (merged === null) {
       refetch();
@@ -237,6 +261,45 @@ export function showGame(root, gameId, token) {
     if (first && token) remember(merged);
     render();
     fetchAdvice();
+    fairStep();
+  }
+
+  /** This seat's part in the fair dice: commit, then reveal, as soon as the game asks for
+   *  it. A refusal is shown; the same step is tried a few times at most. */
+  async function fairStep() {
+    const fair = state.fair;
+    const view = state.view;
+    if (!view || !token || fair.sending) return;
+    let step;
+    try {
+      step = nextStep(gameId, view, fair.memory);
+    } catch (err) {
+      fair.error = err.message;
+      render();
+      return;
+    }
+    if (!step) return;
+    const key = `${step.kind}:${JSON.stringify(step.body)}`;
+    fair.tries = key === fair.last ? fair.tries + 1 : 1;
+    fair.last = key;
+    if (fair.tries > FAIR_TRIES) return;
+    fair.sending = true;
+    let next = null;
+    try {
+      next = step.kind === "commit"
+        ? await api.commit(gameId, token, step.body.commit)
+        : await api.reveal(gameId, token, step.body.value);
+      fair.error = "";
+    } catch (err) {
+      fair.error = err.message;
+      if (err.status === 409) refetch();
+    } finally {
+      fair.sending = false;
+    }
+    if (next) apply(next);
+    else render();
+    // A live update that came while this step was on its way may ask for the next one.
+    fairStep();
   }
 
   function remember(view) {
@@ -291,6 +354,7 @@ export function showGame(root, gameId, token) {
     renderField(el.field, view);
     renderQuestion(el.question, view, questionUi());
     renderBoxScore(el.box, view);
+    renderFairDice(el.fair, view, gameId, token, { error: state.fair.error });
     renderDice(el.dice, view);
     renderAssistant(el.assistant, view, assistantUi());
     renderAdvice(el.advice, view, adviceUi());

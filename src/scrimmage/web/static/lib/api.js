@@ -66,6 +66,11 @@ export const api = {
   },
   teamSheet: (rules, name) =>
     call("GET", `/api/rulesets/${encodeURIComponent(rules)}/teams/${encodeURIComponent(name)}/sheet`),
+  commit: (id, token, commit) =>
+    call("POST", `/api/games/${encodeURIComponent(id)}/commit${query(token)}`, { commit }),
+  reveal: (id, token, value) =>
+    call("POST", `/api/games/${encodeURIComponent(id)}/reveal${query(token)}`, { value }),
+  record: (id, token) => call("GET", `/api/games/${encodeURIComponent(id)}/record${query(token)}`),
   policy: (id, token, kind, ask) =>
     call("POST", `/api/games/${encodeURIComponent(id)}/policy${query(token)}`, { kind, ask }),
   seasonTeams: (rules, season) =>

@@ -1,0 +1,120 @@
+"""Fair dice in a real browser (issue 35): the page's own SHA-256 (lib/sha256.js) against
+Python's hashlib and its seed derivation against the server's; two people in two browsers
+make a friend game, their pages commit and reveal on their own, they play it to the end by
+clicking, download the record from the page and check it with the real `scrimmage verify`
+(a copy with one die changed is refused, naming the decision and the play)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browsing import answer_by_click, make_game, needs_chromium
+
+from scrimmage.core import fairness
+
+pytestmark = needs_chromium
+
+pytest.importorskip("playwright.sync_api")
+
+VERIFY = [sys.executable, "-m", "scrimmage.cli", "verify"]
+S, H, A = "00" * 32, "11" * 32, "22" * 32
+
+
+def test_the_pages_sha256_is_sha256(server: str, browser: Any) -> None:
+    page = browser.new_page()
+    page.goto(server + "/")
+    rng = random.Random(35)
+    inputs = [b"", b"abc", b"a" * 55, b"b" * 56, b"c" * 63, b"d" * 64, b"e" * 65, b"f" * 119,
+              b"g" * 1000, "fair dice ✓".encode(), bytes(rng.randrange(256) for _ in range(200)),
+              bytes(range(256)) * 3]
+    got = page.evaluate("""async (inputs) => {
+        const m = await import('/static/lib/sha256.js');
+        return inputs.map((bytes) => m.sha256Hex(Uint8Array.from(bytes)));
+    }""", [list(b) for b in inputs])
+    assert got == [hashlib.sha256(b).hexdigest() for b in inputs]
+    values = [fairness.new_value() for _ in range(3)]
+    seeds = page.evaluate("""async ([s, h, a, values]) => {
+        const m = await import('/static/lib/fairdice.js');
+        return [m.deriveSeed(s, h, a), m.deriveSeed(...values)];
+    }""", [S, H, A, values])
+    assert seeds == [str(fairness.derive_seed(S, H, A)), str(fairness.derive_seed(*values))]
+    page.close()
+
+
+def asked_or_over(pages: list[Any]) -> Any:
+    """The page with a question on screen, or None once the game is over on the first."""
+    for _ in range(300):
+        if pages[0].locator("[data-testid=box-score] table").count():
+            return None
+        asked = [p for p in pages if p.get_by_test_id("question").get_attribute("data-index")]
+        if asked:
+            return asked[0]
+        pages[0].wait_for_timeout(100)
+    raise AssertionError("no seat was asked a question and the game is not over")
+
+
+def test_two_people_play_a_fair_game_and_check_it(server: str, browser: Any,
+                                                  tmp_path: Path) -> None:
+    made = make_game(server, rules="1st-and-roll", seats={"home": "person", "away": "person"})
+    pages = []
+    errors: list[str] = []
+    for side in ("home", "away"):
+        context = browser.new_context(viewport={"width": 1100, "height": 900})
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(made["seats"][side]["url"])
+        pages.append(page)
+    # Nobody clicks: the pages commit, reveal, and the game starts with fair dice.
+    for page in pages:
+        check = page.get_by_test_id("fair-check")
+        check.wait_for(timeout=30000)
+        assert check.inner_text() == "Fair dice: seed from both coaches; your value is in it."
+        assert page.get_by_test_id("game-status").inner_text() != "Setting up fair dice…"
+    clicks = 0
+    while (asked := asked_or_over(pages)) is not None:
+        assert answer_by_click(asked)
+        clicks += 1
+        assert clicks < 2000
+    assert clicks > 30
+    home = pages[0]
+    home.get_by_test_id("check-game").wait_for()
+    command = home.get_by_test_id("verify-command").inner_text()
+    assert command.startswith("scrimmage verify scrimmage-") and "--value home=" in command
+    with home.expect_download() as caught:
+        home.get_by_test_id("check-game").click()
+    download = caught.value
+    path = tmp_path / download.suggested_filename
+    download.save_as(path)
+    args = shlex.split(command)[3:]                   # the page's pins: --value, --server-commit
+    ok = subprocess.run([*VERIFY, str(path), *args], capture_output=True, text=True,
+                        timeout=300)
+    assert ok.returncode == 0, ok.stderr
+    record = json.loads(path.read_text())
+    final = record["final_score"]
+    assert ok.stdout == (f"verified: {record['away']} at {record['home']}, "
+                         f"{final[record['away']]}-{final[record['home']]}, "
+                         f"{len(record['plays'])} plays, {len(record['decisions'])} decisions, "
+                         "seed from both coaches\n")
+    # A copy with one die changed is refused, naming where it departs.
+    index = next(i for i, p in enumerate(record["plays"]) if i > 10 and p["dice"])
+    sides, value = record["plays"][index]["dice"][0]
+    record["plays"][index]["dice"][0][1] = value % sides + 1
+    tampered = tmp_path / "tampered.json"
+    tampered.write_text(json.dumps(record))
+    no = subprocess.run([*VERIFY, str(tampered)], capture_output=True, text=True, timeout=300)
+    assert no.returncode == 2 and no.stdout == ""
+    assert no.stderr.startswith("not verified: decision ")
+    assert no.stderr.rstrip("\n").endswith(
+        f"(play {index + 1}): the record says d{sides} {value % sides + 1}, the replay rolls "
+        f"{value}")
+    assert not errors, errors
+    for page in pages:
+        page.context.close()
