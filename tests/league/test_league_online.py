@@ -264,3 +264,57 @@ def test_what_the_online_page_reads(tmp_path: Path) -> None:
         c.portal.call(forget_finished, leagues, league)      # type: ignore[union-attr]
         assert c.get(f"/api/games/{begun}").json()["status"] == "over"
         assert c.get(f"/api/leagues/{league}/online").json()["week"] == 3
+
+
+def test_a_new_link_opens_the_game_in_progress_and_the_old_one_does_not(tmp_path: Path
+                                                                         ) -> None:
+    """A team handed on (or given a new coach by the commissioner) in the middle of its game:
+    the page on the old link is told to reconnect and is then refused; the new link opens the
+    same seat of the same game. A coach removed leaves no link that opens it. The commissioner
+    sets how long the weeks to come last."""
+    hs = ["Lakeview Lancers", "Riverside Rams"]
+    with TestClient(create_app(tmp_path / "server.db", rate_limit=None)) as c:
+        made = c.post("/api/leagues/online", json={"rhythm": "hand", "league": {
+            "kind": "own", "rules": "legends-hs", "teams": hs, "weeks": 1, "playoffs": 0,
+            "seed": 4}}).json()
+        league, boss = made["league_id"], made["commissioner"]["token"]
+        rams = next(v["token"] for v in made["teams"].values() if v["team"] == "Riverside Rams")
+        c.post(f"/api/leagues/{league}/claim?token={rams}", json={"name": "Ann"})
+        assert c.post(f"/api/leagues/{league}/commissioner/advance?token={boss}",
+                      json={}).status_code == 200
+        game = start_game(c, league, rams)["game_id"]
+        assert answer_some(c, game, [rams], limit=3) == 3
+        side = c.get(f"/api/games/{game}?token={rams}").json()["you"]
+        with c.websocket_connect(f"/ws/games/{game}?token={rams}") as ws:
+            ws.receive_json()
+            r = c.post(f"/api/leagues/{league}/handoff?token={rams}")
+            assert r.status_code == 200, r.text
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 1012
+        new = r.json()["token"]
+        assert c.get(f"/api/games/{game}?token={rams}").status_code == 403
+        assert c.get(f"/api/games/{game}?token={new}").json()["you"] == side
+        assert start_game(c, league, new)["game_id"] == game
+        assert answer_some(c, game, [new], limit=2) == 2
+
+        r = c.post(f"/api/leagues/{league}/commissioner/replace?token={boss}",
+                   json={"team": "Riverside Rams"})
+        assert r.status_code == 200, r.text
+        assert set(r.json()) == {"said", "url"}                # the new token only in its link
+        newer = r.json()["url"].split("token=")[1]
+        assert c.get(f"/api/games/{game}?token={new}").status_code == 403
+        assert c.get(f"/api/games/{game}?token={newer}").json()["you"] == side
+        r = c.post(f"/api/leagues/{league}/commissioner/remove?token={boss}",
+                   json={"team": "Riverside Rams"})
+        assert r.status_code == 200, r.text
+        assert c.get(f"/api/games/{game}?token={newer}").status_code == 403
+
+        r = c.post(f"/api/leagues/{league}/commissioner/rhythm?token={boss}",
+                   json={"rhythm": "day"})
+        assert r.status_code == 200, r.text
+        assert c.get(f"/api/leagues/{league}/online").json()["rhythm"] == "day"
+        assert c.post(f"/api/leagues/{league}/commissioner/rhythm?token={boss}",
+                      json={"rhythm": "month"}).status_code == 422
+        log = [a["what"] for a in c.get(f"/api/leagues/{league}/audit").json()]
+        assert log[-1] == "made the weeks to come last a day"

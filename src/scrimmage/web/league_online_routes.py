@@ -4,8 +4,8 @@
 - `POST .../claim?token=T {"name"}` a coach takes their team; `POST .../handoff?token=T` a
   new link for it (the old stops working); `GET|POST .../settings?token=T` the coach's
   settings for the games the computer finishes for them;
-- `POST .../commissioner/{advance|deadline|replace|remove|play_now|restart}?token=C`, each
-  written to the audit log (`GET .../audit`, for everybody);
+- `POST .../commissioner/{advance|deadline|rhythm|replace|remove|play_now|restart}?token=C`,
+  each written to the audit log (`GET .../audit`, for everybody);
 - `GET /api/leagues/{id}/online?token=T` the league's week clock, its coaches, its audit log,
   and what the token opens (the commissioner's page, a coach's team and whether it is taken);
 - `WS /ws/leagues/{id}` the league as it changes (its summary after every result, with the
@@ -27,15 +27,18 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
 from scrimmage.core.errors import ScrimmageError
+from scrimmage.core.field import Side
 from scrimmage.league import online, playing, views
 from scrimmage.league.model import Coaching
 from scrimmage.league.store import FINAL, PLAYING
 from scrimmage.web.league_routes import Leagues, NewLeague, make_league
 from scrimmage.web.rooms import Forbidden
+from scrimmage.web.store import digest
 
 Token = Annotated[str | None, Query(max_length=100)]
 TICK_SECONDS = 30.0
 """How often the server looks for deadlines that passed."""
+RHYTHM_WORDS = {"day": "a day", "week": "a week", "hand": "until the commissioner closes them"}
 PUSH_SECONDS = 1.0
 """How often a league's watchers are sent what changed."""
 
@@ -74,6 +77,8 @@ class Act(_Strict):
     index: int | None = Field(default=None, ge=0)
     at: float | None = Field(default=None, ge=0)
     """A new deadline (epoch seconds; with `deadline`)."""
+    rhythm: Literal["day", "week", "hand"] | None = None
+    """How long the weeks to come last (with `rhythm`)."""
 
 
 def online_router(leagues: Leagues, public_url: str) -> APIRouter:
@@ -126,6 +131,7 @@ def online_router(leagues: Leagues, public_url: str) -> APIRouter:
         new = online.hand_on(league, code)
         league.teams[code].coaching.name = ""
         store.update(league)
+        await reseat(leagues, league, code, new)
         return {"team": league.teams[code].name, "token": new,
                 "url": team_link(league_id, new)}
 
@@ -177,6 +183,8 @@ def online_router(leagues: Leagues, public_url: str) -> APIRouter:
         commissioner(league, token)
         done = await run_in_threadpool(_act, leagues, league, action, body, public_url)
         online.audit(store, league, "the commissioner", done["said"])
+        if "code" in done:                        # a team's link changed (replace, remove)
+            await reseat(leagues, league, done.pop("code"), done.pop("token"))
         await forget_finished(leagues, league_id)
         return done
 
@@ -229,6 +237,15 @@ def _act(leagues: Leagues, league: Any, action: str, body: Act, public_url: str
         online.set_online(league, o)
         store.update(league)
         return {"said": f"moved the deadline of week {o.week}", "at": body.at}
+    if action == "rhythm":
+        if body.rhythm is None:
+            raise ScrimmageError("rhythm needs how long a week lasts: day, week or hand")
+        o = online.online(league)
+        o.rhythm = body.rhythm
+        online.set_online(league, o)
+        store.update(league)
+        # The open week keeps its deadline (the commissioner moves it with `deadline`).
+        return {"said": f"made the weeks to come last {RHYTHM_WORDS[body.rhythm]}"}
     if action in ("replace", "remove"):
         if body.team is None:
             raise ScrimmageError(f"{action} needs the team")
@@ -237,9 +254,11 @@ def _act(leagues: Leagues, league: Any, action: str, body: Act, public_url: str
         team.coaching = Coaching("solitaire")
         store.update(league)
         if action == "remove":
-            return {"said": f"removed the coach of {team.name}: the computer coaches it"}
+            return {"said": f"removed the coach of {team.name}: the computer coaches it",
+                    "code": team.code, "token": None}
         return {"said": f"gave {team.name} a new link for its new coach",
-                "url": f"{public_url}leagues/{league.league_id}?token={new}"}
+                "url": f"{public_url}leagues/{league.league_id}?token={new}",
+                "code": team.code, "token": new}
     if action in ("play_now", "restart"):
         if body.index is None:
             raise ScrimmageError(f"{action} needs the game (index)")
@@ -259,8 +278,29 @@ def _act(leagues: Leagues, league: Any, action: str, body: Act, public_url: str
             playing.sim(store, league, lambda s, f: f.index == fixture.index, 1,
                         auto=league.people)
         return {"said": f"had the computer play {game} now"}
-    raise ScrimmageError(f"no commissioner action {action!r}: advance, deadline, replace, "
-                         "remove, play_now or restart")
+    raise ScrimmageError(f"no commissioner action {action!r}: advance, deadline, rhythm, "
+                         "replace, remove, play_now or restart")
+
+
+async def reseat(leagues: Leagues, league: Any, code: str, token: str | None) -> None:
+    """A team's link changed (handed on, a new coach, no coach): its game in progress is
+    opened by the new link only (by none once the computer coaches the team). A room in
+    memory knows the old link: it is dropped and its pages told to reconnect, so the old
+    link's page is refused and the new one gets the seat. (On the event loop, with the
+    rooms.)"""
+    store = leagues.store
+    st = playing.state(store, league)
+    for fixture in st.pending:
+        row = st.rows.get(fixture.index)
+        if code not in (fixture.home, fixture.away) or row is None or row.status != PLAYING \
+                or row.game_id is None:
+            continue
+        side = Side.HOME if fixture.home == code else Side.AWAY
+        store.games.reseat(row.game_id, side.value, [digest(token)] if token else [])
+        room = leagues.rooms.rooms.pop(row.game_id, None)
+        for socket in list(room.sockets) if room is not None else []:
+            with contextlib.suppress(Exception):
+                await socket.close(code=1012, reason="this game's coaches changed")
 
 
 async def forget_finished(leagues: Leagues, league_id: str) -> None:
