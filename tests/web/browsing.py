@@ -65,6 +65,18 @@ def the_seat_asked(pages: list[Any]) -> Any:
     raise AssertionError("no seat was asked a question within 30 s")
 
 
+def asked_or_over(pages: list[Any]) -> Any:
+    """The page with a question on screen, or None once the game is over on the first."""
+    for _ in range(300):
+        if pages[0].locator("[data-testid=box-score] table").count():
+            return None
+        asked = [p for p in pages if p.get_by_test_id("question").get_attribute("data-index")]
+        if asked:
+            return asked[0]
+        pages[0].wait_for_timeout(100)
+    raise AssertionError("no seat was asked a question and the game is not over")
+
+
 SNAKE = re.compile(r"\b[a-z0-9]+(?:_[a-z0-9]+)+\b")
 """An internal name (`games_played`, `to_my_game`), never for a person's eyes."""
 RULE_ID = re.compile(r"\b[A-Z]+(?:-[A-Z]+)*-\d+\b")

@@ -12,20 +12,25 @@ read at 375 px too."""
 
 from __future__ import annotations
 
+import json
 import os
+import shlex
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import httpx
 import pytest
-from browsing import answer_by_click, needs_chromium, readable, the_seat_asked
+from browsing import answer_by_click, asked_or_over, needs_chromium, readable, the_seat_asked
 
 pytestmark = needs_chromium
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 TEAMS = ["1985 Chicago Bears", "1985 Miami Dolphins", "1985 Los Angeles Rams",
          "1985 New York Giants"]
+VERIFY = [sys.executable, "-m", "scrimmage.cli", "verify"]
 LONG = 180_000
 """Milliseconds a page may wait for the computer's games on a busy machine."""
 STANDINGS_GAMES = """(n) => {
@@ -209,6 +214,9 @@ def test_a_league_with_friends_online(server: str, browser: Any, tmp_path: Path)
     new_link = boss.get_by_test_id("console-new-link-url")
     new_link.wait_for()
     assert token_of(new_link.get_attribute("href")) != token_of(team_links[free])
+    boss.get_by_test_id("console-rhythm").select_option("day")   # from week 2 on
+    boss.get_by_test_id("console-rhythm-set").click()
+    boss.get_by_test_id("audit-log").get_by_text("made the weeks to come last a day").wait_for()
     readable(boss)
     shoot(boss, "league-online-console", tmp_path)
     on_a_phone(boss, tmp_path, "league-online-console")
@@ -242,16 +250,18 @@ def test_a_league_with_friends_online(server: str, browser: Any, tmp_path: Path)
     assert record["status"] == "over"
     for page in (ann, bob):
         assert "Week 2 of 3" in page.get_by_test_id("league-phase").inner_text()
+        assert "week closes" in page.get_by_test_id("league-phase").inner_text()
 
     # The log on a coach's page: what the commissioner did, to read only.
     bob.get_by_test_id("tab-log").click()
     log = bob.get_by_test_id("audit-log")
     log.wait_for()
     lines = log.locator("li").all_inner_texts()
-    assert len(lines) == 3, lines
+    assert len(lines) == 4, lines
     assert "The commissioner closed the week (1 game finished by the computer)" in lines[0]
-    assert "gave" in lines[1] and "a new link" in lines[1]
-    assert "The commissioner started the season" in lines[2]
+    assert "The commissioner made the weeks to come last a day" in lines[1]
+    assert "gave" in lines[2] and "a new link" in lines[2]
+    assert "The commissioner started the season" in lines[3]
     assert log.locator("button").count() == 0
     readable(bob)
     on_a_phone(bob, tmp_path, "league-online-log")
@@ -296,6 +306,118 @@ def test_a_team_handed_on(server: str, browser: Any, width: int, tmp_path: Path)
     other.get_by_test_id("claim-submit").click()
     other.get_by_test_id("you-are").wait_for()
     assert other.get_by_test_id("you-are").inner_text() == "Dee, coach of Riverside Rams"
+    other.get_by_test_id("tab-team").click()
+    other.get_by_test_id("team-settings").wait_for()
+    # The commissioner gives the team yet another coach: Dee's open page hears of it.
+    boss = made["commissioner"]["token"]
+    r = httpx.post(f"{server}/api/leagues/{made['league_id']}/commissioner/replace",
+                   params={"token": boss}, json={"team": "Riverside Rams"}, timeout=60)
+    assert r.status_code == 200, r.text
+    other.get_by_test_id("watching").wait_for(timeout=30000)
+    assert "no longer opens a team" in other.get_by_test_id("watching").inner_text()
+    assert other.get_by_test_id("tab-team").count() == 0
+    assert other.get_by_test_id("tab-week").get_attribute("aria-current") == "page"
     assert not errors, errors
     page.context.close()
     other.context.close()
+
+
+def test_two_coaches_play_their_league_game_with_fair_dice(server: str, browser: Any,
+                                                           tmp_path: Path) -> None:
+    """The issue's "done when": two people in two browsers join a league by their teams'
+    links, play their game live by clicking (their pages commit and reveal the fair dice on
+    their own), download its record from the page, and `scrimmage verify` accepts it; a copy
+    with one die changed is refused, naming the decision where it departs. The commissioner's
+    page watches the result come in, and the commissioner's link plays no game."""
+    r = httpx.post(f"{server}/api/leagues/online", json={"rhythm": "hand", "league": {
+        "kind": "own", "rules": "1st-and-roll", "teams": ["Harbor Hounds", "Prairie Comets"],
+        "weeks": 1, "playoffs": 0, "seed": 35, "name": "Two friends"}}, timeout=60)
+    assert r.status_code == 201, r.text
+    made = r.json()
+    league_id = made["league_id"]
+    boss_token = made["commissioner"]["token"]
+    errors: list[str] = []
+    pages = []
+    for name, link in zip(("Ann", "Bob"), made["teams"].values(), strict=True):
+        page = person(browser, errors)
+        page.goto(link["url"])
+        page.get_by_test_id("claim-name").fill(name)
+        page.get_by_test_id("claim-submit").click()
+        page.get_by_test_id("next-wait").wait_for()
+        pages.append(page)
+
+    # The commissioner starts the season from the console, and keeps the week's page open.
+    boss = person(browser, errors)
+    boss.goto(made["commissioner"]["url"])
+    boss.get_by_test_id("console-advance").click()
+    boss.get_by_test_id("advance-confirm-yes").click()
+    boss.wait_for_function(
+        "() => document.querySelector('[data-testid=console-week-title]')"
+        ".textContent === 'Week 1 of 1'", timeout=LONG)
+    refused = httpx.post(f"{server}/api/leagues/{league_id}/play",
+                         params={"token": boss_token}, json={}, timeout=60)
+    assert refused.status_code >= 400
+    boss.get_by_test_id("tab-schedule").click()
+    assert boss.locator("[data-testid=league-body] [data-testid^=result-]").count() == 0
+    mark(boss)
+
+    # Each coach opens the game from the league page; the pages set up the fair dice.
+    for page in pages:
+        page.get_by_test_id("play-next").wait_for(timeout=30000)
+        page.get_by_test_id("play-next").click()
+        page.wait_for_url("**/games/*?token=*&league=*")
+    game_id = urlparse(pages[0].url).path.split("/")[-1]
+    assert urlparse(pages[1].url).path.endswith(game_id)
+    for page in pages:
+        check = page.get_by_test_id("fair-check")
+        check.wait_for(timeout=30000)
+        assert check.inner_text() == "Fair dice: seed from both coaches; your value is in it."
+    view = httpx.get(f"{server}/api/games/{game_id}", params={"token": boss_token},
+                     timeout=60)
+    assert view.status_code >= 400 or view.json()["you"] is None   # no seat, no hidden call
+    clicks = 0
+    while (asked := asked_or_over(pages)) is not None:
+        assert answer_by_click(asked)
+        clicks += 1
+        assert clicks < 2000
+    assert clicks > 30
+
+    # The result reaches the commissioner's page without a reload.
+    boss.wait_for_selector("[data-testid=league-body] [data-testid^=result-]", timeout=60000)
+    boss.wait_for_function("() => document.querySelector('[data-testid=league-phase]')"
+                           ".textContent.startsWith('Season over')")
+    not_reloaded(boss)
+
+    # The record, downloaded from the page, checked with the real `scrimmage verify`.
+    home = pages[0]
+    home.get_by_test_id("check-game").wait_for()
+    command = home.get_by_test_id("verify-command").inner_text()
+    assert command.startswith("scrimmage verify scrimmage-") and "--value " in command
+    with home.expect_download() as caught:
+        home.get_by_test_id("check-game").click()
+    path = tmp_path / caught.value.suggested_filename
+    caught.value.save_as(path)
+    ok = subprocess.run([*VERIFY, str(path), *shlex.split(command)[3:]], capture_output=True,
+                        text=True, timeout=300)
+    assert ok.returncode == 0, ok.stderr
+    assert ok.stdout.startswith("verified: ") and "seed from both coaches" in ok.stdout
+    record = json.loads(path.read_text())
+    index = next(i for i, p in enumerate(record["plays"]) if i > 5 and p["dice"])
+    sides, value = record["plays"][index]["dice"][0]
+    record["plays"][index]["dice"][0][1] = value % sides + 1
+    tampered = tmp_path / "tampered.json"
+    tampered.write_text(json.dumps(record))
+    no = subprocess.run([*VERIFY, str(tampered)], capture_output=True, text=True, timeout=300)
+    assert no.returncode == 2 and no.stdout == ""
+    assert no.stderr.startswith("not verified: decision ")
+    assert no.stderr.rstrip("\n").endswith(
+        f"(play {index + 1}): the record says d{sides} {value % sides + 1}, the replay rolls "
+        f"{value}")
+
+    # Back on the league page, the season is over and the game is theirs in the standings.
+    home.get_by_test_id("league-link").click()
+    home.wait_for_url(f"**/leagues/{league_id}?token=*")
+    home.get_by_test_id("no-next-game").wait_for()
+    assert not errors, errors
+    for page in (*pages, boss):
+        page.context.close()

@@ -58,7 +58,7 @@ export function showLeague(root, leagueId, token) {
     // A league played online: GET .../online, the coach's settings, and the page's doings.
     online: null, settings: null, saving: false, saved: "", askOpen: false,
     handed: null, handedTeam: "", confirm: null, busy: false, consoleError: "", teamError: "",
-    working: "", link: null, draft: null, claimName: "", claiming: false, claimError: "",
+    working: "", link: null, draft: null, rhythmDraft: null, claimName: "", claiming: false, claimError: "",
     rulesets: null,
   };
   const el = {
@@ -133,7 +133,17 @@ export function showLeague(root, leagueId, token) {
       const before = seen();
       refreshing = loadAll()
         .then(() => { if (seen() !== before) renderAll(true); })
-        .catch(() => {})
+        .catch((err) => {
+          // This page's link stopped working while it was open (the team was handed on, or
+          // the commissioner gave it a new coach): the page goes on showing the league.
+          if (err.status === 403 && token && !st.keyRefused) {
+            const role = onl() ? onl().role || "" : "";
+            st.keyRefused = true;
+            st.watching = true;
+            forgetLeague(leagueId, role);
+            again = true;
+          }
+        })
         .finally(() => {
           refreshing = null;
           if (again) {
@@ -643,6 +653,11 @@ export function showLeague(root, leagueId, token) {
       if (!news || !wasClaiming) renderClaimStep();      // a push leaves the name being typed
       return;
     }
+    if (st.tab !== "game" && !tabs().some(([k]) => k === st.tab)) {
+      st.tab = defaultTab();                 // the tab is gone (this link no longer opens a team)
+      st.lastTab = st.tab;
+      news = false;
+    }
     renderYou();
     renderSim();
     renderManage();
@@ -764,6 +779,7 @@ export function showLeague(root, leagueId, token) {
       busy: st.busy, error: st.consoleError, working: st.working, confirm: st.confirm, link: st.link, draft: st.draft,
       setConfirm: (k) => { st.confirm = k; st.consoleError = ""; renderBody(); },
       setDraft: (value) => { st.draft = value; },
+      rhythm: st.rhythmDraft, setRhythm: (value) => { st.rhythmDraft = value; },
       fail: (message) => { st.consoleError = message; renderBody(); },
       act,
     };
@@ -778,8 +794,10 @@ export function showLeague(root, leagueId, token) {
     try {
       const done = await leagues.act(leagueId, token, action, body);
       st.confirm = null;
-      st.link = action === "replace" ? { code, url: localLink(done.url) } : null;
+      // A new link is shown until another replaces it (it is never shown again).
+      if (action === "replace") st.link = { code, url: localLink(done.url) };
       if (action === "deadline") st.draft = null;
+      if (action === "rhythm") st.rhythmDraft = null;
       await loadAll();
     } catch (err) {
       st.consoleError = err.message;

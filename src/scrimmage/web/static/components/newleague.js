@@ -204,7 +204,7 @@ export function newLeagueForm(section, rulesets, hooks = {}) {
       onclick: () => { st.chosen = [...new Set([...st.chosen, ...shown()])]; fillList(); changed(); },
     });
     const clear = h("button", {
-      type: "button", class: "small-button",
+      type: "button", class: "small-button", "data-testid": "league-choose-none",
       onclick: () => { st.chosen = []; fillList(); changed(); },
     }, "Clear");
     // Ticking a team redraws only what depends on it: the list keeps its scroll position.
@@ -316,7 +316,7 @@ export function newLeagueForm(section, rulesets, hooks = {}) {
           onchange: (e) => { st.coach[i] = e.currentTarget.value; },
         }, ...options(value)),
         i > 0 ? h("button", {
-          type: "button", class: "small-button", "aria-label": "Coach one team fewer",
+          type: "button", class: "small-button", "aria-label": "Coach one team fewer", "data-testid": `league-coach-less-${i + 1}`,
           onclick: () => { st.coach.splice(i, 1); drawCoaches(); },
         }, "Remove") : null);
     });

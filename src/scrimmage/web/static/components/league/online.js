@@ -15,6 +15,9 @@ export const RHYTHM_WORDS = {
   hand: "each week stays open until you close it",
 };
 
+/** The choices of how long a week lasts, in the console. */
+const RHYTHM_CHOICES = { day: "a day", week: "a week", hand: "until I close them" };
+
 /** How the league's weeks go, for a coach. */
 export const RHYTHM_SPAN = {
   day: "a week of games lasts a day",
@@ -307,6 +310,19 @@ function weekPart(c) {
     }),
     h("button", { type: "submit", "data-testid": "console-deadline-set", disabled: c.busy }, o.deadline ? "Move it" : "Set it")));
   }
+  parts.push(h("form", {
+    class: "field-row rhythm-row", novalidate: true,
+    onsubmit: (e) => {
+      e.preventDefault();
+      c.act("rhythm", { rhythm: e.currentTarget.elements["console-rhythm"].value });
+    },
+  },
+  h("label", { for: "console-rhythm" }, o.week ? "The weeks to come last" : "Each week lasts"),
+  h("select", {
+    id: "console-rhythm", name: "console-rhythm", "data-testid": "console-rhythm",
+    onchange: (e) => c.setRhythm(e.currentTarget.value),
+  }, ...Object.entries(RHYTHM_CHOICES).map(([value, words]) => h("option", { value, selected: value === (c.rhythm || o.rhythm) }, words))),
+  h("button", { type: "submit", "data-testid": "console-rhythm-set", disabled: c.busy }, "Set")));
   return parts;
 }
 
@@ -383,7 +399,8 @@ function gamesPart(c) {
 /**
  * The commissioner's console: `c` = {s, o, schedule, rules, short, busy, error, working,
  * confirm, setConfirm(key), act(action, body, code), fail(message), link: {code, url}, draft,
- * setDraft(value)}.
+ * setDraft(value): the deadline being chosen, rhythm, setRhythm(value): the rhythm being
+ * chosen (kept while the league's news draws the console again)}.
  */
 export function renderConsole(el, c) {
   fill(el,
