@@ -8,7 +8,10 @@ both) and every league page shows the results without a reload (the league's Web
 page whose socket cannot open polls instead); the log tells the coaches what the commissioner
 did. The links page, the claim step, a coach's settings and the console are shot at 1280 px
 (`SCRIMMAGE_UPDATE_SCREENSHOTS=1` writes them into docs/ as docs/league-online-*.png) and
-read at 375 px too."""
+read at 375 px too. Then the issue's "done when": two coaches in two browsers play their
+league game to the end by clicking, with fair dice their pages set on their own, and check
+its downloaded record with `scrimmage verify`; and a team handed on, then given a new coach
+while its coach's page is open."""
 
 from __future__ import annotations
 
