@@ -12,10 +12,14 @@ import secrets
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
+from scrimmage.league import online
 from scrimmage.league.store import LeagueStore
 from scrimmage.web.app import create_app
+from scrimmage.web.league_online_routes import forget_finished
 
 TEAMS = ["1985 Chicago Bears", "1985 Miami Dolphins", "1985 New England Patriots",
          "1985 Los Angeles Rams", "1985 New York Jets", "1985 Los Angeles Raiders",
@@ -157,3 +161,160 @@ def test_an_online_league_week(tmp_path: Path) -> None:
     live_record = store.games.record(game["game_id"])
     assert live_record is not None
     assert "deadline" not in {e[3] for e in live_record.decisions if len(e) > 3}
+
+
+def test_what_the_online_page_reads(tmp_path: Path) -> None:
+    """The routes the league page uses: who a link is (the commissioner, a coach whose team is
+    taken or not, nobody), a coach's settings with what they answer kind by kind, the
+    league's pushes carrying the week clock and the coaches, the audit log in words."""
+    hs = ["Cedar Creek Bobcats", "Lakeview Lancers", "Mesa Verde Coyotes", "Riverside Rams"]
+    with TestClient(create_app(tmp_path / "server.db", rate_limit=None)) as c:
+        made = c.post("/api/leagues/online", json={"rhythm": "day", "league": {
+            "kind": "own", "rules": "legends-hs", "teams": hs, "weeks": 3, "playoffs": 2,
+            "seed": 3}}).json()
+        league, boss = made["league_id"], made["commissioner"]["token"]
+        links = {v["team"]: v["token"] for v in made["teams"].values()}
+        assert c.get(f"/api/leagues/{league}/online").json()["role"] is None
+        seen = c.get(f"/api/leagues/{league}/online?token={boss}").json()
+        assert seen["online"] and seen["role"] == "commissioner" and seen["week"] == 0
+        assert seen["team"] is None and seen["rhythm"] == "day" and seen["audit"] == []
+        assert {t["team"] for t in seen["teams"]} == set(hs)
+        assert not any(t["person"] or t["coach"] for t in seen["teams"])
+        rams = links["Riverside Rams"]
+        seen = c.get(f"/api/leagues/{league}/online?token={rams}").json()
+        assert seen["role"] == "coach" and not seen["claimed"]
+        assert c.get(f"/api/leagues/{league}/online?token=nope").status_code == 403
+        c.post(f"/api/leagues/{league}/claim?token={rams}", json={"name": "  Ann   Lee "})
+        seen = c.get(f"/api/leagues/{league}/online?token={rams}").json()
+        assert seen["claimed"]
+        row = next(t for t in seen["teams"] if t["team"] == "Riverside Rams")
+        assert row == {"code": seen["team"], "team": "Riverside Rams", "coach": "Ann Lee",
+                       "person": True}
+        # A league of one's own is not online.
+        own = c.post("/api/leagues", json={"kind": "own", "rules": "legends-hs",
+                                           "teams": hs[:2], "playoffs": 0}).json()
+        assert c.get(f"/api/leagues/{own['league_id']}/online").json() == {"online": False}
+
+        # Settings: what the coach answers, kind by kind, with every kind in words.
+        got = c.get(f"/api/leagues/{league}/settings?token={rams}").json()
+        assert "play_call" in got["policy"]["always"]
+        assert got["policy"]["when_it_matters"] == ["snap"]
+        assert got["policy"]["kinds"]["timeout"] == "timeouts"
+        r = c.post(f"/api/leagues/{league}/settings?token={rams}", json={
+            "ask": {"always": ["play_call", "timeout"], "when_it_matters": ["snap"]},
+            "fourth_down": "cautious"})
+        assert r.status_code == 200, r.text
+        assert r.json()["policy"]["always"] == ["play_call", "timeout"]
+        assert r.json()["fourth_down"] == "cautious"
+        assert c.post(f"/api/leagues/{league}/settings?token={rams}", json={
+            "ask": {"always": ["nonsense"]}}).status_code == 422
+        assert c.post(f"/api/leagues/{league}/settings?token={rams}", json={
+            "ask": {"always": [], "sometimes": []}}).status_code == 422
+        r = c.post(f"/api/leagues/{league}/settings?token={rams}", json={"ask": "calls"})
+        assert r.json()["policy"]["when_it_matters"] == ["snap"]
+
+        # The league's pushes: the clock and the coaches too.
+        with c.websocket_connect(f"/ws/leagues/{league}") as ws:
+            first = ws.receive_json()
+            assert first["online"]["week"] == 0 and first["online"]["log"] == 0
+            r = c.post(f"/api/leagues/{league}/commissioner/advance?token={boss}", json={})
+            assert r.status_code == 200, r.text
+            pushed = ws.receive_json()
+            assert pushed["online"]["week"] == 1 and pushed["online"]["deadline"] is not None
+            at = pushed["online"]["deadline"] + 3600
+            c.post(f"/api/leagues/{league}/commissioner/deadline?token={boss}", json={"at": at})
+            while (pushed := ws.receive_json())["online"]["deadline"] != at:
+                pass
+            assert pushed["online"]["log"] == 2
+
+        # The Rams' game begun on the page, then played by the computer at the commissioner's
+        # word: the game's room (in memory) holds it no more as it stood, but over.
+        week1 = c.get(f"/api/leagues/{league}/schedule?week=1").json()
+        game = next(g for g in week1 if g["status"] != "final")
+        # The page watching it is told to open its socket again, and then sees it over.
+        begun = start_game(c, league, rams)["game_id"]
+        assert answer_some(c, begun, [rams], limit=3) == 3
+        with c.websocket_connect(f"/ws/games/{begun}?token={rams}") as ws:
+            assert ws.receive_json()["status"] == "playing"
+            r = c.post(f"/api/leagues/{league}/commissioner/play_now?token={boss}",
+                       json={"index": game["index"]})
+            assert r.status_code == 200, r.text
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 1012
+        view = c.get(f"/api/games/{begun}?token={rams}").json()
+        assert view["status"] == "over" and view["pending"] is None
+        with c.websocket_connect(f"/ws/games/{begun}?token={rams}") as ws:
+            assert ws.receive_json()["status"] == "over"
+        log = [a["what"] for a in c.get(f"/api/leagues/{league}/audit").json()]
+        assert log[0] == "started the season: week 1 open (1 game between computer teams played)"
+        assert log[1] == "moved the deadline of week 1"
+        assert log[2] == (f"had the computer play {game['away_team']} at {game['home_team']} "
+                          "now")
+        assert not any("(s)" in line for line in log)
+
+        # At a deadline too (the clock's pass, as `tick` runs it): the Rams' week-2 game.
+        r = c.post(f"/api/leagues/{league}/commissioner/advance?token={boss}", json={})
+        assert r.status_code == 200, r.text
+        begun = start_game(c, league, rams)["game_id"]
+        assert answer_some(c, begun, [rams], limit=3) == 3
+        c.post(f"/api/leagues/{league}/commissioner/deadline?token={boss}", json={"at": 1.0})
+        leagues = c.app.state.leagues                   # type: ignore[attr-defined]
+        assert online.due_deadlines(leagues.store) == [league]
+        c.portal.call(forget_finished, leagues, league)      # type: ignore[union-attr]
+        assert c.get(f"/api/games/{begun}").json()["status"] == "over"
+        assert c.get(f"/api/leagues/{league}/online").json()["week"] == 3
+
+
+def test_a_new_link_opens_the_game_in_progress_and_the_old_one_does_not(tmp_path: Path
+                                                                         ) -> None:
+    """A team handed on (or given a new coach by the commissioner) in the middle of its game:
+    the page on the old link is told to reconnect and is then refused; the new link opens the
+    same seat of the same game. A coach removed leaves no link that opens it. The commissioner
+    sets how long the weeks to come last."""
+    hs = ["Lakeview Lancers", "Riverside Rams"]
+    with TestClient(create_app(tmp_path / "server.db", rate_limit=None)) as c:
+        made = c.post("/api/leagues/online", json={"rhythm": "hand", "league": {
+            "kind": "own", "rules": "legends-hs", "teams": hs, "weeks": 1, "playoffs": 0,
+            "seed": 4}}).json()
+        league, boss = made["league_id"], made["commissioner"]["token"]
+        rams = next(v["token"] for v in made["teams"].values() if v["team"] == "Riverside Rams")
+        c.post(f"/api/leagues/{league}/claim?token={rams}", json={"name": "Ann"})
+        assert c.post(f"/api/leagues/{league}/commissioner/advance?token={boss}",
+                      json={}).status_code == 200
+        game = start_game(c, league, rams)["game_id"]
+        assert answer_some(c, game, [rams], limit=3) == 3
+        side = c.get(f"/api/games/{game}?token={rams}").json()["you"]
+        with c.websocket_connect(f"/ws/games/{game}?token={rams}") as ws:
+            ws.receive_json()
+            r = c.post(f"/api/leagues/{league}/handoff?token={rams}")
+            assert r.status_code == 200, r.text
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 1012
+        new = r.json()["token"]
+        assert c.get(f"/api/games/{game}?token={rams}").status_code == 403
+        assert c.get(f"/api/games/{game}?token={new}").json()["you"] == side
+        assert start_game(c, league, new)["game_id"] == game
+        assert answer_some(c, game, [new], limit=2) == 2
+
+        r = c.post(f"/api/leagues/{league}/commissioner/replace?token={boss}",
+                   json={"team": "Riverside Rams"})
+        assert r.status_code == 200, r.text
+        assert set(r.json()) == {"said", "url"}                # the new token only in its link
+        newer = r.json()["url"].split("token=")[1]
+        assert c.get(f"/api/games/{game}?token={new}").status_code == 403
+        assert c.get(f"/api/games/{game}?token={newer}").json()["you"] == side
+        r = c.post(f"/api/leagues/{league}/commissioner/remove?token={boss}",
+                   json={"team": "Riverside Rams"})
+        assert r.status_code == 200, r.text
+        assert c.get(f"/api/games/{game}?token={newer}").status_code == 403
+
+        r = c.post(f"/api/leagues/{league}/commissioner/rhythm?token={boss}",
+                   json={"rhythm": "day"})
+        assert r.status_code == 200, r.text
+        assert c.get(f"/api/leagues/{league}/online").json()["rhythm"] == "day"
+        assert c.post(f"/api/leagues/{league}/commissioner/rhythm?token={boss}",
+                      json={"rhythm": "month"}).status_code == 422
+        log = [a["what"] for a in c.get(f"/api/leagues/{league}/audit").json()]
+        assert log[-1] == "made the weeks to come last a day"

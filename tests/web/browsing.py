@@ -4,6 +4,7 @@ a new game over HTTP, and answering the page's questions by clicking. The `serve
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -62,3 +63,44 @@ def the_seat_asked(pages: list[Any]) -> Any:
             return asked[0]
         pages[0].wait_for_timeout(100)
     raise AssertionError("no seat was asked a question within 30 s")
+
+
+def asked_or_over(pages: list[Any]) -> Any:
+    """The page with a question on screen, or None once the game is over on the first."""
+    for _ in range(300):
+        if pages[0].locator("[data-testid=box-score] table").count():
+            return None
+        asked = [p for p in pages if p.get_by_test_id("question").get_attribute("data-index")]
+        if asked:
+            return asked[0]
+        pages[0].wait_for_timeout(100)
+    raise AssertionError("no seat was asked a question and the game is not over")
+
+
+SNAKE = re.compile(r"\b[a-z0-9]+(?:_[a-z0-9]+)+\b")
+"""An internal name (`games_played`, `to_my_game`), never for a person's eyes."""
+RULE_ID = re.compile(r"\b[A-Z]+(?:-[A-Z]+)*-\d+\b")
+"""A rule's ID (FNL-11)."""
+CODES = re.compile(r"\b(?:chi|tam|nwe|clt|crd|rai|ram|sdg|kan|gnb|nor|oti|phi|nyg)\b", re.I)
+"""Pro-Football-Reference codes of 1985 teams: ids for the page, never shown."""
+
+
+TOO_WIDE = """(width) => [...document.querySelectorAll('body *')]
+    .filter((e) => e.getBoundingClientRect().right > width + 0.5)
+    .slice(-5).map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}`)"""
+"""The innermost elements that stick out of the screen (to say what makes a page scroll)."""
+
+
+def readable(page: Any) -> None:
+    """No horizontal scrolling of the page, and no internal name on it (an invitation link
+    shown to be copied is a key, not words: its random characters are not read)."""
+    width = page.viewport_size["width"]
+    scroll = page.evaluate("document.documentElement.scrollWidth")
+    assert scroll <= width, f"{page.url}: the page is {scroll} px wide on a {width} px " \
+        f"screen; too wide: {page.evaluate(TOO_WIDE, width)}"
+    text = page.locator("body").inner_text()
+    for link in page.locator(".invite-link").all_inner_texts():
+        text = text.replace(link, "")
+    for pattern in (SNAKE, RULE_ID, CODES):
+        found = pattern.findall(text)
+        assert not found, f"{page.url} shows {found[:5]}"

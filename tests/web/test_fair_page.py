@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import answer_by_click, make_game, needs_chromium
+from browsing import answer_by_click, asked_or_over, make_game, needs_chromium
 
 from scrimmage.core import fairness
 
@@ -47,18 +47,6 @@ def test_the_pages_sha256_is_sha256(server: str, browser: Any) -> None:
     }""", [S, H, A, values])
     assert seeds == [str(fairness.derive_seed(S, H, A)), str(fairness.derive_seed(*values))]
     page.close()
-
-
-def asked_or_over(pages: list[Any]) -> Any:
-    """The page with a question on screen, or None once the game is over on the first."""
-    for _ in range(300):
-        if pages[0].locator("[data-testid=box-score] table").count():
-            return None
-        asked = [p for p in pages if p.get_by_test_id("question").get_attribute("data-index")]
-        if asked:
-            return asked[0]
-        pages[0].wait_for_timeout(100)
-    raise AssertionError("no seat was asked a question and the game is not over")
 
 
 def test_two_people_play_a_fair_game_and_check_it(server: str, browser: Any,

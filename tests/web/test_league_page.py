@@ -8,22 +8,15 @@ writes the 1280 px ones into docs/ as docs/league-*.png)."""
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import httpx
-from browsing import answer_by_click, needs_chromium
+from browsing import answer_by_click, needs_chromium, readable
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
-SNAKE = re.compile(r"\b[a-z0-9]+(?:_[a-z0-9]+)+\b")
-"""An internal name (`games_played`, `to_my_game`), never for a person's eyes."""
-RULE_ID = re.compile(r"\b[A-Z]+(?:-[A-Z]+)*-\d+\b")
-"""A rule's ID (FNL-11)."""
-CODES = re.compile(r"\b(?:chi|tam|nwe|clt|crd|rai|ram|sdg|kan|gnb|nor|oti|phi|nyg)\b", re.I)
-"""Pro-Football-Reference codes of 1985 teams: ids for the page, never shown."""
 LONG = 180_000
 """Milliseconds a sim or a made league may take on a busy machine."""
 
@@ -39,17 +32,6 @@ def shoot(page: Any, name: str, tmp_path: Path) -> None:
     if width == 1280 and name in DOCS_SHOTS and \
             os.environ.get("SCRIMMAGE_UPDATE_SCREENSHOTS") == "1":
         page.screenshot(path=str(DOCS / f"{name}.png"), full_page=True)
-
-
-def readable(page: Any) -> None:
-    """No horizontal scrolling of the page, and no internal name on it."""
-    width = page.viewport_size["width"]
-    scroll = page.evaluate("document.documentElement.scrollWidth")
-    assert scroll <= width, f"{page.url}: the page is {scroll} px wide on a {width} px screen"
-    text = page.locator("body").inner_text()
-    for pattern in (SNAKE, RULE_ID, CODES):
-        found = pattern.findall(text)
-        assert not found, f"{page.url} shows {found[:5]}"
 
 
 def finish_by_api(server: str, game_id: str, token: str) -> None:

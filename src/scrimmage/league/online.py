@@ -137,8 +137,9 @@ def hand_on(league: League, code: str) -> str:
 
 def settings(league: League, code: str, changes: dict[str, Any]) -> None:
     """A coach's settings for the games the computer finishes for them: their computer coach,
-    what they answer themselves (the rest goes to the assistant), and in Football Legends a
-    run share and a fourth-down aggressiveness."""
+    what they answer themselves (the rest goes to the assistant: `calls`, `all` or kinds
+    separated by commas, or a policy's JSON {always, when_it_matters}), and in Football
+    Legends a run share and a fourth-down aggressiveness."""
     from scrimmage.core.ruleset import find_ruleset
     from scrimmage.seat.policy import AskPolicy
 
@@ -148,7 +149,9 @@ def settings(league: League, code: str, changes: dict[str, Any]) -> None:
             find_ruleset(league.rules).default_coach(str(value), 0)
             c.fallback = str(value)
         elif key == "ask":
-            c.ask = AskPolicy.parse(str(value)).to_json()
+            asked = (AskPolicy.from_json(value) if isinstance(value, dict)
+                     else AskPolicy.parse(str(value)))
+            c.ask = asked.to_json()
         elif key == "run_share":
             if value is not None and not 0.0 <= float(value) <= 1.0:
                 raise ScrimmageError("a run share is between 0 and 1")
@@ -163,6 +166,35 @@ def settings(league: League, code: str, changes: dict[str, Any]) -> None:
 
 
 FOURTH_DOWN = ("cautious", "book", "bold")
+
+
+def ask_policy(league: League, code: str) -> dict[str, Any]:
+    """What the coach of `code` answers themselves (their default when they never said), and
+    every kind of decision in a person's words: the settings page's checklist."""
+    from scrimmage.core.decisions import Kind
+    from scrimmage.seat.policy import KIND_WORDS, AskPolicy
+
+    c = league.teams[code].coaching
+    policy = AskPolicy.from_json(c.ask) if c.ask is not None else AskPolicy()
+    return {**policy.to_json(), "kinds": {k.value: KIND_WORDS.get(k, k.value) for k in Kind}}
+
+
+def coaches(league: League) -> list[dict[str, Any]]:
+    """Who coaches each team: `coach` the name its person gave ("" while nobody has taken
+    it, or since it was handed on), `person` whether its games wait for a person."""
+    return [{"code": code, "team": t.name, "coach": t.coaching.name if t.coaching.person else "",
+             "person": t.coaching.person} for code, t in league.teams.items()]
+
+
+def public(league: League) -> dict[str, Any]:
+    """What everybody may know of an online league: its week clock, its coaches, how long
+    its audit log is (a change to any of them is news for the league's page)."""
+    return {**online(league).to_json(), "teams": coaches(league),
+            "log": len(league.extra.get("audit", []))}
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 # -- the week clock ---------------------------------------------------------------------------
@@ -197,7 +229,8 @@ def deadline_pass(store: LeagueStore, league: League, now: float | None = None,
     set_online(league, o)
     store.update(league)
     if log is not None:
-        log(f"week closed: {finished} game(s) finished by the computer; week {o.week} open")
+        log(f"closed the week: {plural(finished, 'game')} finished by the computer; "
+            f"week {o.week} open")
     return finished
 
 

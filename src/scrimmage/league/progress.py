@@ -83,7 +83,12 @@ def progress(league: League, scores: dict[int, Score]) -> Progress:
         out.playoffs = PlayoffOutcome(champions=champion)
         out.complete = bool(champion)
         return out
-    if not done or not league.formats:
+    if not done:
+        return out
+    if not league.formats:          # no playoffs: the best record wins (the form says so)
+        best = standings.conference_order(list(league.teams))[0]
+        out.playoffs = PlayoffOutcome(champions=[best])
+        out.complete = True
         return out
     position = n
     unknown: set[str] = set()                 # teams whose place rests on a game not played

@@ -97,6 +97,7 @@ class Leagues:
 
     def __init__(self, store: LeagueStore, rooms: Rooms, workers: int) -> None:
         self.store = store
+        self.rooms = rooms
         self.workers = workers
         self.jobs: dict[str, SimJob] = {}
         self._lock = threading.Lock()

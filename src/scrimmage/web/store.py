@@ -224,6 +224,21 @@ class Store:
                                 "updated = ? WHERE id = ?",
                                 (json.dumps(block), seed, time.time(), game_id))
 
+    def reseat(self, game_id: str, side: str, digests: list[str]) -> None:
+        """The tokens that open `side` of a game are now those of `digests` only (a league
+        team handed on to a new coach: the old link must stop opening its game)."""
+        with self._lock:
+            self.db.execute("BEGIN")
+            try:
+                self.db.execute("DELETE FROM tokens WHERE game_id = ? AND seat = ?",
+                                (game_id, side))
+                self.db.executemany("INSERT INTO tokens (digest, game_id, seat) VALUES (?,?,?)",
+                                    [(d, game_id, side) for d in digests])
+                self.db.execute("COMMIT")
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+
     def fair_secret(self, game_id: str) -> str | None:
         """The server's value of a game's fair dice, until it is revealed."""
         with self._lock:

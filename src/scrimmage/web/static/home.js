@@ -9,6 +9,7 @@ import {
 } from "./lib/saved.js";
 import { optionField as sharedOptionField } from "./components/options.js";
 import { newLeagueForm } from "./components/newleague.js";
+import { copyButton } from "./lib/copy.js";
 import { phaseWords, nextWords } from "./components/league/words.js";
 
 const UPLOAD = "__upload__";
@@ -23,37 +24,6 @@ function testKey(seat) {
 function seatWords(seat) {
   const [side, unit] = String(seat).split(":");
   return `${side === "home" ? "Home" : "Away"}${unit ? ` ${unit}` : ""}`;
-}
-
-/** Copy text, with the old way for pages that are not a secure context. */
-async function copyText(text) {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch (err) {
-    const area = h("textarea", { readonly: true, class: "offscreen" });
-    area.value = text;
-    document.body.appendChild(area);
-    area.select();
-    let ok = false;
-    try {
-      ok = document.execCommand("copy");
-    } catch (e) {
-      ok = false;
-    }
-    area.remove();
-    return ok;
-  }
-}
-
-function copyButton(text, testid) {
-  const button = h("button", { type: "button", class: "copy", "data-testid": testid }, "Copy");
-  button.addEventListener("click", async () => {
-    const ok = await copyText(text);
-    button.textContent = ok ? "Copied ✓" : "Select and copy the link";
-    setTimeout(() => { button.textContent = "Copy"; }, 2000);
-  });
-  return button;
 }
 
 /** "New game" and "New league": two tabs over their forms (#new-league opens the second). */
@@ -113,7 +83,7 @@ export async function showHome(root) {
     return;
   }
   newGameForm(form, made, mine, rulesets);
-  newLeagueForm(leagueForm, rulesets);
+  newLeagueForm(leagueForm, rulesets, { saved: () => renderSavedLeagues(myLeagues) });
 }
 
 // -- the new-game form ------------------------------------------------------------------
@@ -436,16 +406,18 @@ function renderSavedLeagues(section) {
   const ul = h("ul", { class: "saved-list", "data-testid": "saved-leagues" });
   for (const l of list) {
     const status = h("span", { class: "saved-status muted small" }, "…");
-    const link = h("a", { href: l.url, class: "saved-link", "data-testid": `saved-league-${l.id}` }, l.name || "A league");
+    const key = l.role ? `${l.id}-${l.role}` : l.id;
+    const link = h("a", { href: l.url, class: "saved-link", "data-testid": `saved-league-${key}` }, l.name || "A league");
     const named = l.name && l.title && l.name.includes(l.title);
+    const role = l.role === "commissioner" ? "commissioner" : l.role === "coach" ? (l.team ? `coach of ${l.team}` : "coach") : "";
     ul.append(h("li", { class: "saved-game" },
-      link,
+      h("span", { class: "saved-name" }, link, role ? h("span", { class: "role-tag", "data-testid": `saved-role-${key}` }, role) : null),
       h("span", { class: "saved-meta muted small" },
         [named ? "" : l.title || "", new Date(l.created || Date.now()).toLocaleDateString()].filter(Boolean).join(" · ")),
       status,
       h("button", {
-        type: "button", class: "forget", "data-testid": `forget-league-${l.id}`, title: "Forget this league in this browser",
-        onclick: () => { forgetLeague(l.id); renderSavedLeagues(section); },
+        type: "button", class: "forget", "data-testid": `forget-league-${key}`, title: "Forget this league in this browser",
+        onclick: () => { forgetLeague(l.id, l.role || ""); renderSavedLeagues(section); },
       }, "Forget")));
     lookUpLeague(l, link, status);
   }
@@ -456,10 +428,12 @@ function renderSavedLeagues(section) {
 async function lookUpLeague(l, link, el) {
   const token = new URLSearchParams(l.url.split("?")[1] || "").get("token");
   try {
-    const s = await leagues.summary(l.id, token);
+    const [s, o] = await Promise.all([leagues.summary(l.id, token),
+      l.role ? leagues.online(l.id, token) : Promise.resolve(null)]);
     link.textContent = s.name;
-    const next = nextWords(s);
-    el.textContent = [phaseWords(s), next].filter(Boolean).join(" · ");
+    const waiting = o && o.online && !o.week;           // online, before the season
+    const next = waiting ? "" : nextWords(s);
+    el.textContent = [waiting ? "Before the season" : phaseWords(s), next].filter(Boolean).join(" · ");
     if (next) el.classList.add("your-turn");
   } catch (err) {
     el.textContent = err.status === 404 ? "not on this server any more" : err.message;

@@ -3,19 +3,31 @@
 // computer's games played in the background with their progress, and the league's tabs:
 // this week, the standings, the schedule, the leaders, the playoffs, and any finished game's
 // box score and play-by-play (#game-N). The routes are in src/scrimmage/web/league_routes.py.
+//
+// A league played online with friends (league_online_routes.py) adds, by the link's role: for a
+// coach, the "Take this team" step the first time, then their team's tab (its sheet, their
+// settings, handing it on), their next game once its week is open; for the commissioner the
+// console (components/league/online.js) and no game to play; for everybody the log of what
+// the commissioner did and the week's clock. The page listens to the league's WebSocket and
+// loads its data again at every push (polling while the socket is down).
 
 import { h, fill } from "./lib/dom.js";
 import { api, leagues } from "./lib/api.js";
 import { rememberLeague, forgetLeague, localLink } from "./lib/saved.js";
+import { watchLeague } from "./lib/leaguewatch.js";
 import { phaseWords, myGames, teamLink, isFinal, shortener } from "./components/league/words.js";
 import { gameCard, scheduleRow } from "./components/league/games.js";
 import { renderStandings } from "./components/league/standings.js";
 import { renderLeaders } from "./components/league/leaders.js";
 import { renderBracket, seedsOf } from "./components/league/bracket.js";
 import { renderGameDetail } from "./components/league/gamedetail.js";
+import {
+  renderClaim, renderTeam, renderConsole, renderLog, clockWords, when,
+} from "./components/league/online.js";
 
 const TABS = [["week", "This week"], ["standings", "Standings"], ["schedule", "Schedule"],
   ["leaders", "Leaders"], ["playoffs", "Playoffs"]];
+const ONLINE_TABS = { console: "Console", team: "Your team", log: "League log" };
 const POLL_MS = 300;
 const REFRESH_MS = 1500;
 
@@ -43,6 +55,11 @@ export function showLeague(root, leagueId, token) {
     team: "", week: null,
     sim: { running: false, played: 0, total: null, error: "", state: "idle", what: "" },
     acting: false, error: "", watching: !token, keyRefused: false,
+    // A league played online: GET .../online, the coach's settings, and the page's doings.
+    online: null, settings: null, saving: false, saved: "", askOpen: false,
+    handed: null, handedTeam: "", confirm: null, busy: false, consoleError: "", teamError: "",
+    working: "", link: null, draft: null, rhythmDraft: null, claimName: "", claiming: false, claimError: "",
+    rulesets: null,
   };
   const el = {
     title: h("h1", { "data-testid": "league-title" }, "League"),
@@ -53,15 +70,17 @@ export function showLeague(root, leagueId, token) {
     manage: h("section", { class: "panel manage-panel", "aria-label": "This league" }),
     tabs: h("nav", { class: "league-tabs", "aria-label": "The league" }),
     body: h("section", { class: "panel league-body", "data-testid": "league-body", tabindex: "-1" }),
+    claim: h("section", { class: "panel claim-panel", "data-testid": "claim", hidden: true }),
   };
+  el.grid = h("div", { class: "league-grid" },
+    h("div", { class: "league-side" }, el.you, el.sim),
+    h("div", { class: "league-main" }, el.tabs, el.body),
+    h("div", { class: "league-manage" }, el.manage));
   fill(root,
     h("header", { class: "game-head league-head" },
       h("a", { class: "home-link", href: "/", "data-testid": "home-link" }, "← Your games"),
       h("div", { class: "league-heading" }, el.title, el.sub), el.phase),
-    h("div", { class: "league-grid" },
-      h("div", { class: "league-side" }, el.you, el.sim),
-      h("div", { class: "league-main" }, el.tabs, el.body),
-      h("div", { class: "league-manage" }, el.manage)));
+    el.claim, el.grid);
 
   const you = () => new Set((st.summary && st.summary.you) || []);
   const ctx = () => ({
@@ -71,24 +90,88 @@ export function showLeague(root, leagueId, token) {
 
   // -- the data ------------------------------------------------------------------------
 
+  const key = () => (st.keyRefused ? "" : token);
+
   async function loadAll() {
-    const [summary, standings, schedule, leaders] = await Promise.all([
-      leagues.summary(leagueId, st.keyRefused ? "" : token), leagues.standings(leagueId),
-      leagues.schedule(leagueId), leagues.leaders(leagueId)]);
+    const [summary, standings, schedule, leaders, online] = await Promise.all([
+      leagues.summary(leagueId, key()), leagues.standings(leagueId),
+      leagues.schedule(leagueId), leagues.leaders(leagueId), leagues.online(leagueId, key())]);
     st.summary = summary;
     st.standings = standings;
     st.schedule = schedule;
     st.leaders = leaders;
+    st.online = online;
+    if (coachCode() && online.claimed && !st.settings) {
+      try {
+        st.settings = await leagues.settings(leagueId, key());
+      } catch (err) {
+        st.saved = err.message;
+      }
+    }
   }
 
+  // -- the league's news -----------------------------------------------------------------
+
+  const seen = () => JSON.stringify([st.summary, st.standings, st.schedule, st.online]);
   let refreshing = null;
   let lastRefresh = 0;
-  /** While the computer plays, the results come in: the data again, at most every 1.5 s. */
+  let again = false;
+  let refreshTimer = null;
+  /** Something changed (a push, a poll, the computer's games coming in): the data again, at
+   *  most every 1.5 s and once more after the last news; the page is drawn again only where
+   *  its data changed (a form being filled in is left alone). */
   function refreshSoon() {
-    if (refreshing || Date.now() - lastRefresh < REFRESH_MS) return;
-    lastRefresh = Date.now();
-    refreshing = loadAll().then(renderAll).catch(() => {}).finally(() => { refreshing = null; });
+    if (refreshing) {
+      again = true;
+      return;
+    }
+    if (refreshTimer) return;
+    const wait = Math.max(0, lastRefresh + REFRESH_MS - Date.now());
+    refreshTimer = setTimeout(() => {
+      refreshTimer = null;
+      lastRefresh = Date.now();
+      const before = seen();
+      refreshing = loadAll()
+        .then(() => { if (seen() !== before) renderAll(true); })
+        .catch((err) => {
+          // This page's link stopped working while it was open (the team was handed on, or
+          // the commissioner gave it a new coach): the page goes on showing the league.
+          if (err.status === 403 && token && !st.keyRefused) {
+            const role = onl() ? onl().role || "" : "";
+            st.keyRefused = true;
+            st.watching = true;
+            forgetLeague(leagueId, role);
+            again = true;
+          }
+        })
+        .finally(() => {
+          refreshing = null;
+          if (again) {
+            again = false;
+            refreshSoon();
+          }
+        });
+    }, wait);
   }
+
+  // -- who this link is, in a league played online ---------------------------------------
+
+  const onl = () => (st.online && st.online.online ? st.online : null);
+  const isBoss = () => !!onl() && onl().role === "commissioner" && !st.keyRefused;
+  const coachCode = () => (onl() && onl().role === "coach" && !st.keyRefused ? onl().team : null);
+  const needsClaim = () => !!coachCode() && !onl().claimed && !st.handed;
+  const teamOf = (code) => ((st.summary && st.summary.teams) || []).find((t) => t.code === code);
+
+  function tabs() {
+    const o = onl();
+    if (!o) return TABS;
+    if (isBoss()) return [["console", ONLINE_TABS.console], ...TABS];
+    const list = [...TABS, ["log", ONLINE_TABS.log]];
+    if ((coachCode() && o.claimed) || st.handed) list.splice(1, 0, ["team", ONLINE_TABS.team]);
+    return list;
+  }
+
+  const defaultTab = () => (isBoss() ? "console" : "week");
 
   // -- what the computer plays ---------------------------------------------------------
 
@@ -185,7 +268,8 @@ export function showLeague(root, leagueId, token) {
       return (s.champions || []).includes(p.team) ? `${p.team} won it all: the season is over.` : "Your season is over.";
     }
     if (s.phase === "regular season") {
-      return "Your regular season is done: play the other games to settle the playoffs.";
+      return onl() ? "Your regular season is done: the other games are played as the weeks close."
+        : "Your regular season is done: play the other games to settle the playoffs.";
     }
     const playoffs = (st.standings && st.standings.playoffs) || { seeds: {}, games: [] };
     const seeded = Object.values(playoffs.seeds || {}).some((list) => list.some((t) => t.code === p.code));
@@ -199,19 +283,53 @@ export function showLeague(root, leagueId, token) {
   function renderYou() {
     const s = st.summary;
     if (st.watching || !s) {
+      const refused = st.handed ? `You handed ${st.handedTeam} on: this page now only shows the league.`
+        : onl() && st.keyRefused ? "This link no longer opens a team of this league: it was handed on, or the commissioner gave the team a new coach. You may watch the league."
+          : st.keyRefused ? "The key in this link opens no team of this league: you may watch it." : "";
       fill(el.you,
         h("h2", {}, "Watching"),
-        h("p", { class: "muted" }, st.keyRefused
-          ? "The key in this link opens no team of this league: you may watch it."
-          : "This is the league's public page. Its coach's link (with its key) plays the games."));
+        h("p", { class: "muted", "data-testid": "watching" }, refused ||
+          (onl() ? "This is the league’s public page. Each coach plays from the link of their team."
+            : "This is the league's public page. Its coach's link (with its key) plays the games.")));
+      return;
+    }
+    const o = onl();
+    if (isBoss()) {
+      const taken = o.teams.filter((t) => t.person && t.coach).length;
+      const left = o.week ? st.schedule.filter((g) => g.week === o.week && !isFinal(g)).length : 0;
+      fill(el.you,
+        h("h2", {}, "You are the commissioner"),
+        h("p", { class: "small" }, "You play no team’s game: you run the league."),
+        h("ul", { class: "boss-facts small", "data-testid": "boss-facts" },
+          h("li", {}, `${taken} of ${o.teams.length} teams have a coach`),
+          h("li", {}, s.phase === "over" ? "The season is over"
+            : !o.week ? "The season has not started"
+              : `Week ${o.week}: ${left === 1 ? "1 game" : `${left} games`} not finished`),
+          o.week && o.deadline && s.phase !== "over" ? h("li", {}, `It closes ${when(o.deadline)}`) : null),
+        st.tab !== "console" ? h("p", {}, h("a", { href: "#console", "data-testid": "to-console" }, "The commissioner’s console ›")) : null);
       return;
     }
     const mine = myGames(s);
     const coming = mine.filter((p) => p.next).length;
     const parts = [h("h2", {}, !coming ? "Your season" : coming > 1 ? "Your next games" : "Your next game")];
+    if (o && coachCode()) {
+      const t = o.teams.find((x) => x.code === coachCode());
+      if (t && t.coach) parts.push(h("p", { class: "muted small", "data-testid": "you-are" }, `${t.coach}, coach of ${t.team}`));
+    }
     if (!mine.length) parts.push(h("p", { class: "muted" }, "You coach no team in this league: the computer plays every game."));
     mine.forEach((p, i) => {
       const g = p.next;
+      if (g && o && (!o.week || g.week > o.week)) {      // its week is not open yet
+        const short = ctx().short;
+        parts.push(h("div", { class: "next-game" },
+          h("p", { class: "next-when muted" }, whenWords(g)),
+          h("p", { class: "next-matchup", "data-testid": i ? `next-matchup-${i + 1}` : "next-matchup" },
+            teamLink(s.rules, g.away_team, short(g.away_team)), g.neutral ? " vs. " : " at ", teamLink(s.rules, g.home_team, short(g.home_team))),
+          h("p", { class: "muted", "data-testid": "next-wait" }, !o.week
+            ? "The season has not started: the commissioner starts it once the coaches are in."
+            : `It opens with week ${g.week}, when this week closes${o.deadline ? ` (${when(o.deadline)})` : ""}.`)));
+        return;
+      }
       if (!g) {
         parts.push(h("div", { class: "next-game done" },
           mine.length > 1 ? h("p", { class: "next-team" }, p.team) : null,
@@ -253,7 +371,7 @@ export function showLeague(root, leagueId, token) {
 
   function renderSim() {
     const s = st.summary;
-    if (!s || st.watching) {
+    if (!s || st.watching || onl()) {        // online, the week's clock plays the games
       el.sim.hidden = true;
       return;
     }
@@ -307,11 +425,13 @@ export function showLeague(root, leagueId, token) {
     }
     el.manage.hidden = false;
     const s = st.summary;
+    const o = onl();
+    const keyWords = !o ? "it is the key to your teams" : isBoss() ? "it is the commissioner’s key" : "it is the key to your team";
     fill(el.manage,
       h("details", { class: "manage" },
         h("summary", {}, "This league"),
-        h("p", { class: "small muted" }, `Its dice: seed ${s.seed}. Keep this page's link: it is the key to your teams.`),
-        h("button", {
+        h("p", { class: "small muted" }, `Its dice: seed ${s.seed}. Keep this page's link: ${keyWords}.`),
+        o && !isBoss() ? null : h("button", {
           type: "button", class: "danger", "data-testid": "delete-league",
           onclick: async (e) => {
             if (!window.confirm(`Delete ${s.name}? Its games and standings are gone for good.`)) return;
@@ -319,7 +439,7 @@ export function showLeague(root, leagueId, token) {
             button.disabled = true;
             try {
               await leagues.remove(leagueId, token);
-              forgetLeague(leagueId);
+              forgetLeague(leagueId, o ? "commissioner" : "");
               location.assign("/");
             } catch (err) {
               button.disabled = false;
@@ -334,7 +454,7 @@ export function showLeague(root, leagueId, token) {
 
   function renderTabs() {
     const current = st.tab === "game" ? st.lastTab : st.tab;
-    fill(el.tabs, ...TABS.map(([key, words]) => h("a", {
+    fill(el.tabs, ...tabs().map(([key, words]) => h("a", {
       href: `#${key}`, class: ["league-tab", key === current && "active"], "data-testid": `tab-${key}`,
       "aria-current": key === current ? "page" : null,
     }, words)));
@@ -359,7 +479,7 @@ export function showLeague(root, leagueId, token) {
       const first = games[0];
       parts.push(h("h2", {}, first ? whenWords(first) : phaseWords(s)));
       const done = games.filter(isFinal).length;
-      parts.push(h("p", { class: "muted small" }, `${done} of ${games.length} games played.`));
+      parts.push(h("p", { class: "muted small" }, `${done} of ${games.length} ${games.length === 1 ? "game" : "games"} played.`));
       parts.push(h("ul", { class: "game-cards", "data-testid": "this-week" }, ...games.map((g) => gameCard(g, c))));
       // The week before, with its results.
       const before = Math.max(0, ...st.schedule.filter((g) => first && g.week < first.week).map((g) => g.week));
@@ -455,7 +575,13 @@ export function showLeague(root, leagueId, token) {
       renderGameDetail(el.body, row, st.game, st.gameError, `#${st.lastTab}`);
       return;
     }
-    if (st.tab === "standings") renderStandings(el.body, st.standings, ctx());
+    if (st.tab === "console" && isBoss()) renderConsole(el.body, consoleCtx());
+    else if (st.tab === "team" && (coachCode() || st.handed)) renderTeam(el.body, teamCtx());
+    else if (st.tab === "log" && onl()) {
+      fill(el.body, h("h2", {}, "League log"),
+        h("p", { class: "muted small" }, "What the commissioner did, and each week’s closing, for every coach to read."),
+        renderLog(onl().audit));
+    } else if (st.tab === "standings") renderStandings(el.body, st.standings, ctx());
     else if (st.tab === "schedule") renderSchedule();
     else if (st.tab === "leaders") renderLeaders(el.body, st.leaders, { ...ctx(), yourNames: yourNames() });
     else if (st.tab === "playoffs") renderBracket(el.body, st.standings && st.standings.playoffs, s, ctx());
@@ -493,8 +619,9 @@ export function showLeague(root, leagueId, token) {
       el.body.scrollIntoView({ block: "start" });
       return;
     }
-    st.tab = TABS.some(([k]) => k === hash) ? hash : "week";
+    st.tab = tabs().some(([k]) => k === hash) ? hash : defaultTab();
     st.lastTab = st.tab;
+    if (isBoss()) renderYou();
     renderTabs();
     renderBody();
   }
@@ -508,17 +635,190 @@ export function showLeague(root, leagueId, token) {
     const sub = [title, kindWords(s, teams)].filter(Boolean).join(" · ");
     fill(el.sub, sub.replace(/^./, (x) => x.toUpperCase()));
     const total = s.games_played + s.games_left;
-    el.phase.textContent = `${phaseWords(s)} · ${s.games_played} of ${total} games played`;
+    const o = onl();
+    const phase = o && !o.week ? "Before the season" : phaseWords(s);
+    el.phase.textContent = [phase, o && s.phase !== "over" ? clockWords(o) : "", `${s.games_played} of ${total} ${total === 1 ? "game" : "games"} played`]
+      .filter(Boolean).join(" · ");
   }
 
-  function renderAll() {
+  /** The page again; `news`: because the league changed (a form being filled in stays). */
+  function renderAll(news) {
     if (!st.summary) return;
     renderHeader();
+    const claiming = needsClaim();
+    const wasClaiming = !el.claim.hidden;
+    el.claim.hidden = !claiming;
+    el.grid.hidden = claiming;
+    if (claiming) {
+      if (!news || !wasClaiming) renderClaimStep();      // a push leaves the name being typed
+      return;
+    }
+    if (st.tab !== "game" && !tabs().some(([k]) => k === st.tab)) {
+      st.tab = defaultTab();                 // the tab is gone (this link no longer opens a team)
+      st.lastTab = st.tab;
+      news = false;
+    }
     renderYou();
     renderSim();
     renderManage();
     renderTabs();
-    if (st.tab !== "game") renderBody();
+    if (st.tab !== "game" && !(news && st.tab === "team")) renderBody();
+  }
+
+  // -- a league played online: the claim step, the coach's team, the console -------------
+
+  function renderClaimStep() {
+    const o = onl();
+    const t = teamOf(coachCode());
+    renderClaim(el.claim, {
+      league: st.summary.name, title: st.title, team: t ? t.team : "", rules: st.summary.rules, rhythm: o.rhythm,
+      others: o.teams.filter((x) => x.person && x.coach).map((x) => `${x.coach} (${x.team})`),
+      first: firstGame(coachCode()),
+      name: st.claimName, busy: st.claiming, error: st.claimError,
+      setName: (text) => {
+        st.claimName = text;
+        if (st.claimError) {           // the error goes as the name is written, the field stays
+          st.claimError = "";
+          const shown = el.claim.querySelector("[data-testid=claim-error]");
+          if (shown) shown.remove();
+        }
+      },
+      submit: claim,
+    });
+  }
+
+  /** A team's first game in words: "Week 1, 1985 Chicago Bears at 1985 Miami Dolphins". */
+  function firstGame(code) {
+    const g = st.schedule.find((x) => x.home === code || x.away === code);
+    return g ? `${whenWords(g)}, ${g.away_team} ${g.neutral ? "vs." : "at"} ${g.home_team}` : "";
+  }
+
+  async function claim() {
+    if (st.claiming) return;
+    const name = st.claimName.trim();
+    if (!name) {
+      st.claimError = "Write the name the other coaches will see you by (1 to 40 characters).";
+      renderClaimStep();
+      return;
+    }
+    st.claiming = true;
+    st.claimError = "";
+    renderClaimStep();
+    try {
+      await leagues.claim(leagueId, token, name);
+      await loadAll();
+      remember();
+    } catch (err) {
+      st.claimError = err.message;
+    }
+    st.claiming = false;
+    renderAll();
+    route();
+  }
+
+  function teamCtx() {
+    const code = coachCode();
+    const t = code ? onl().teams.find((x) => x.code === code) : null;
+    const row = ((st.standings && st.standings.standings) || []).flatMap((d) => d.rows).find((r) => r.code === code);
+    const record = row && row.wins + row.losses + row.ties
+      ? `${row.wins}–${row.losses}${row.ties ? `–${row.ties}` : ""}` : "";
+    const rs = (st.rulesets && st.rulesets[st.summary.rules]) || {};
+    return {
+      rules: st.summary.rules, legends: st.summary.rules.startsWith("legends"),
+      team: t ? t.team : st.handedTeam, coachName: t ? t.coach : "", record,
+      coaches: rs.coaches || [], settings: st.settings, saving: st.saving, saved: st.saved,
+      askOpen: st.askOpen, setAskOpen: (open) => { st.askOpen = open; },
+      save: saveSettings, handed: st.handed, confirm: st.confirm, busy: st.busy, error: st.teamError,
+      setConfirm: (k) => { st.confirm = k; renderBody(); },
+      handOn,
+    };
+  }
+
+  async function saveSettings(changes) {
+    st.saving = true;
+    st.saved = "";
+    renderBody();
+    try {
+      st.settings = await leagues.saveSettings(leagueId, token, changes);
+      st.saved = "saved";
+    } catch (err) {
+      st.saved = err.message;
+    }
+    st.saving = false;
+    if (st.tab === "team") renderBody();
+  }
+
+  async function handOn() {
+    st.busy = true;
+    st.teamError = "";
+    renderBody();
+    try {
+      const made = await leagues.handoff(leagueId, token);
+      st.handedTeam = made.team;
+      st.handed = localLink(made.url);
+      st.confirm = null;
+      forgetLeague(leagueId, "coach");
+      st.keyRefused = true;             // this page's link opens nothing any more
+      st.watching = true;
+      await loadAll();
+    } catch (err) {
+      st.teamError = err.message;
+    }
+    st.busy = false;
+    renderAll();
+  }
+
+  const WORKING = {
+    advance: "The computer plays this week’s games that are left…",
+    play_now: "The computer plays the game…",
+  };
+
+  function consoleCtx() {
+    return {
+      s: st.summary, o: onl(), schedule: st.schedule, rules: st.summary.rules, short: ctx().short,
+      busy: st.busy, error: st.consoleError, working: st.working, confirm: st.confirm, link: st.link, draft: st.draft,
+      setConfirm: (k) => { st.confirm = k; st.consoleError = ""; renderBody(); },
+      setDraft: (value) => { st.draft = value; },
+      rhythm: st.rhythmDraft, setRhythm: (value) => { st.rhythmDraft = value; },
+      fail: (message) => { st.consoleError = message; renderBody(); },
+      act,
+    };
+  }
+
+  async function act(action, body, code) {
+    if (st.busy) return;
+    st.busy = true;
+    st.consoleError = "";
+    st.working = WORKING[action] || "";
+    renderBody();
+    try {
+      const done = await leagues.act(leagueId, token, action, body);
+      st.confirm = null;
+      // A new link is shown until another replaces it (it is never shown again).
+      if (action === "replace") st.link = { code, url: localLink(done.url) };
+      if (action === "deadline") st.draft = null;
+      if (action === "rhythm") st.rhythmDraft = null;
+      await loadAll();
+    } catch (err) {
+      st.consoleError = err.message;
+    }
+    st.busy = false;
+    st.working = "";
+    renderAll();
+  }
+
+  function remember() {
+    if (!token || st.keyRefused) return;
+    const s = st.summary;
+    const o = onl();
+    const entry = {
+      id: leagueId, url: `/leagues/${encodeURIComponent(leagueId)}?token=${encodeURIComponent(token)}`,
+      name: s.name, rules: s.rules,
+    };
+    if (st.title) entry.title = st.title;
+    if (o && o.role) entry.role = o.role;
+    if (o && o.team) entry.team = (teamOf(o.team) || {}).team || "";
+    rememberLeague(entry);
   }
 
   function cannotShow(err) {
@@ -552,9 +852,7 @@ export function showLeague(root, leagueId, token) {
       }
     }
     const s = st.summary;
-    if (token && !st.keyRefused) {
-      rememberLeague({ id: leagueId, url: `/leagues/${encodeURIComponent(leagueId)}?token=${encodeURIComponent(token)}`, name: s.name, rules: s.rules });
-    }
+    remember();
     if (s.sim && s.sim.running) {
       st.sim = { running: true, played: s.sim.played, total: null, error: "", state: "running", what: "" };
       poll();
@@ -562,15 +860,19 @@ export function showLeague(root, leagueId, token) {
     renderAll();
     route();
     window.addEventListener("hashchange", route);
+    watchLeague(leagueId, {
+      news: refreshSoon,
+      state: (word) => { document.body.dataset.league = word; },
+    });
     try {
-      const rulesets = await api.rulesets();
-      st.title = (rulesets[s.rules] || {}).title || "";
+      st.rulesets = await api.rulesets();
+      st.title = (st.rulesets[s.rules] || {}).title || "";
       renderHeader();
-      if (token && !st.keyRefused) {
-        rememberLeague({ id: leagueId, url: `/leagues/${encodeURIComponent(leagueId)}?token=${encodeURIComponent(token)}`, name: s.name, rules: s.rules, title: st.title });
-      }
+      remember();
+      if (needsClaim()) renderClaimStep();
+      else if (st.tab === "team") renderBody();
     } catch (err) {
-      // The ruleset's title is only a word in the header.
+      // The ruleset's title is only a word in the header (and the coaches a coach may pick).
     }
   })();
 }

@@ -3,27 +3,28 @@
 // teams, divisions) or a Grid league whose teams are drafted; the teams a person coaches; the
 // computer coach of the others; the ruleset's options; a seed. Making a league whose sheets
 // must be built takes a while: the form says so and counts the time, the page stays usable.
+// "Play it online with friends" makes the league with a link per team and one for its
+// commissioner (POST /api/leagues/online), then shows those links (components/league/links.js).
 
 import { h, fill } from "../lib/dom.js";
 import { api, leagues } from "../lib/api.js";
 import { rememberLeague, localLink, pathOf } from "../lib/saved.js";
-import { optionField, plainWords } from "./options.js";
-
-/** The computer coaches in a person's words (GET /api/rulesets lists them by their ids). */
-export const COACH_WORDS = {
-  solitaire: "Solitaire: the rulebook's own coach",
-  sensible: "Sensible: the rulebook's own coach",
-  system: "System: the rulebook's own coach",
-  smart: "Smart: works out each choice's chances",
-  equilibrium: "Equilibrium: solves each play call",
-  random: "Random: any legal choice",
-};
+import { optionField } from "./options.js";
+import { coachWords } from "./league/words.js";
+import { renderLinks } from "./league/links.js";
 
 const DRAFTS = [
   ["snake", "Snake draft: the order turns back each round"],
   ["draft", "Draft: the same order every round"],
   ["auction", "Auction: bid for the players"],
   ["create", "Created: the dice make each team"],
+];
+
+/** How long a week of games lasts in a league played online. */
+const RHYTHMS = [
+  ["day", "a day"],
+  ["week", "a week"],
+  ["hand", "until I close it"],
 ];
 
 const KIND_WORDS = {
@@ -47,9 +48,6 @@ function bundledYears(rs) {
   return new Set(Object.keys(count).filter((y) => count[y] >= 2).map(Number));
 }
 
-function coachWords(kind) {
-  return COACH_WORDS[kind] || plainWords(kind).replace(/^./, (c) => c.toUpperCase());
-}
 
 function clock(seconds) {
   const m = Math.floor(seconds / 60);
@@ -57,7 +55,8 @@ function clock(seconds) {
   return `${m}:${s}`;
 }
 
-export function newLeagueForm(section, rulesets) {
+/** `hooks.saved()`: a league was kept in this browser (the home page lists it). */
+export function newLeagueForm(section, rulesets, hooks = {}) {
   const names = Object.keys(rulesets);
   const st = {
     rules: names.includes("legends-pro") ? "legends-pro" : names[0],
@@ -65,6 +64,7 @@ export function newLeagueForm(section, rulesets) {
     chosen: [], filter: "", gridNames: "", draft: "snake",
     coach: [""], weeks: "", playoffs: "4", divisions: "1",
     computer: "", name: "", seed: "", options: {},
+    online: false, rhythm: "week",
     busy: false, started: 0, error: "",
   };
   let ticker = null;
@@ -204,7 +204,7 @@ export function newLeagueForm(section, rulesets) {
       onclick: () => { st.chosen = [...new Set([...st.chosen, ...shown()])]; fillList(); changed(); },
     });
     const clear = h("button", {
-      type: "button", class: "small-button",
+      type: "button", class: "small-button", "data-testid": "league-choose-none",
       onclick: () => { st.chosen = []; fillList(); changed(); },
     }, "Clear");
     // Ticking a team redraws only what depends on it: the list keeps its scroll position.
@@ -272,6 +272,29 @@ export function newLeagueForm(section, rulesets) {
         "with divisions, rivals meet home and away") : null);
   }
 
+  function onlineField() {
+    return h("fieldset", { class: "league-box online-box" },
+      h("legend", {}, "Friends"),
+      h("div", { class: "field-row check" },
+        h("input", {
+          type: "checkbox", id: "league-online", "data-testid": "league-online", checked: st.online,
+          onchange: (e) => { st.online = e.currentTarget.checked; draw(); },
+        }),
+        h("label", { for: "league-online" }, "Play it online with friends")),
+      st.online ? [
+        h("p", { class: "help-text muted" }, "Each team gets a link to send to its coach, and you get the commissioner’s: ",
+          "you start the season, and each week’s games are played before it closes. A team nobody takes is coached by the computer."),
+        h("div", { class: "field-row radios", role: "radiogroup", "aria-label": "A week of games lasts" },
+          h("span", { class: "label" }, "A week lasts"),
+          h("span", { class: "radio-list" }, ...RHYTHMS.map(([value, words]) => h("span", { class: "radio" },
+            h("input", {
+              type: "radio", name: "league-rhythm", id: `league-rhythm-${value}`, "data-testid": `league-rhythm-${value}`,
+              value, checked: st.rhythm === value, onchange: () => { st.rhythm = value; },
+            }),
+            h("label", { for: `league-rhythm-${value}` }, words))))),
+      ] : h("p", { class: "help-text muted" }, "A link for each team’s coach, and a week of games a day, a week, or when you say."));
+  }
+
   const coachBox = h("fieldset", { class: "league-box" });
 
   function drawCoaches() {
@@ -284,7 +307,7 @@ export function newLeagueForm(section, rulesets) {
         : teams.map(opt);
       return [h("option", { value: "", selected: !value }, teams.length ? "nobody: the computer coaches every team" : "choose the teams first"), ...grouped];
     };
-    const rows = st.coach.map((value, i) => {
+    const rows = st.online ? [] : st.coach.map((value, i) => {
       const id = i === 0 ? "league-coach" : `league-coach-${i + 1}`;
       return h("div", { class: "field-row" },
         h("label", { for: id }, i === 0 ? "You coach" : "and"),
@@ -293,7 +316,7 @@ export function newLeagueForm(section, rulesets) {
           onchange: (e) => { st.coach[i] = e.currentTarget.value; },
         }, ...options(value)),
         i > 0 ? h("button", {
-          type: "button", class: "small-button", "aria-label": "Coach one team fewer",
+          type: "button", class: "small-button", "aria-label": "Coach one team fewer", "data-testid": `league-coach-less-${i + 1}`,
           onclick: () => { st.coach.splice(i, 1); drawCoaches(); },
         }, "Remove") : null);
     });
@@ -301,11 +324,12 @@ export function newLeagueForm(section, rulesets) {
     fill(coachBox,
       h("legend", {}, "Coaches"),
       ...rows,
-      st.coach.length < 8 && teams.length > st.coach.length ? h("button", {
+      st.online ? h("p", { class: "muted small" }, "The coaches come by their teams’ links.") : null,
+      !st.online && st.coach.length < 8 && teams.length > st.coach.length ? h("button", {
         type: "button", class: "small-button add-coach", "data-testid": "league-add-coach",
         onclick: () => { st.coach.push(""); drawCoaches(); },
       }, "Coach another team too") : null,
-      field("league-computer", "The other teams", h("select", {
+      field("league-computer", st.online ? "Teams nobody takes" : "The other teams", h("select", {
         id: "league-computer", "data-testid": "league-computer",
         onchange: (e) => { st.computer = e.currentTarget.value; },
       }, ...(rs.coaches || ["solitaire"]).map((c) => h("option", { value: c, selected: c === st.computer }, coachWords(c)))),
@@ -327,7 +351,7 @@ export function newLeagueForm(section, rulesets) {
     const rs = rulesets[st.rules];
     const out = { kind: st.kind, rules: st.rules, computer: st.computer };
     const coach = [...new Set(st.coach.filter(Boolean))];
-    if (coach.length) out.coach = coach;
+    if (coach.length && !st.online) out.coach = coach;
     if (st.kind === "season") {
       if (!st.info) throw new Error("wait for the season's teams to load");
       out.season = st.season;
@@ -381,6 +405,15 @@ export function newLeagueForm(section, rulesets) {
     draw();
     ticker = setInterval(drawWorking, 1000);
     try {
+      if (st.online) {
+        const made = await leagues.createOnline(request, st.rhythm);
+        rememberLeague({
+          id: made.league_id, url: pathOf(made.commissioner.url), name: request.name || "",
+          rules: request.rules, title: rulesets[request.rules].title, role: "commissioner",
+        });
+        showLinks(made, request);
+        return;
+      }
       const made = await leagues.create(request);
       rememberLeague({
         id: made.league_id, url: pathOf(made.url), name: request.name || "",
@@ -394,6 +427,19 @@ export function newLeagueForm(section, rulesets) {
     } finally {
       clearInterval(ticker);
     }
+  }
+
+  /** The league is made: its links, in place of the form (shown once). */
+  function showLinks(made, request) {
+    st.busy = false;
+    const links = h("section", { class: "panel links-page", "data-testid": "league-links" });
+    renderLinks(links, made, { rhythm: st.rhythm, title: rulesets[request.rules].title });
+    section.before(links);
+    section.hidden = true;
+    const tabs = document.querySelector(".new-tabs");
+    if (tabs) tabs.hidden = true;
+    if (hooks.saved) hooks.saved();
+    links.scrollIntoView({ block: "start" });
   }
 
   const working = h("p", { class: "working", "data-testid": "league-working", role: "status", hidden: true });
@@ -428,6 +474,7 @@ export function newLeagueForm(section, rulesets) {
             }, ...names.map((n) => h("option", { value: n, selected: n === st.rules }, rulesets[n].title)))),
           kindField(),
           st.kind === "season" ? seasonFields() : st.kind === "grid" ? gridFields() : ownFields(),
+          onlineField(),
           coachBox,
           field("league-name", "Name", h("input", {
             id: "league-name", "data-testid": "league-name", type: "text", value: st.name, maxlength: 80,
@@ -445,7 +492,7 @@ export function newLeagueForm(section, rulesets) {
         working,
         st.error ? h("p", { class: "error", role: "alert", "data-testid": "league-error" }, st.error) : null,
         h("button", { type: "submit", class: "primary", "data-testid": "league-create", disabled: st.busy || (st.kind === "season" && st.loading) },
-          st.busy ? "Making the league…" : "Make the league")));
+          st.busy ? "Making the league…" : st.online ? "Make the league and its links" : "Make the league")));
     drawCoaches();
     drawWorking();
   }

@@ -92,7 +92,22 @@ export const leagues = {
   simState: (id) => call("GET", `${lg(id)}/sim`),
   play: (id, token, team) => call("POST", `${lg(id)}/play${query(token)}`, team ? { team } : {}),
   remove: (id, token) => call("DELETE", `${lg(id)}${query(token)}`),
+  // A league played online with friends (src/scrimmage/web/league_online_routes.py).
+  createOnline: (league, rhythm) => call("POST", "/api/leagues/online", { league, rhythm }),
+  online: (id, token) => call("GET", `${lg(id)}/online${query(token)}`),
+  claim: (id, token, name) => call("POST", `${lg(id)}/claim${query(token)}`, { name }),
+  handoff: (id, token) => call("POST", `${lg(id)}/handoff${query(token)}`, {}),
+  settings: (id, token) => call("GET", `${lg(id)}/settings${query(token)}`),
+  saveSettings: (id, token, changes) => call("POST", `${lg(id)}/settings${query(token)}`, changes),
+  act: (id, token, action, body) =>
+    call("POST", `${lg(id)}/commissioner/${encodeURIComponent(action)}${query(token)}`, body || {}),
 };
+
+/** The WebSocket address of a league's news (its summary whenever it changes). */
+export function leagueSocketUrl(id) {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${location.host}/ws/leagues/${encodeURIComponent(id)}`;
+}
 
 /** The WebSocket address of a game's updates. */
 export function socketUrl(id, token) {

@@ -46,17 +46,24 @@ export function savedLeagues() {
   }
 }
 
-/** Remember a league's link (newest first); `entry` = {id, url, name, rules, title}. */
+/** One browser may hold several links of a league played online: the commissioner's and a
+ *  team's. A link is known by its league and its role. */
+const sameLink = (a, b) => a.id === b.id && (a.role || "") === (b.role || "");
+
+/** Remember a league's link (newest first); `entry` = {id, url, name, rules, title} and, in a
+ *  league played online, its `role` ("commissioner" or "coach") and the coach's `team`. */
 export function rememberLeague(entry) {
   const all = savedLeagues();
-  const old = all.find((l) => l.id === entry.id);
-  const list = all.filter((l) => l.id !== entry.id);
+  const old = all.find((l) => sameLink(l, entry));
+  const list = all.filter((l) => !sameLink(l, entry));
   list.unshift({ ...(old || {}), ...entry, created: (old && old.created) || Date.now(), seen: Date.now() });
   write(list, LEAGUES);
 }
 
-export function forgetLeague(id) {
-  write(savedLeagues().filter((l) => l.id !== id), LEAGUES);
+/** Forget a league's links in this browser (with `role`, only that one: "" the owner's). */
+export function forgetLeague(id, role) {
+  const gone = (l) => l.id === id && (role === undefined || (l.role || "") === role);
+  write(savedLeagues().filter((l) => !gone(l)), LEAGUES);
 }
 
 /** A page address made from the server's link, on this page's own origin (a proxy may

@@ -3,6 +3,21 @@
 // Teams are always named by the `team` fields of the JSON; the `code` fields are ids only.
 
 import { h } from "../../lib/dom.js";
+import { plainWords } from "../options.js";
+
+/** The computer coaches in a person's words (GET /api/rulesets lists them by their ids). */
+export const COACH_WORDS = {
+  solitaire: "Solitaire: the rulebook's own coach",
+  sensible: "Sensible: the rulebook's own coach",
+  system: "System: the rulebook's own coach",
+  smart: "Smart: works out each choice's chances",
+  equilibrium: "Equilibrium: solves each play call",
+  random: "Random: any legal choice",
+};
+
+export function coachWords(kind) {
+  return COACH_WORDS[kind] || plainWords(kind).replace(/^./, (c) => c.toUpperCase());
+}
 
 /** "Week 3 of 16", "Playoffs: Divisional round", "Season over: X won it". */
 export function phaseWords(s) {
