@@ -4,7 +4,10 @@ a new game over HTTP, and answering the page's questions by clicking. The `serve
 
 from __future__ import annotations
 
+import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +20,27 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
 
 needs_chromium = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="Debian's chromium is not installed (.ci/run installs it)")
+
+
+VERIFY = [sys.executable, "-m", "scrimmage.cli", "verify"]
+"""The real `scrimmage verify`, on the record a page downloaded."""
+
+
+def tampered_is_refused(record: dict[str, Any], tmp_path: Path, after: int) -> None:
+    """A copy of `record` with one die changed (the first die of the first play past `after`
+    that rolled any) is refused by `scrimmage verify`, naming the decision and the play where
+    the replay departs from it."""
+    index = next(i for i, p in enumerate(record["plays"]) if i > after and p["dice"])
+    sides, value = record["plays"][index]["dice"][0]
+    record["plays"][index]["dice"][0][1] = value % sides + 1
+    tampered = tmp_path / "tampered.json"
+    tampered.write_text(json.dumps(record))
+    no = subprocess.run([*VERIFY, str(tampered)], capture_output=True, text=True, timeout=300)
+    assert no.returncode == 2 and no.stdout == ""
+    assert no.stderr.startswith("not verified: decision ")
+    assert no.stderr.rstrip("\n").endswith(
+        f"(play {index + 1}): the record says d{sides} {value % sides + 1}, the replay rolls "
+        f"{value}")
 
 
 def make_game(server: str, **body: Any) -> dict[str, Any]:

@@ -11,12 +11,18 @@ import json
 import random
 import shlex
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import answer_by_click, asked_or_over, make_game, needs_chromium
+from browsing import (
+    VERIFY,
+    answer_by_click,
+    asked_or_over,
+    make_game,
+    needs_chromium,
+    tampered_is_refused,
+)
 
 from scrimmage.core import fairness
 
@@ -24,7 +30,6 @@ pytestmark = needs_chromium
 
 pytest.importorskip("playwright.sync_api")
 
-VERIFY = [sys.executable, "-m", "scrimmage.cli", "verify"]
 S, H, A = "00" * 32, "11" * 32, "22" * 32
 
 
@@ -92,17 +97,7 @@ def test_two_people_play_a_fair_game_and_check_it(server: str, browser: Any,
                          f"{len(record['plays'])} plays, {len(record['decisions'])} decisions, "
                          "seed from both coaches\n")
     # A copy with one die changed is refused, naming where it departs.
-    index = next(i for i, p in enumerate(record["plays"]) if i > 10 and p["dice"])
-    sides, value = record["plays"][index]["dice"][0]
-    record["plays"][index]["dice"][0][1] = value % sides + 1
-    tampered = tmp_path / "tampered.json"
-    tampered.write_text(json.dumps(record))
-    no = subprocess.run([*VERIFY, str(tampered)], capture_output=True, text=True, timeout=300)
-    assert no.returncode == 2 and no.stdout == ""
-    assert no.stderr.startswith("not verified: decision ")
-    assert no.stderr.rstrip("\n").endswith(
-        f"(play {index + 1}): the record says d{sides} {value % sides + 1}, the replay rolls "
-        f"{value}")
+    tampered_is_refused(record, tmp_path, after=10)
     assert not errors, errors
     for page in pages:
         page.context.close()
