@@ -318,3 +318,19 @@ def test_a_new_link_opens_the_game_in_progress_and_the_old_one_does_not(tmp_path
                       json={"rhythm": "month"}).status_code == 422
         log = [a["what"] for a in c.get(f"/api/leagues/{league}/audit").json()]
         assert log[-1] == "made the weeks to come last a day"
+
+
+def test_a_team_nobody_coaches_gets_the_leagues_computer_coach() -> None:
+    """A person's team in an online league is the computer's until claimed, and after its
+    coach is removed: the computer coach the league was made with, not always solitaire."""
+    from scrimmage.league import online
+    from scrimmage.league.making import own_league
+    from scrimmage.league.model import Coaching
+
+    teams = TEAMS[:4]
+    league = own_league("legends-pro", teams, {
+        teams[0]: Coaching("person"), teams[1]: Coaching("smart"), teams[2]: Coaching("smart"),
+        teams[3]: Coaching("smart")}, weeks=1, playoffs=0)
+    online.open_online(league, "hand")
+    assert {t.coaching.kind for t in league.teams.values()} == {"smart"}
+    assert online.computer_kind(league) == "smart"

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -87,14 +88,22 @@ def open_online(league: League, rhythm: str = "week", now: float | None = None
     commissioner = secrets.token_urlsafe(TOKEN_BYTES)
     league.access = {digest(commissioner): [COMMISSIONER]}
     links = {}
+    kind = computer_kind(league)
     for code, team in league.teams.items():
         token = secrets.token_urlsafe(TOKEN_BYTES)
         league.access[digest(token)] = [code]
         links[code] = token
         if team.coaching.person:
-            team.coaching = Coaching("solitaire")
+            team.coaching = Coaching(kind)
     set_online(league, Online(rhythm, 0, None))       # the commissioner starts the season
     return commissioner, links
+
+
+def computer_kind(league: League) -> str:
+    """The computer coach the league's computer teams have (the one it was made with), which
+    also takes a team nobody coaches any more; solitaire where no team has one."""
+    kinds = Counter(t.coaching.kind for t in league.teams.values() if not t.coaching.person)
+    return kinds.most_common(1)[0][0] if kinds else "solitaire"
 
 
 def _deadline(rhythm: str, now: float | None) -> float | None:

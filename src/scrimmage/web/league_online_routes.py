@@ -251,7 +251,7 @@ def _act(leagues: Leagues, league: Any, action: str, body: Act, public_url: str
             raise ScrimmageError(f"{action} needs the team")
         team = league.team_named(body.team)
         new = online.hand_on(league, team.code)
-        team.coaching = Coaching("solitaire")
+        team.coaching = Coaching(online.computer_kind(league))
         store.update(league)
         if action == "remove":
             return {"said": f"removed the coach of {team.name}: the computer coaches it",
