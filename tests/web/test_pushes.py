@@ -84,3 +84,45 @@ def test_a_timeout_written_into_a_shown_play_reaches_the_page(tmp_path: Path) ->
         page.agrees()
         changed += page.shown["plays"][:len(before)] != before
     assert changed >= 2
+
+
+def test_a_penalty_questions_previews_follow_the_answer_in_a_push(tmp_path: Path) -> None:
+    """Issue 35's latency: the answer that leads to a penalty question is acknowledged before
+    the question's previews (a replay per answer) are worked out; they follow in a push, and
+    a GET of the view has them. Through the real app, over HTTP and its socket."""
+    from fastapi.testclient import TestClient
+
+    from scrimmage.web.app import create_app
+
+    with TestClient(create_app(tmp_path / "games.db", rate_limit=None)) as c:
+        made = c.post("/api/games", json={"rules": "legends-pro", "seed": 4,
+                                          "seats": {"home": "person", "away": "computer"}})
+        assert made.status_code == 201, made.text
+        game = made.json()["game_id"]
+        token = made.json()["seats"]["home"]["token"]
+        with c.websocket_connect(f"/ws/games/{game}?token={token}") as socket:
+            shown = socket.receive_json()
+            for _ in range(2000):
+                q = shown["pending"]
+                assert q is not None, "the game ended before a penalty question"
+                answered = c.post(f"/api/games/{game}/decisions?token={token}",
+                                  json={"index": q["index"], "answer": q["suggestion"]})
+                assert answered.status_code == 200, answered.text
+                pushed = socket.receive_json()
+                now = answered.json()["pending"]
+                if now is None or not now["previews_coming"]:
+                    shown = pushed
+                    continue
+                assert now["kind"] == "penalty" and pushed["pending"]["previews_coming"]
+                assert not any("; then" in o["preview"] or o["preview"].startswith(("your", "their"))
+                               for o in now["options"])
+                later = socket.receive_json()            # the previews, worked out
+                assert later["pending"]["index"] == now["index"]
+                assert not later["pending"]["previews_coming"]
+                after = {o["answer"]: o["preview"] for o in later["pending"]["options"]}
+                assert after["accept"] and after["decline"] and after != {
+                    o["answer"]: o["preview"] for o in now["options"]}
+                got = c.get(f"/api/games/{game}?token={token}").json()["pending"]
+                assert got["options"] == later["pending"]["options"]
+                return
+        raise AssertionError("no penalty question in 2000 answers")

@@ -27,7 +27,7 @@ from scrimmage.core.errors import IllegalDecision, ScrimmageError
 from scrimmage.core.field import Side
 from scrimmage.core.records import GameRecord
 from scrimmage.core.ruleset import Game, Ruleset, find_ruleset
-from scrimmage.seat.outcomes import Outcomes, outcomes
+from scrimmage.seat.outcomes import PREVIEWED, Outcomes, outcomes
 from scrimmage.seat.policy import AskPolicy
 
 PERSON = "person"
@@ -111,6 +111,13 @@ class Pending:
     """How to find `outcomes`: only when somebody reads them (a question a computer answers
     for an absent coach, at a deadline, is never played out)."""
     _outcomes: Outcomes | None = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def worked_out(self) -> bool:
+        """Whether `outcomes` costs nothing to read now: known already, or nothing to work
+        out (only a penalty question is played out, `seat.outcomes.PREVIEWED`)."""
+        return (self._outcomes is not None or self.work_out is None
+                or self.decision.kind not in PREVIEWED)
 
     @property
     def outcomes(self) -> Outcomes:

@@ -7,7 +7,9 @@
 - `GET /api/games/{id}?token=T` is that seat's view (no token: a spectator's);
 - `POST /api/games/{id}/decisions?token=T` answers the pending decision: 403 for a wrong
   token or a seat acting for another, 409 for a stale index, 422 for an illegal answer;
-  a refused request changes nothing;
+  a refused request changes nothing. Its answer (and the push) may bring a penalty question
+  with `previews_coming` true: where each answer leaves the ball follows in a push a moment
+  later (a GET of the view always has them);
 - `GET /api/games/{id}/advice?token=T` is the assistant's reasoning for that seat's pending
   decision (issue 20), computed only when asked;
 - `GET /api/games/{id}/sheet?token=T&side=home|away` is the team sheet (or chart, cards,
@@ -53,6 +55,7 @@ from scrimmage.core.field import Side
 from scrimmage.core.ruleset import find_ruleset, ruleset_names
 from scrimmage.core.teamfile import read_toml_bytes
 from scrimmage.league.store import LeagueStore
+from scrimmage.seat.table import Pending
 from scrimmage.sim.parallel import default_workers
 from scrimmage.web.guards import (
     BodyLimit,
@@ -268,8 +271,10 @@ def create_app(db: str | Path, *, public_url: str = DEFAULT_PUBLIC_URL,
             seat = room.seat_for(token)
             async with room.lock:
                 rooms.answer(room, seat, body.index, body.answer)
-            await _push(room)
-            return view(room, seat, since)
+            await _push(room, previews=False)
+            out = view(room, seat, since, previews=False)
+            _preview_later(room)
+            return out
 
     @app.post("/api/games/{game_id}/commit")
     async def fair_commit(game_id: str, body: Commit, token: Token = None) -> dict[str, Any]:
@@ -354,15 +359,40 @@ def create_app(db: str | Path, *, public_url: str = DEFAULT_PUBLIC_URL,
             await socket.send_text(json.dumps({"error": f"not an answer: {exc}"[:300],
                                                "status": 422}))
             return
-        await _push(room)
+        await _push(room, previews=False)
+        _preview_later(room)
 
-    async def _push(room: Room) -> None:
+    async def _push(room: Room, previews: bool = True) -> None:
         """Every watching page gets its own seat's view."""
         for socket, watcher in list(room.sockets.items()):
             try:
-                await socket.send_text(json.dumps(update(room, watcher)))
+                await socket.send_text(json.dumps(update(room, watcher, previews)))
             except Exception:          # a page that went away: forget it
                 room.sockets.pop(socket, None)
+
+    previewing: set[asyncio.Task[None]] = set()
+
+    def _preview_later(room: Room) -> None:
+        """A penalty question's previews (a replay per answer, `seat.outcomes`) are worked out
+        after the answer that led to it is acknowledged, then pushed: nobody's answer waits
+        for them, and the question is on the page while they come."""
+        pending = room.table.pending
+        if pending is None or pending.worked_out:
+            return
+        task = asyncio.create_task(_preview(room, pending))
+        previewing.add(task)                    # the loop keeps only a weak reference
+        task.add_done_callback(previewing.discard)
+
+    async def _preview(room: Room, pending: Pending) -> None:
+        try:
+            with rooms.hold(room.game_id) as held:
+                async with held.lock:
+                    if held.table.pending is not pending:
+                        return                  # answered meanwhile, or the room reloaded
+                    await run_in_threadpool(lambda: pending.outcomes)
+                await _push(held)
+        except NotFound:
+            return                              # the game was deleted meanwhile
 
     return app
 

@@ -25,6 +25,7 @@ from scrimmage.core import fairness
 from scrimmage.core.boxscore import fan_box_score, line_score, period_name
 from scrimmage.core.decisions import Kind
 from scrimmage.core.field import Side
+from scrimmage.seat.outcomes import Outcomes
 from scrimmage.seat.policy import KIND_WORDS
 from scrimmage.seat.table import PERSON
 from scrimmage.seat.words import option_label, question, words_for
@@ -37,9 +38,12 @@ HALVES_OF_QUARTERS = frozenset({"1st-and-roll"})
 rules/roll/state.py): the page names their periods as their own lines do (H1, H2, OT1...)."""
 
 
-def view(room: Room, seat: SavedSeat | None, since: int = 0) -> dict[str, Any]:
+def view(room: Room, seat: SavedSeat | None, since: int = 0,
+         previews: bool = True) -> dict[str, Any]:
     """The view of `seat` (None: a spectator). `since` leaves out the plays a page has
-    already (the view says where its `plays` start)."""
+    already (the view says where its `plays` start). Without `previews`, a penalty question
+    whose previews are not worked out yet goes out without them (`previews_coming`): the
+    answer that led to it is acknowledged at once and a push brings them (`app`)."""
     table = room.table
     game = table.game
     rules = table.rules
@@ -78,9 +82,11 @@ def view(room: Room, seat: SavedSeat | None, since: int = 0) -> dict[str, Any]:
         "fair_dice": _fair_dice(room, seat),
     }
     if seat is not None and pending is not None and room.may_answer(seat):
+        ready = previews or pending.worked_out
+        outcomes = pending.outcomes if ready else Outcomes()
         q = question(rules, pending.decision, pending.suggestion, pending.view,
-                     pending.outcomes.after, pending.outcomes.result)
-        out["pending"] = {"index": pending.index, **q.to_json()}
+                     outcomes.after, outcomes.result)
+        out["pending"] = {"index": pending.index, **q.to_json(), "previews_coming": not ready}
     if seat is not None and table.seats[Side(seat.side)].ask is not None:
         policy = table.policy(Side(seat.side), seat.unit)
         out["policy"] = {"always": sorted(k.value for k in policy.always),
@@ -91,13 +97,13 @@ def view(room: Room, seat: SavedSeat | None, since: int = 0) -> dict[str, Any]:
     return out
 
 
-def update(room: Room, watcher: Watcher) -> dict[str, Any]:
+def update(room: Room, watcher: Watcher, previews: bool = True) -> dict[str, Any]:
     """The view a WebSocket push sends `watcher`: its seat's view with only the plays it has
     not been sent, and the last one it has again, since a ruleset may add to the last play
     after it was shown (5D20's timeout after the play, D20-43) and an undo may take that back.
     Without this a push late in a game would resend some 150 plays after every answer."""
     since = max(0, min(watcher.sent, len(room.table.game.plays)) - 1)
-    out = view(room, watcher.seat, since)
+    out = view(room, watcher.seat, since, previews)
     watcher.sent = out["play_count"]
     return out
 

@@ -55,6 +55,8 @@ export function renderQuestion(el, view, ui) {
       }, ui.helpOpen ? "Hide help" : "Help") : null),
     p.result ? h("p", { class: "q-result", "data-testid": "result" }, p.result) : null,
     h("p", { class: "q-prompt", "data-testid": "prompt" }, p.prompt || ""),
+    p.previews_coming ? h("p", { class: "small muted", "data-testid": "previews-coming" },
+      "Working out where each answer leaves the ball…") : null,
     p.help && ui.helpOpen ? h("p", { class: "q-help", id: "q-help", "data-testid": "help-text" }, p.help) : null,
     ui.helpOpen && ui.glossary && Object.keys(ui.glossary).length
       ? h("details", { class: "q-terms", "data-testid": "glossary" },
