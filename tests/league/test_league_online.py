@@ -334,3 +334,49 @@ def test_a_team_nobody_coaches_gets_the_leagues_computer_coach() -> None:
     online.open_online(league, "hand")
     assert {t.coaching.kind for t in league.teams.values()} == {"smart"}
     assert online.computer_kind(league) == "smart"
+
+
+def test_a_deadline_that_passed_while_the_server_was_down_is_applied_when_it_starts(
+        tmp_path: Path) -> None:
+    """Issue 35: the week clock survives a restart. Week 1 opens with a day's deadline; the
+    server stops; the deadline passes while it is down (the stored deadline is moved into the
+    past); the server starts again and, without anybody asking, closes week 1 (the people's
+    games are played by the computer for them) and opens week 2, and the log says the
+    deadline did it."""
+    import time
+
+    from scrimmage.league import online
+
+    db = tmp_path / "server.db"
+    with TestClient(create_app(db, rate_limit=None)) as c:
+        made = c.post("/api/leagues/online", json={"rhythm": "day", "league": {
+            "kind": "own", "rules": "legends-pro", "teams": TEAMS[:4], "seed": 9}}).json()
+        league, boss = made["league_id"], made["commissioner"]["token"]
+        for i, link in enumerate(made["teams"].values()):
+            r = c.post(f"/api/leagues/{league}/claim?token={link['token']}",
+                       json={"name": f"Coach {i}"})
+            assert r.status_code == 200, r.text
+        assert c.post(f"/api/leagues/{league}/commissioner/advance?token={boss}",
+                      json={}).status_code == 200
+        summary = c.get(f"/api/leagues/{league}").json()
+        assert summary["week"] == 1
+        assert {g["status"] for g in c.get(f"/api/leagues/{league}/schedule?week=1").json()
+                } != {"final"}
+    store = LeagueStore(db)
+    lg = store.league(league)
+    clock = online.online(lg)
+    assert clock.deadline is not None and clock.deadline > time.time() + 3600
+    clock.deadline = time.time() - 60                    # a day went by with the server down
+    online.set_online(lg, clock)
+    store.update(lg)
+    with TestClient(create_app(db, rate_limit=None)) as c:
+        for _ in range(600):
+            if c.get(f"/api/leagues/{league}").json()["week"] == 2:
+                break
+            time.sleep(0.05)
+        assert c.get(f"/api/leagues/{league}").json()["week"] == 2
+        assert {g["status"] for g in c.get(f"/api/leagues/{league}/schedule?week=1").json()
+                } == {"final"}
+        audit = c.get(f"/api/leagues/{league}/audit").json()
+        assert audit[-1]["who"] == "the deadline"
+        assert "finished by the computer" in audit[-1]["what"]
