@@ -1,5 +1,5 @@
-"""Where leagues are kept: the games database of `scrimmage serve` (one SQLite file in the
-user's data folder), with two more tables.
+"""Where leagues are kept: the games database of `scrimmage serve` (a SQLite file in the
+user's data folder, or a PostgreSQL database: `web.database`), with two more tables.
 
 `leagues` holds each league as written when it was made (teams, sheets, schedule, format,
 coaches); `league_games` holds one row per game played or in play: its final score and each
@@ -29,8 +29,8 @@ from scrimmage.web.store import Store
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS leagues (
     id TEXT PRIMARY KEY,
-    created REAL NOT NULL,
-    updated REAL NOT NULL,
+    created DOUBLE PRECISION NOT NULL,
+    updated DOUBLE PRECISION NOT NULL,
     name TEXT NOT NULL,
     rules TEXT NOT NULL,
     data TEXT NOT NULL
@@ -46,9 +46,10 @@ CREATE TABLE IF NOT EXISTS league_games (
     box TEXT,
     players TEXT,
     coaches TEXT NOT NULL,
-    updated REAL NOT NULL,
+    updated DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (league_id, idx, attempt)
 );
+CREATE INDEX IF NOT EXISTS league_games_game ON league_games (game_id);
 """
 
 FINAL, PLAYING = "final", "playing"
@@ -76,18 +77,17 @@ class GameRow:
 
 
 class LeagueStore:
-    """Leagues and their games, in the games database at `path`."""
+    """Leagues and their games, in the games database at `where` (a SQLite file's path or a
+    PostgreSQL URL), or in a server's games store."""
 
     def __init__(self, where: str | Path | Store) -> None:
         # The server shares its games store (one connection, one lock); a command opens it.
         self.games = where if isinstance(where, Store) else Store(where)
         self.db = self.games.db
-        self._lock = self.games.lock
         try:
-            with self._lock:
-                self.db.executescript(SCHEMA)
+            self.db.create_schema(SCHEMA)
         except Exception as exc:
-            raise ScrimmageError(f"{self.games.path}: cannot open the leagues ({exc})") from None
+            raise ScrimmageError(f"{self.games.where}: cannot open the leagues ({exc})") from None
 
     def close(self) -> None:
         self.games.close()
@@ -96,52 +96,41 @@ class LeagueStore:
     def create(self, league: League) -> str:
         league_id = league.league_id or secrets.token_urlsafe(6)
         now = time.time()
-        with self._lock:
-            self.db.execute("INSERT INTO leagues (id, created, updated, name, rules, data) VALUES "
-                            "(?,?,?,?,?,?)", (league_id, now, now, league.name, league.rules,
-                                              json.dumps(league.to_json())))
+        self.db.run("INSERT INTO leagues (id, created, updated, name, rules, data) VALUES "
+                    "(?,?,?,?,?,?)", (league_id, now, now, league.name, league.rules,
+                                      json.dumps(league.to_json())))
         league.league_id = league_id
         return league_id
 
     def update(self, league: League) -> None:
         """Write a league's changed teams (a coach's settings) back."""
-        with self._lock:
-            self.db.execute("UPDATE leagues SET data = ?, updated = ? WHERE id = ?",
-                            (json.dumps(league.to_json()), time.time(), league.league_id))
+        self.db.run("UPDATE leagues SET data = ?, updated = ? WHERE id = ?",
+                    (json.dumps(league.to_json()), time.time(), league.league_id))
 
     def league(self, league_id: str) -> League:
-        with self._lock:
-            row = self.db.execute("SELECT data FROM leagues WHERE id = ?",
-                                  (league_id,)).fetchone()
+        row = self.db.one("SELECT data FROM leagues WHERE id = ?", (league_id,))
         if row is None:
             raise ScrimmageError(f"no league {league_id!r} (scrimmage league list shows them)")
         return League.from_json(json.loads(row[0]), league_id)
 
     def leagues(self) -> list[dict[str, Any]]:
         """Every league, the most recently played first: id, name, rules, when."""
-        with self._lock:
-            rows = self.db.execute("SELECT id, name, rules, created, updated FROM leagues "
-                                   "ORDER BY updated DESC, created DESC").fetchall()
+        rows = self.db.all("SELECT id, name, rules, created, updated FROM leagues "
+                           "ORDER BY updated DESC, created DESC")
         return [{"league_id": r[0], "name": r[1], "rules": r[2], "created": r[3],
                  "updated": r[4]} for r in rows]
 
     def delete(self, league_id: str) -> None:
-        with self._lock:
-            self.db.execute("BEGIN")
-            try:
-                ids = [r[0] for r in self.db.execute(
-                    "SELECT game_id FROM league_games WHERE league_id = ? AND game_id IS NOT NULL",
-                    (league_id,))]
-                self.db.execute("DELETE FROM league_games WHERE league_id = ?", (league_id,))
-                found = self.db.execute("DELETE FROM leagues WHERE id = ?", (league_id,)).rowcount
-                for game_id in ids:
-                    for table in ("decisions", "tokens"):
-                        self.db.execute(f"DELETE FROM {table} WHERE game_id = ?", (game_id,))
-                    self.db.execute("DELETE FROM games WHERE id = ?", (game_id,))
-                self.db.execute("COMMIT")
-            except BaseException:
-                self.db.execute("ROLLBACK")
-                raise
+        with self.db.transaction() as tx:
+            ids = [r[0] for r in tx.all(
+                "SELECT game_id FROM league_games WHERE league_id = ? AND game_id IS NOT NULL",
+                (league_id,))]
+            tx.run("DELETE FROM league_games WHERE league_id = ?", (league_id,))
+            found = tx.run("DELETE FROM leagues WHERE id = ?", (league_id,))
+            for game_id in ids:
+                for table in ("decisions", "tokens"):
+                    tx.run(f"DELETE FROM {table} WHERE game_id = ?", (game_id,))
+                tx.run("DELETE FROM games WHERE id = ?", (game_id,))
         if not found:
             raise ScrimmageError(f"no league {league_id!r} (scrimmage league list shows them)")
 
@@ -149,44 +138,39 @@ class LeagueStore:
     def save_games(self, league_id: str, rows: list[GameRow]) -> None:
         """Store games (finished, or a person's in play): one transaction."""
         now = time.time()
-        with self._lock:
-            self.db.execute("BEGIN")
-            try:
-                self.db.executemany(
-                    "INSERT OR REPLACE INTO league_games (league_id, idx, attempt, status, "
-                    "home_points, away_points, game_id, box, players, coaches, updated) VALUES "
-                    "(?,?,?,?,?,?,?,?,?,?,?)",
-                    [(league_id, r.index, r.attempt, r.status, r.home_points, r.away_points,
-                      r.game_id, None if r.box is None else json.dumps(r.box),
-                      None if r.players is None else json.dumps(r.players),
-                      json.dumps(r.coaches), now) for r in rows])
-                self.db.execute("UPDATE leagues SET updated = ? WHERE id = ?", (now, league_id))
-                self.db.execute("COMMIT")
-            except BaseException:
-                self.db.execute("ROLLBACK")
-                raise
+        with self.db.transaction() as tx:
+            tx.many(
+                "INSERT INTO league_games (league_id, idx, attempt, status, home_points, "
+                "away_points, game_id, box, players, coaches, updated) VALUES "
+                "(?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT (league_id, idx, attempt) DO UPDATE SET "
+                "status = excluded.status, home_points = excluded.home_points, "
+                "away_points = excluded.away_points, game_id = excluded.game_id, "
+                "box = excluded.box, players = excluded.players, coaches = excluded.coaches, "
+                "updated = excluded.updated",
+                [(league_id, r.index, r.attempt, r.status, r.home_points, r.away_points,
+                  r.game_id, None if r.box is None else json.dumps(r.box),
+                  None if r.players is None else json.dumps(r.players),
+                  json.dumps(r.coaches), now) for r in rows])
+            tx.run("UPDATE leagues SET updated = ? WHERE id = ?", (now, league_id))
 
     def drop_attempt(self, league_id: str, index: int, attempt: int) -> None:
         """Forget a game in progress (a commissioner's restart): it starts afresh. Its game
         row stays in `games`, for the record."""
-        with self._lock:
-            self.db.execute("DELETE FROM league_games WHERE league_id = ? AND idx = ? AND "
-                            "attempt = ?", (league_id, index, attempt))
+        self.db.run("DELETE FROM league_games WHERE league_id = ? AND idx = ? AND attempt = ?",
+                    (league_id, index, attempt))
 
     def game_of(self, game_id: str) -> tuple[str, int] | None:
         """The league and the game index a person's game (a `games` row) belongs to."""
-        with self._lock:
-            row = self.db.execute("SELECT league_id, idx FROM league_games WHERE game_id = ?",
-                                  (game_id,)).fetchone()
+        row = self.db.one("SELECT league_id, idx FROM league_games WHERE game_id = ?",
+                          (game_id,))
         return None if row is None else (str(row[0]), int(row[1]))
 
     def game_rows(self, league_id: str) -> dict[int, GameRow]:
         """Each game's last attempt, by index."""
-        with self._lock:
-            rows = self.db.execute(
-                "SELECT idx, attempt, status, home_points, away_points, game_id, box, players, "
-                "coaches FROM league_games WHERE league_id = ? ORDER BY idx, attempt",
-                (league_id,)).fetchall()
+        rows = self.db.all(
+            "SELECT idx, attempt, status, home_points, away_points, game_id, box, players, "
+            "coaches FROM league_games WHERE league_id = ? ORDER BY idx, attempt",
+            (league_id,))
         out: dict[int, GameRow] = {}
         for r in rows:
             out[r[0]] = GameRow(r[0], r[1], r[2], r[3], r[4], r[5],

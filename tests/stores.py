@@ -1,0 +1,47 @@
+"""The two games stores a test may run against: a SQLite file of its own, or a PostgreSQL
+schema of its own in the database $SCRIMMAGE_TEST_POSTGRES names (CI starts one; without it
+the PostgreSQL cases are skipped, saying so).
+
+A schema per test keeps tests apart without making a database each time: the URL the test
+gets sets `search_path` to its schema (libpq's `options`), and names the connections with an
+`application_name` of their own, so that those left open (a server the test did not stop)
+are ended before the schema is dropped."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from urllib.parse import urlencode
+
+import pytest
+
+POSTGRES_ENV = "SCRIMMAGE_TEST_POSTGRES"
+STORES = ["sqlite", "postgres"]
+
+
+def postgres_url() -> str:
+    url = os.environ.get(POSTGRES_ENV, "")
+    if not url:
+        pytest.skip(f"no PostgreSQL to test against: set {POSTGRES_ENV}=postgresql://... "
+                    "(CI does)")
+    return url
+
+
+@contextmanager
+def postgres_schema() -> Iterator[str]:
+    """A URL whose tables live in a new schema, dropped afterwards."""
+    psycopg = pytest.importorskip("psycopg")
+    base = postgres_url()
+    name = f"t_{secrets.token_hex(6)}"
+    with psycopg.connect(base, autocommit=True) as admin:
+        admin.execute(f"CREATE SCHEMA {name}")
+    query = urlencode({"options": f"-csearch_path={name}", "application_name": name})
+    try:
+        yield f"{base}{'&' if '?' in base else '?'}{query}"
+    finally:
+        with psycopg.connect(base, autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                          "WHERE application_name = %s AND pid <> pg_backend_pid()", (name,))
+            admin.execute(f"DROP SCHEMA {name} CASCADE")
