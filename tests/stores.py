@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import os
 import secrets
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 from urllib.parse import urlencode
 
 import pytest
@@ -45,3 +47,24 @@ def postgres_schema() -> Iterator[str]:
             admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                           "WHERE application_name = %s AND pid <> pg_backend_pid()", (name,))
             admin.execute(f"DROP SCHEMA {name} CASCADE")
+
+
+def at_once(*calls: Callable[[], Any]) -> list[Any]:
+    """Each call in its own thread, started together (as two server processes would act):
+    what each returned, or the exception it raised."""
+    start = threading.Barrier(len(calls))
+    out: list[Any] = [None] * len(calls)
+
+    def run(i: int) -> None:
+        start.wait()
+        try:
+            out[i] = calls[i]()
+        except Exception as exc:              # the caller looks at it
+            out[i] = exc
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(300)
+    return out

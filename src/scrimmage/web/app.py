@@ -55,7 +55,7 @@ from scrimmage.core.fairness import FairDiceConflict
 from scrimmage.core.field import Side
 from scrimmage.core.ruleset import find_ruleset, ruleset_names
 from scrimmage.core.teamfile import read_toml_bytes
-from scrimmage.league.store import LeagueStore
+from scrimmage.league.store import Busy, LeagueStore
 from scrimmage.sim.parallel import default_workers
 from scrimmage.web.database import Unavailable
 from scrimmage.web.guards import (
@@ -71,7 +71,7 @@ from scrimmage.web.league_online_routes import online_router, tick
 from scrimmage.web.league_routes import Leagues, league_router, seasons_of
 from scrimmage.web.limits import MAX_GAMES_IN_MEMORY, RATE_LIMIT
 from scrimmage.web.rooms import Forbidden, NotFound, Room, Rooms, Stale, Watcher
-from scrimmage.web.store import SavedSeat, Store
+from scrimmage.web.store import Moved, SavedSeat, Store
 from scrimmage.web.views import record_for, update, view
 
 MAX_TEAM_FILE = 64 * 1024
@@ -441,7 +441,7 @@ def _status(exc: Exception) -> int:
         return 403
     if isinstance(exc, NotFound):
         return 404
-    if isinstance(exc, Stale | FairDiceConflict):
+    if isinstance(exc, Stale | FairDiceConflict | Moved | Busy):
         return 409
     if isinstance(exc, RateLimited):
         return 429

@@ -10,6 +10,10 @@
 
 The week clock runs in the server (`tick`): a deadline that passed, even while the server was
 down, closes its week when the server next looks.
+
+Several server processes may share the database (issue 35): every change here is a
+`LeagueStore.change` (written over the league as read, else read again and redone), and an
+action that plays games takes the league's turn first (409 while another has it).
 """
 
 from __future__ import annotations
@@ -102,18 +106,26 @@ def online_router(leagues: Leagues, public_url: str) -> APIRouter:
     @router.post("/api/leagues/{league_id}/claim")
     async def claim(league_id: str, body: Claim, token: Token = None) -> dict[str, Any]:
         league = leagues.league(league_id)
-        code = coach_of(league, token)
-        online.claim(league, code, body.name)
-        store.update(league)
+
+        def edit(lg: Any) -> str:
+            code = coach_of(lg, token)
+            online.claim(lg, code, body.name)
+            return code
+
+        code = store.change(league, edit)
         return {"team": league.teams[code].name, "coach": league.teams[code].coaching.name}
 
     @router.post("/api/leagues/{league_id}/handoff")
     async def handoff(league_id: str, token: Token = None) -> dict[str, Any]:
         league = leagues.league(league_id)
-        code = coach_of(league, token)
-        new = online.hand_on(league, code)
-        league.teams[code].coaching.name = ""
-        store.update(league)
+
+        def edit(lg: Any) -> tuple[str, str]:
+            code = coach_of(lg, token)        # the old link, checked again on a redo
+            new = online.hand_on(lg, code)
+            lg.teams[code].coaching.name = ""
+            return code, new
+
+        code, new = store.change(league, edit)
         return {"team": league.teams[code].name, "token": new,
                 "url": team_link(league_id, new)}
 
@@ -127,9 +139,13 @@ def online_router(leagues: Leagues, public_url: str) -> APIRouter:
     async def set_settings(league_id: str, body: Settings, token: Token = None
                            ) -> dict[str, Any]:
         league = leagues.league(league_id)
-        code = coach_of(league, token)
-        online.settings(league, code, body.model_dump(exclude_unset=True))
-        store.update(league)
+
+        def edit(lg: Any) -> str:
+            code = coach_of(lg, token)
+            online.settings(lg, code, body.model_dump(exclude_unset=True))
+            return code
+
+        code = store.change(league, edit)
         return league.teams[code].coaching.to_json()
 
     @router.get("/api/leagues/{league_id}/audit")
@@ -173,6 +189,47 @@ def _act(leagues: Leagues, league: Any, action: str, body: Act, public_url: str
          ) -> dict[str, Any]:
     """One commissioner action; returns what it did, in words for the audit log."""
     store = leagues.store
+    if action in ("advance", "play_now", "restart"):
+        # These play the league's games: one process at a time (Busy: 409), each looking at
+        # the league as it stands once the turn is its own.
+        with store.turn(league.league_id):
+            store.reload(league)
+            return _play(leagues, league, action, body)
+    if action == "deadline":
+        at = body.at
+        if at is None:
+            raise ScrimmageError("a new deadline needs its time (at, in epoch seconds)")
+
+        def move(lg: Any) -> int:
+            o = online.online(lg)
+            o.deadline = at
+            online.set_online(lg, o)
+            return o.week
+
+        return {"said": f"moved the deadline of week {store.change(league, move)}"}
+    if action in ("replace", "remove"):
+        named = body.team
+        if named is None:
+            raise ScrimmageError(f"{action} needs the team")
+
+        def swap(lg: Any) -> tuple[str, str]:
+            team = lg.team_named(named)
+            new = online.hand_on(lg, team.code)
+            team.coaching = Coaching("solitaire")
+            return team.name, new
+
+        name, new = store.change(league, swap)
+        if action == "remove":
+            return {"said": f"removed the coach of {name}: the computer coaches it"}
+        return {"said": f"gave {name} a new link for its new coach",
+                "url": f"{public_url}leagues/{league.league_id}?token={new}"}
+    raise ScrimmageError(f"no commissioner action {action!r}: advance, deadline, replace, "
+                         "remove, play_now or restart")
+
+
+def _play(leagues: Leagues, league: Any, action: str, body: Act) -> dict[str, Any]:
+    """A commissioner's action that plays games (the caller holds the league's turn)."""
+    store = leagues.store
     if action == "advance":
         started = online.online(league).week == 0
         n = online.deadline_pass(store, league, workers=leagues.workers)
@@ -183,46 +240,24 @@ def _act(leagues: Leagues, league: Any, action: str, body: Act, public_url: str
                             "teams played)"}
         return {"said": f"closed the week ({n} game(s) finished by the computer); week {week} "
                         f"open ({played} game(s) of computer teams played)"}
-    if action == "deadline":
-        if body.at is None:
-            raise ScrimmageError("a new deadline needs its time (at, in epoch seconds)")
-        o = online.online(league)
-        o.deadline = body.at
-        online.set_online(league, o)
-        store.update(league)
-        return {"said": f"moved the deadline of week {o.week}"}
-    if action in ("replace", "remove"):
-        if body.team is None:
-            raise ScrimmageError(f"{action} needs the team")
-        team = league.team_named(body.team)
-        new = online.hand_on(league, team.code)
-        team.coaching = Coaching("solitaire")
-        store.update(league)
-        if action == "remove":
-            return {"said": f"removed the coach of {team.name}: the computer coaches it"}
-        return {"said": f"gave {team.name} a new link for its new coach",
-                "url": f"{public_url}leagues/{league.league_id}?token={new}"}
-    if action in ("play_now", "restart"):
-        if body.index is None:
-            raise ScrimmageError(f"{action} needs the game (index)")
-        st = playing.state(store, league)
-        fixture = next((f for f in st.pending if f.index == body.index), None)
-        if fixture is None:
-            raise ScrimmageError(f"game {body.index} is not waiting to be played")
-        if action == "restart":
-            row = st.rows.get(fixture.index)
-            if row is None or row.status != PLAYING:
-                raise ScrimmageError(f"game {body.index} has not started")
-            store.drop_attempt(league.league_id, fixture.index, row.attempt)
-            return {"said": f"restarted game {body.index} "
-                            f"({league.teams[fixture.away].name} at "
-                            f"{league.teams[fixture.home].name})"}
-        if not online.cover(store, st, fixture):
-            playing.sim(store, league, lambda s, f: f.index == fixture.index, 1,
-                        auto=league.people)
-        return {"said": f"had the computer play game {body.index} now"}
-    raise ScrimmageError(f"no commissioner action {action!r}: advance, deadline, replace, "
-                         "remove, play_now or restart")
+    if body.index is None:
+        raise ScrimmageError(f"{action} needs the game (index)")
+    st = playing.state(store, league)
+    fixture = next((f for f in st.pending if f.index == body.index), None)
+    if fixture is None:
+        raise ScrimmageError(f"game {body.index} is not waiting to be played")
+    if action == "restart":
+        row = st.rows.get(fixture.index)
+        if row is None or row.status != PLAYING:
+            raise ScrimmageError(f"game {body.index} has not started")
+        store.drop_attempt(league.league_id, fixture.index, row.attempt)
+        return {"said": f"restarted game {body.index} "
+                        f"({league.teams[fixture.away].name} at "
+                        f"{league.teams[fixture.home].name})"}
+    if not online.cover(store, st, fixture):
+        playing.sim(store, league, lambda s, f: f.index == fixture.index, 1,
+                    auto=league.people)
+    return {"said": f"had the computer play game {body.index} now"}
 
 
 async def tick(leagues: Leagues) -> None:
