@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import sqlite3
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -68,3 +69,27 @@ def at_once(*calls: Callable[[], Any]) -> list[Any]:
     for t in threads:
         t.join(300)
     return out
+
+
+def drop_columns(db: str, table: str, columns: list[str]) -> None:
+    """Make `db`'s `table` as an older version left it: without `columns`."""
+    if db.startswith("postgresql://"):
+        psycopg = pytest.importorskip("psycopg")
+        with psycopg.connect(db, autocommit=True) as pg:
+            for name in columns:
+                pg.execute(f"ALTER TABLE {table} DROP COLUMN {name}")
+        return
+    with sqlite3.connect(db) as lite:
+        for name in columns:
+            lite.execute(f"ALTER TABLE {table} DROP COLUMN {name}")
+
+
+def columns_of(db: str, table: str) -> set[str]:
+    if db.startswith("postgresql://"):
+        psycopg = pytest.importorskip("psycopg")
+        with psycopg.connect(db, autocommit=True) as pg:
+            return {r[0] for r in pg.execute(
+                "SELECT column_name FROM information_schema.columns WHERE table_schema = "
+                "current_schema() AND table_name = %s", (table,))}
+    with sqlite3.connect(db) as lite:
+        return {r[1] for r in lite.execute(f"PRAGMA table_info({table})")}

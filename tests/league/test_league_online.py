@@ -3,13 +3,13 @@ join by their links; week 1 has two games played live between people, one played
 server restart, one where a coach never came (the computer finishes it at the deadline, with
 that coach's settings, each of its answers saved as given at the deadline), and the computer
 teams' game; the commissioner (who cannot play a team's game) advances the week; the
-standings come out right and the audit log tells everybody what the commissioner did."""
+standings come out right and the audit log tells everybody what the commissioner did. On both
+stores: a SQLite file and a PostgreSQL database (the `db` fixture, tests/stores.py)."""
 
 from __future__ import annotations
 
 import hashlib
 import secrets
-from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -70,8 +70,7 @@ def fair_dice(c: TestClient, game_id: str, tokens: list[str]) -> None:
     assert c.get(f"/api/games/{game_id}").json()["status"] != "setting up"
 
 
-def test_an_online_league_week(tmp_path: Path) -> None:
-    db = tmp_path / "server.db"
+def test_an_online_league_week(db: str) -> None:
     with TestClient(create_app(db, rate_limit=None)) as c:
         r = c.post("/api/leagues/online", json={"rhythm": "hand", "league": {
             "kind": "own", "rules": "legends-pro", "teams": TEAMS, "weeks": 2, "playoffs": 2,
@@ -144,16 +143,19 @@ def test_an_online_league_week(tmp_path: Path) -> None:
         assert "finished by the computer" in audit[1]["what"]
     # The absent coach's questions were answered at the deadline; the others by people.
     store = LeagueStore(db)
-    record = store.games.record(game_c["game_id"])
-    assert record is not None
-    by = [e[3] for e in record.decisions if len(e) > 3]
-    assert "deadline" in by and by.count("person") == given_c
-    assert store.game_rows(league)[absent["index"]].final
-    # A game nobody began was played whole at the deadline by each absent coach's computer
-    # coach, with that coach's settings.
-    row = store.game_rows(league)[unstarted["index"]]
-    assert row.final and row.game_id is None
-    assert row.coaches["away"] == "smart+run=0.6+fourth=bold"
-    live_record = store.games.record(game["game_id"])
-    assert live_record is not None
-    assert "deadline" not in {e[3] for e in live_record.decisions if len(e) > 3}
+    try:
+        record = store.games.record(game_c["game_id"])
+        assert record is not None
+        by = [e[3] for e in record.decisions if len(e) > 3]
+        assert "deadline" in by and by.count("person") == given_c
+        assert store.game_rows(league)[absent["index"]].final
+        # A game nobody began was played whole at the deadline by each absent coach's
+        # computer coach, with that coach's settings.
+        row = store.game_rows(league)[unstarted["index"]]
+        assert row.final and row.game_id is None
+        assert row.coaches["away"] == "smart+run=0.6+fourth=bold"
+        live_record = store.games.record(game["game_id"])
+        assert live_record is not None
+        assert "deadline" not in {e[3] for e in live_record.decisions if len(e) > 3}
+    finally:
+        store.close()

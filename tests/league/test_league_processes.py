@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from stores import at_once
+from stores import at_once, columns_of, drop_columns
 
 from scrimmage.core.ruleset import find_ruleset
 from scrimmage.league import online, playing
@@ -165,3 +165,20 @@ def test_a_cover_at_the_deadline_keeps_an_answer_given_meanwhile(
     by = [e[3] for e in record.decisions if len(e) > 3]
     assert by.count("person") == 1 and "deadline" in by
     assert two.game_rows(league.league_id)[fixture.index].final
+
+
+def test_a_database_made_before_league_versions_gains_them(db: str) -> None:
+    store = LeagueStore(db)
+    league, _ = an_online_league(store)
+    store.close()
+    drop_columns(db, "leagues", ["version", "lease_holder", "lease_until"])
+    store = LeagueStore(db)
+    try:
+        assert {"version", "lease_holder", "lease_until"} <= columns_of(db, "leagues")
+        again = store.league(league.league_id)
+        assert again.version == 0 and again.to_json() == league.to_json()
+        with store.turn(league.league_id):
+            store.change(again, lambda lg: online.claim(lg, next(iter(lg.teams)), "Back"))
+        assert store.league(league.league_id).version == 1
+    finally:
+        store.close()

@@ -99,7 +99,8 @@ class Server:
 
 
 # -- talking to the server ----------------------------------------------------------------
-def make(http: httpx.Client, rules: str, seats: dict[str, str], seed: int) -> dict[str, Any]:
+def make(http: httpx.Client, rules: str, seats: dict[str, str],
+         seed: int | None) -> dict[str, Any]:
     r = http.post("/api/games", json={"rules": rules, "seed": seed, "seats": seats})
     assert r.status_code == 201, r.text
     made: dict[str, Any] = r.json()

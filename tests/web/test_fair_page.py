@@ -2,7 +2,8 @@
 Python's hashlib and its seed derivation against the server's; two people in two browsers
 make a friend game, their pages commit and reveal on their own, they play it to the end by
 clicking, download the record from the page and check it with the real `scrimmage verify`
-(a copy with one die changed is refused, naming the decision and the play)."""
+(a copy with one die changed is refused, naming the decision and the play). The game runs on
+both stores (the `server` fixture's `stores` mark: tests/web/conftest.py)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from typing import Any
 
 import pytest
 from browsing import answer_by_click, make_game, needs_chromium
+from stores import STORES
 
 from scrimmage.core import fairness
 
@@ -61,6 +63,7 @@ def asked_or_over(pages: list[Any]) -> Any:
     raise AssertionError("no seat was asked a question and the game is not over")
 
 
+@pytest.mark.stores(*STORES)
 def test_two_people_play_a_fair_game_and_check_it(server: str, browser: Any,
                                                   tmp_path: Path) -> None:
     made = make_game(server, rules="1st-and-roll", seats={"home": "person", "away": "person"})

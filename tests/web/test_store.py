@@ -13,10 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from stores import postgres_schema
+from stores import at_once, postgres_schema
 
 import scrimmage
 from scrimmage.api import new_game
+from scrimmage.core import fairness
 from scrimmage.league import playing
 from scrimmage.league.making import own_league
 from scrimmage.league.model import Coaching
@@ -142,6 +143,65 @@ def test_a_room_another_process_moved_on_is_loaded_again(db: str) -> None:
         assert room.table.record.decisions == other.table.record.decisions
         stored = theirs.store.load(room.game_id)
         assert stored is not None and stored.record.decisions == other.table.record.decisions
+    finally:
+        mine.store.close()
+        theirs.store.close()
+
+
+PEOPLE = {"rules": "1st-and-roll", "seats": {"home": "person", "away": "person"}}
+AWAY = SavedSeat("AWAY")
+
+
+def fair_dice_through_both(mine: Rooms, theirs: Rooms) -> None:
+    """A new game's two coaches commit at the same moment, each through its own process,
+    then reveal likewise: both are kept, and the seed is set once."""
+    room, _ = mine.create(PEOPLE, "http://x/")
+    other = theirs.get(room.game_id)
+    values = {"home": fairness.new_value(), "away": fairness.new_value()}
+    commits = {side: fairness.commitment(v) for side, v in values.items()}
+    assert at_once(lambda: mine.fair_commit(room, HOME, commits["home"]),
+                   lambda: theirs.fair_commit(other, AWAY, commits["away"])) == [None, None]
+    assert at_once(lambda: mine.fair_reveal(room, HOME, values["home"]),
+                   lambda: theirs.fair_reveal(other, AWAY, values["away"])) == [None, None]
+    stored = theirs.store.load(room.game_id)
+    assert stored is not None and stored.record.fairness is not None
+    block = stored.record.fairness
+    assert block["values"] == values and fairness.phase(block) == fairness.DONE
+    assert stored.record.seed == block["seed"]
+    assert theirs.store.fair_secret(room.game_id) is None
+    for rooms in (mine, theirs):
+        seen = rooms.get(room.game_id)
+        assert seen.version == stored.version
+        assert seen.table.record.decisions == stored.record.decisions
+        assert seen.table.pending is not None
+
+
+def test_fair_dice_steps_of_both_sides_at_once_through_two_processes_are_both_kept(
+        db: str) -> None:
+    """The two steps do not conflict: the one written second is taken again from the block
+    holding the first, never refused, never lost."""
+    mine, theirs = Rooms(Store(db)), Rooms(Store(db))
+    try:
+        for _ in range(3):
+            fair_dice_through_both(mine, theirs)
+        # A step that missed the other side's (no look before acting) is refused at the
+        # write, then taken again from the stored block: both commitments are kept.
+        room, _ = mine.create(PEOPLE, "http://x/")
+        other = theirs.get(room.game_id)
+        mine.fair_commit(room, HOME, fairness.commitment(fairness.new_value()))
+        look = theirs.refresh
+        looks: list[int] = []
+
+        def stale_once(r: Any) -> bool:
+            looks.append(1)
+            return False if len(looks) == 1 else look(r)
+
+        theirs.refresh = stale_once                                 # type: ignore[method-assign]
+        theirs.fair_commit(other, AWAY, fairness.commitment(fairness.new_value()))
+        assert len(looks) == 2
+        stored = mine.store.load(room.game_id)
+        assert stored is not None and stored.record.fairness is not None
+        assert all(stored.record.fairness["commits"].values())
     finally:
         mine.store.close()
         theirs.store.close()
