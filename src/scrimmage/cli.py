@@ -312,8 +312,11 @@ def games() -> None:
 
 @app.command()
 def serve(
-    db: Annotated[Path | None, typer.Option(
-        help="The games database (SQLite; default: server.db in your data folder).")] = None,
+    db: Annotated[str | None, typer.Option(
+        help="The games database: a SQLite file (default: server.db in your data folder) or "
+             "a PostgreSQL URL, postgresql://USER@HOST/DBNAME, which several server "
+             "processes may share (pip install 'scrimmage\\[postgres]'; docs/serving.md)."
+    )] = None,
     host: Annotated[str, typer.Option(
         help="Address to listen on: 127.0.0.1 is this computer only, 0.0.0.0 your network."
     )] = "127.0.0.1",
@@ -340,13 +343,14 @@ def serve(
         _fail("--ssl-certfile and --ssl-keyfile go together")
     scheme = "https" if ssl_certfile else "http"
     listening = f"{scheme}://{f'[{host}]' if ':' in host else host}:{port}/"
-    path = db or games_dir().parent / "server.db"
+    where = db or str(games_dir().parent / "server.db")
     try:
-        web = create_app(path, public_url=public_url or listening, rate_limit=rate_limit,
+        web = create_app(where, public_url=public_url or listening, rate_limit=rate_limit,
                          max_games_in_memory=max_games_in_memory)
     except ScrimmageError as exc:
         _fail(exc)
-    err.print(f"scrimmage serves on {listening} (games kept in {path}); Ctrl-C stops")
+    kept = web.state.rooms.store.where
+    err.print(f"scrimmage serves on {listening} (games kept in {escape(kept)}); Ctrl-C stops")
     if public_url is None and host in ("0.0.0.0", "::"):
         err.print(f"note: invitation links start with {listening}; give --public-url the "
                   "address your friends reach this computer at")

@@ -1,12 +1,12 @@
 """Issue 34 through the HTTP contract: a 1985 season made with POST /api/leagues, the Bears'
 games played on the game routes (the person answers with the assistant's suggestion), the
 others by the computer in the background (POST .../sim, polled), to the champion; refusals
-change nothing and are never a 500."""
+change nothing and are never a 500. On both stores: a SQLite file and a PostgreSQL database
+(the `db` fixture, tests/stores.py)."""
 
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -40,8 +40,8 @@ def sim(c: TestClient, league: str, token: str, order: dict[str, Any]) -> dict[s
     raise AssertionError("the sim did not finish")
 
 
-def test_a_1985_season_through_the_http_contract(tmp_path: Path) -> None:
-    app = create_app(tmp_path / "server.db", rate_limit=None)
+def test_a_1985_season_through_the_http_contract(db: str) -> None:
+    app = create_app(db, rate_limit=None)
     with TestClient(app) as c:
         r = c.post("/api/leagues", json={"kind": "season", "rules": "legends-pro",
                                          "season": 1985, "coach": [BEARS], "seed": 1})
@@ -79,8 +79,8 @@ def test_a_1985_season_through_the_http_contract(tmp_path: Path) -> None:
         assert game["box_score"]["line_score"] and game["plays"]
 
 
-def test_league_refusals_change_nothing(tmp_path: Path) -> None:
-    app = create_app(tmp_path / "server.db", rate_limit=None)
+def test_league_refusals_change_nothing(db: str) -> None:
+    app = create_app(db, rate_limit=None)
     with TestClient(app) as c:
         bad = [
             ({"kind": "season", "rules": "legends-pro"}, "needs its year"),

@@ -3,7 +3,8 @@ join by their links; week 1 has two games played live between people, one played
 server restart, one where a coach never came (the computer finishes it at the deadline, with
 that coach's settings, each of its answers saved as given at the deadline), and the computer
 teams' game; the commissioner (who cannot play a team's game) advances the week; the
-standings come out right and the audit log tells everybody what the commissioner did."""
+standings come out right and the audit log tells everybody what the commissioner did. On both
+stores: a SQLite file and a PostgreSQL database (the `db` fixture, tests/stores.py)."""
 
 from __future__ import annotations
 
@@ -74,8 +75,7 @@ def fair_dice(c: TestClient, game_id: str, tokens: list[str]) -> None:
     assert c.get(f"/api/games/{game_id}").json()["status"] != "setting up"
 
 
-def test_an_online_league_week(tmp_path: Path) -> None:
-    db = tmp_path / "server.db"
+def test_an_online_league_week(db: str) -> None:
     with TestClient(create_app(db, rate_limit=None)) as c:
         r = c.post("/api/leagues/online", json={"rhythm": "hand", "league": {
             "kind": "own", "rules": "legends-pro", "teams": TEAMS, "weeks": 2, "playoffs": 2,
@@ -148,19 +148,22 @@ def test_an_online_league_week(tmp_path: Path) -> None:
         assert "finished by the computer" in audit[1]["what"]
     # The absent coach's questions were answered at the deadline; the others by people.
     store = LeagueStore(db)
-    record = store.games.record(game_c["game_id"])
-    assert record is not None
-    by = [e[3] for e in record.decisions if len(e) > 3]
-    assert "deadline" in by and by.count("person") == given_c
-    assert store.game_rows(league)[absent["index"]].final
-    # A game nobody began was played whole at the deadline by each absent coach's computer
-    # coach, with that coach's settings.
-    row = store.game_rows(league)[unstarted["index"]]
-    assert row.final and row.game_id is None
-    assert row.coaches["away"] == "smart+run=0.6+fourth=bold"
-    live_record = store.games.record(game["game_id"])
-    assert live_record is not None
-    assert "deadline" not in {e[3] for e in live_record.decisions if len(e) > 3}
+    try:
+        record = store.games.record(game_c["game_id"])
+        assert record is not None
+        by = [e[3] for e in record.decisions if len(e) > 3]
+        assert "deadline" in by and by.count("person") == given_c
+        assert store.game_rows(league)[absent["index"]].final
+        # A game nobody began was played whole at the deadline by each absent coach's
+        # computer coach, with that coach's settings.
+        row = store.game_rows(league)[unstarted["index"]]
+        assert row.final and row.game_id is None
+        assert row.coaches["away"] == "smart+run=0.6+fourth=bold"
+        live_record = store.games.record(game["game_id"])
+        assert live_record is not None
+        assert "deadline" not in {e[3] for e in live_record.decisions if len(e) > 3}
+    finally:
+        store.close()
 
 
 def test_what_the_online_page_reads(tmp_path: Path) -> None:
@@ -323,7 +326,6 @@ def test_a_new_link_opens_the_game_in_progress_and_the_old_one_does_not(tmp_path
 def test_a_team_nobody_coaches_gets_the_leagues_computer_coach() -> None:
     """A person's team in an online league is the computer's until claimed, and after its
     coach is removed: the computer coach the league was made with, not always solitaire."""
-    from scrimmage.league import online
     from scrimmage.league.making import own_league
     from scrimmage.league.model import Coaching
 
@@ -337,7 +339,7 @@ def test_a_team_nobody_coaches_gets_the_leagues_computer_coach() -> None:
 
 
 def test_a_deadline_that_passed_while_the_server_was_down_is_applied_when_it_starts(
-        tmp_path: Path) -> None:
+        db: str) -> None:
     """Issue 35: the week clock survives a restart. Week 1 opens with a day's deadline; the
     server stops; the deadline passes while it is down (the stored deadline is moved into the
     past); the server starts again and, without anybody asking, closes week 1 (the people's
@@ -345,9 +347,7 @@ def test_a_deadline_that_passed_while_the_server_was_down_is_applied_when_it_sta
     deadline did it."""
     import time
 
-    from scrimmage.league import online
 
-    db = tmp_path / "server.db"
     with TestClient(create_app(db, rate_limit=None)) as c:
         made = c.post("/api/leagues/online", json={"rhythm": "day", "league": {
             "kind": "own", "rules": "legends-pro", "teams": TEAMS[:4], "seed": 9}}).json()
@@ -363,12 +363,15 @@ def test_a_deadline_that_passed_while_the_server_was_down_is_applied_when_it_sta
         assert {g["status"] for g in c.get(f"/api/leagues/{league}/schedule?week=1").json()
                 } != {"final"}
     store = LeagueStore(db)
-    lg = store.league(league)
-    clock = online.online(lg)
-    assert clock.deadline is not None and clock.deadline > time.time() + 3600
-    clock.deadline = time.time() - 60                    # a day went by with the server down
-    online.set_online(lg, clock)
-    store.update(lg)
+    try:
+        lg = store.league(league)
+        clock = online.online(lg)
+        assert clock.deadline is not None and clock.deadline > time.time() + 3600
+        clock.deadline = time.time() - 60                # a day went by with the server down
+        online.set_online(lg, clock)
+        store.update(lg)
+    finally:
+        store.close()
     with TestClient(create_app(db, rate_limit=None)) as c:
         for _ in range(600):
             if c.get(f"/api/leagues/{league}").json()["week"] == 2:

@@ -1,10 +1,12 @@
 """The HTTP contract of `scrimmage serve` (issue 16), through the real app: making games,
 seat views, answers and their refusals (403, 409, 422: a refused request changes nothing),
-undo, the assistant's toggles, uploads, and whole games played over HTTP and WebSocket."""
+undo, the assistant's toggles, uploads, and whole games played over HTTP and WebSocket; on
+both stores, a SQLite file and a PostgreSQL database (the `db` fixture, tests/stores.py)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +21,10 @@ SRC = Path(__file__).resolve().parents[2] / "src" / "scrimmage"
 
 
 @pytest.fixture
-def client(tmp_path: Path) -> TestClient:
-    return TestClient(create_app(tmp_path / "games.db"))
+def client(db: str) -> Iterator[TestClient]:
+    app = create_app(db)
+    yield TestClient(app)
+    app.state.rooms.store.close()
 
 
 def new(client: TestClient, **body: Any) -> dict[str, Any]:
@@ -197,10 +201,9 @@ def test_undo_and_the_assistant_toggles(client: TestClient) -> None:
     assert r.status_code == 422 and "timeouts" in r.json()["detail"]
 
 
-def test_a_game_waits_for_a_friend_and_reloads_from_the_database(tmp_path: Path) -> None:
+def test_a_game_waits_for_a_friend_and_reloads_from_the_database(db: str) -> None:
     """Two people: the game waits as long as it takes; a server started afresh on the same
     database finds it where it stood."""
-    db = tmp_path / "games.db"
     one = TestClient(create_app(db))
     made = new(one, seats={"home": "person", "away": "person"}, seed=8)
     game = made["game_id"]

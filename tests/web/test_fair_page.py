@@ -2,7 +2,8 @@
 Python's hashlib and its seed derivation against the server's; two people in two browsers
 make a friend game, their pages commit and reveal on their own, they play it to the end by
 clicking, download the record from the page and check it with the real `scrimmage verify`
-(a copy with one die changed is refused, naming the decision and the play)."""
+(a copy with one die changed is refused, naming the decision and the play). The game runs on
+both stores (the `server` fixture's `stores` mark: tests/web/conftest.py)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from browsing import (
     needs_chromium,
     tampered_is_refused,
 )
+from stores import STORES
 
 from scrimmage.core import fairness
 
@@ -54,6 +56,7 @@ def test_the_pages_sha256_is_sha256(server: str, browser: Any) -> None:
     page.close()
 
 
+@pytest.mark.stores(*STORES)
 def test_two_people_play_a_fair_game_and_check_it(server: str, browser: Any,
                                                   tmp_path: Path) -> None:
     made = make_game(server, rules="1st-and-roll", seats={"home": "person", "away": "person"})

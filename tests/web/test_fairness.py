@@ -3,17 +3,19 @@ people waits for both coaches' commitments and values, refusals change nothing, 
 the one the three values give, the store keeps every step through a restart, a league game
 between two people's teams does the same, and the record route gives a seat nothing it could
 not see on the table (no call still hidden), and anyone the whole record once the game is
-over, which `scrimmage verify` checks."""
+over, which `scrimmage verify` checks. On both stores: a SQLite file and a PostgreSQL database
+(the `db` fixture, tests/stores.py)."""
 
 from __future__ import annotations
 
 import json
-import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from stores import columns_of, drop_columns
 
 import scrimmage
 from scrimmage.core import fairness
@@ -25,8 +27,10 @@ PEOPLE = {"home": "person", "away": "person"}
 
 
 @pytest.fixture
-def client(tmp_path: Path) -> TestClient:
-    return TestClient(create_app(tmp_path / "games.db", rate_limit=None))
+def client(db: str) -> Iterator[TestClient]:
+    app = create_app(db, rate_limit=None)
+    yield TestClient(app)
+    app.state.rooms.store.close()
 
 
 class Fair:
@@ -215,8 +219,7 @@ def test_four_people_the_offense_coaches_give_their_sides_values(client: TestCli
                                            "away": values["away:offense"]}
 
 
-def test_every_step_is_kept_through_a_restart(tmp_path: Path) -> None:
-    db = tmp_path / "games.db"
+def test_every_step_is_kept_through_a_restart(db: str) -> None:
     game = Fair(TestClient(create_app(db, rate_limit=None)))
     assert game.commit("home").status_code == 200
     game.client = TestClient(create_app(db, rate_limit=None))         # a restarted server
@@ -235,22 +238,18 @@ def test_every_step_is_kept_through_a_restart(tmp_path: Path) -> None:
     assert game.view("home")["play_count"] >= 0 and game.turn()
 
 
-def test_a_database_made_before_fair_dice_gains_its_columns(tmp_path: Path) -> None:
-    db = tmp_path / "old.db"
+def test_a_database_made_before_fair_dice_gains_its_columns(db: str) -> None:
     made = TestClient(create_app(db, rate_limit=None)).post(
         "/api/games", json={"rules": "1st-and-roll", "seed": 3,
                             "seats": {"home": "person"}}).json()
-    with sqlite3.connect(db) as old:            # as the games table was before issue 35
-        old.execute("ALTER TABLE games DROP COLUMN fairness")
-        old.execute("ALTER TABLE games DROP COLUMN fair_secret")
+    # As the games table was before issue 35.
+    drop_columns(db, "games", ["fairness", "fair_secret"])
     client = TestClient(create_app(db, rate_limit=None))
     token = made["seats"]["home"]["token"]
     v = client.get(f"/api/games/{made['game_id']}", params={"token": token}).json()
     assert v["fair_dice"] is None and v["pending"]
     Fair(client).set_up()                        # and new games get fair dice in it
-    with sqlite3.connect(db) as new:
-        columns = {row[1] for row in new.execute("PRAGMA table_info(games)")}
-    assert {"fairness", "fair_secret"} <= columns
+    assert {"fairness", "fair_secret"} <= columns_of(db, "games")
 
 
 # -- the record ------------------------------------------------------------------------------

@@ -34,6 +34,7 @@ from browsing import (
     tampered_is_refused,
     the_seat_asked,
 )
+from stores import STORES
 
 pytestmark = needs_chromium
 
@@ -331,6 +332,7 @@ def test_a_team_handed_on(server: str, browser: Any, width: int, tmp_path: Path)
     other.context.close()
 
 
+@pytest.mark.stores(*STORES)
 def test_two_coaches_play_their_league_game_with_fair_dice(server: str, browser: Any,
                                                            tmp_path: Path) -> None:
     """The issue's "done when": two people in two browsers join a league by their teams'

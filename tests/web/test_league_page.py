@@ -3,7 +3,8 @@ the home page's form, its page (where it stands, your next game, this week, the 
 schedule, the leaders, the playoffs, a finished game's box score and play-by-play), a person's
 game played on the game page and counted, the computer's games played in the background with
 their progress. Each page is shot at 1280 px and 375 px (`SCRIMMAGE_UPDATE_SCREENSHOTS=1`
-writes the 1280 px ones into docs/ as docs/league-*.png)."""
+writes the 1280 px ones into docs/ as docs/league-*.png). What keeps a league runs on both
+stores (the `server` fixture's `stores` mark: tests/web/conftest.py)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import httpx
+import pytest
 from browsing import answer_by_click, needs_chromium, readable
+from stores import STORES
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -107,6 +110,7 @@ def test_the_forms_choices(server: str) -> None:
 
 
 @needs_chromium
+@pytest.mark.stores(*STORES)
 def test_a_real_season_from_the_form(server: str, browser: Any, tmp_path: Path) -> None:
     """The 1985 season coaching the Bears: made on the home page, the Bears' game played on
     the game page (a few snaps by clicking, the rest by the assistant) and counted, the other
@@ -236,6 +240,7 @@ def _bears_game(server: str, league_id: str) -> int:
 
 
 @needs_chromium
+@pytest.mark.stores(*STORES)
 def test_a_league_of_your_own_to_the_end(server: str, browser: Any, tmp_path: Path) -> None:
     """Four high-school teams, three weeks, the best two in a final: made on the form, the
     person's games answered over HTTP, the rest played with "Play to the end", the bracket and
@@ -307,6 +312,7 @@ def test_a_league_of_your_own_to_the_end(server: str, browser: Any, tmp_path: Pa
 
 
 @needs_chromium
+@pytest.mark.stores(*STORES)
 def test_a_season_the_computer_plays_to_the_super_bowl(server: str, browser: Any,
                                                       tmp_path: Path) -> None:
     """Nobody coaching: the whole 1985 season played with one press of "Play to the end", its
@@ -347,6 +353,7 @@ def test_a_season_the_computer_plays_to_the_super_bowl(server: str, browser: Any
 
 
 @needs_chromium
+@pytest.mark.stores(*STORES)
 def test_a_spectator_a_wrong_key_and_a_deleted_league(server: str, browser: Any) -> None:
     """Without its key the league page only shows (no buttons); a wrong key says so; its
     owner deletes it, and its link then says there is no such league."""

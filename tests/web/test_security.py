@@ -29,7 +29,7 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from test_restart import Server, assert_replays, assert_same, finish, free_port, make, play, see
+from servers import Server, assert_replays, assert_same, finish, free_port, make, play, see
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -27,8 +26,9 @@ league_app = typer.Typer(help="Seasons you coach: real seasons, leagues of your 
                               "leagues drafted at the table (docs/leagues.md).",
                          no_args_is_help=True)
 
-DbOpt = Annotated[Path | None, typer.Option(
-    "--db", help="The games database (default: server.db in your data folder, as serve).")]
+DbOpt = Annotated[str | None, typer.Option(
+    "--db", help="The games database: a SQLite file (default: server.db in your data folder, "
+                 "as serve) or a PostgreSQL URL (postgresql://USER@HOST/DBNAME).")]
 LeagueArg = Annotated[str, typer.Argument(help="The league: its id, its name, or last.")]
 
 
@@ -37,7 +37,7 @@ def _fail(problem: object) -> None:
     raise typer.Exit(2)
 
 
-def _store(db: Path | None) -> Any:
+def _store(db: str | None) -> Any:
     from scrimmage.league.store import LeagueStore
     from scrimmage.seat.saved import games_dir
 

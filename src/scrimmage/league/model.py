@@ -147,6 +147,9 @@ class League:
     it coaches ("*": every person's team). Never a token in clear."""
     extra: dict[str, Any] = field(default_factory=dict)
     """What an online league adds (`league.online`): its week clock and its audit log."""
+    version: int | None = None
+    """The version of its stored row it was read at (not part of its JSON; None: not read
+    from a store). `LeagueStore.update` writes it only over that version."""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

@@ -15,6 +15,13 @@ the absent seat's questions answered by its coach's computer coach (the kinds th
 the assistant still by the assistant), each such answer saved as answered "at the deadline".
 Then the next week opens. A deadline that passed while the server was down is applied when
 it looks again (`due_deadlines`).
+
+Several server processes may share the database, each with its week clock: closing a week
+takes the league's turn (`LeagueStore.turn`) and looks at the league again once it has it,
+so a week is closed once, by one process; a game covered at the deadline is written only
+over the version it was read at, so a coach's answer through another process is never
+overwritten (the cover goes on from it); every change to the league is a `change` (written
+over the version read, else redone), so a claim or a setting made meanwhile is kept.
 """
 
 from __future__ import annotations
@@ -36,8 +43,8 @@ from scrimmage.league.playing import (
     sim,
     state,
 )
-from scrimmage.league.store import PLAYING, LeagueStore
-from scrimmage.web.store import digest
+from scrimmage.league.store import PLAYING, Busy, LeagueStore
+from scrimmage.web.store import Moved, digest
 
 COMMISSIONER = "#commissioner"
 TOKEN_BYTES = 24
@@ -45,6 +52,8 @@ RHYTHMS = {"day": 24 * 3600, "week": 7 * 24 * 3600, "hand": None}
 """How long a week stays open: a day, a week, or until the commissioner closes it."""
 DEADLINE = "deadline"
 """Who answered a decision the computer made for an absent coach at the deadline."""
+COVER_TRIES = 8
+"""Times a cover starts again from a coach's answer written meanwhile before giving up."""
 
 
 @dataclass
@@ -217,12 +226,12 @@ def open_week_games(store: LeagueStore, league: League, workers: int = 1) -> int
 def deadline_pass(store: LeagueStore, league: League, now: float | None = None,
                   workers: int = 1, log: Callable[[str], None] | None = None) -> int:
     """Close the open week: finish every game of it the people did not (see the module's
-    docstring), then open the next week with a new deadline. Returns the games finished."""
+    docstring), then open the next week with a new deadline. Returns the games finished.
+    The caller holds the league's turn (`LeagueStore.turn`); `league` is brought up to
+    date."""
     o = online(league)
     if o.week == 0:                                   # the season starts: week 1 opens
-        o.week, o.deadline = 1, _deadline(o.rhythm, now)
-        set_online(league, o)
-        store.update(league)
+        store.change(league, lambda lg: _open_week(lg, 1, now))
         return 0
     st = state(store, league)
     finished = 0
@@ -233,14 +242,18 @@ def deadline_pass(store: LeagueStore, league: League, now: float | None = None,
                     auto=league.people)
     st = state(store, league)
     later = [f.week for f in st.pending]
-    o.week = min(later) if later else o.week
-    o.deadline = _deadline(o.rhythm, now)
-    set_online(league, o)
-    store.update(league)
+    week = min(later) if later else o.week
+    store.change(league, lambda lg: _open_week(lg, week, now))
     if log is not None:
         log(f"closed the week: {plural(finished, 'game')} finished by the computer; "
-            f"week {o.week} open")
+            f"week {week} open")
     return finished
+
+
+def _open_week(league: League, week: int, now: float | None) -> None:
+    o = online(league)
+    o.week, o.deadline = week, _deadline(o.rhythm, now)
+    set_online(league, o)
 
 
 def cover(store: LeagueStore, st: State, fixture: Fixture) -> bool:
@@ -248,62 +261,86 @@ def cover(store: LeagueStore, st: State, fixture: Fixture) -> bool:
     seat's questions by its computer coach, saved as answered at the deadline). False when
     the game is not in progress (the sim plays it whole)."""
     from scrimmage.seat.table import Table
+    from scrimmage.web.fairness import setting_up
 
     row = st.rows.get(fixture.index)
     if row is None or row.status != PLAYING or row.game_id is None:
         return False
-    record = store.games.record(row.game_id)
-    if record is None:
-        return False
-    from scrimmage.web.fairness import setting_up
-
-    if setting_up(record):
-        # The fair dice never got both values: the game never began. The computer plays it
-        # whole, with the league's own seed for it, like a game nobody started.
-        store.drop_attempt(st.league.league_id, fixture.index, row.attempt)
-        return False
     league = st.league
-    table = Table(record, seats_for(league, fixture), source=f"league game {row.game_id}")
-    coaches = {}
-    for side, code in ((Side.HOME, fixture.home), (Side.AWAY, fixture.away)):
-        c = league.teams[code].coaching
-        coaches[side] = table.rules.default_coach(c.computer(), 7919 * (3 + fixture.index))
-    kept = len(record.decisions)
-    while (pending := table.advance()) is not None:
-        coach = coaches[pending.side]
-        table.answer(coach.decide(pending.decision, pending.view), by=DEADLINE)
-    store.games.save(row.game_id, kept, table.record.decisions[kept:], "over")
-    finish_person_game(store, league, fixture, row.game_id, table.record, row.attempt)
-    return True
+    for _ in range(COVER_TRIES):
+        loaded = store.games.load(row.game_id)
+        if loaded is None:
+            return False
+        record = loaded.record
+        if setting_up(record):
+            # The fair dice never got both values: the game never began. The computer plays
+            # it whole, with the league's own seed for it, like a game nobody started.
+            store.drop_attempt(league.league_id, fixture.index, row.attempt)
+            return False
+        table = Table(record, seats_for(league, fixture), source=f"league game {row.game_id}")
+        coaches = {}
+        for side, code in ((Side.HOME, fixture.home), (Side.AWAY, fixture.away)):
+            c = league.teams[code].coaching
+            coaches[side] = table.rules.default_coach(c.computer(), 7919 * (3 + fixture.index))
+        kept = len(record.decisions)
+        while (pending := table.advance()) is not None:
+            coach = coaches[pending.side]
+            table.answer(coach.decide(pending.decision, pending.view), by=DEADLINE)
+        try:
+            # Only over the version read: a coach who answered just now (through any server
+            # process) keeps the answer, and the cover goes on from it.
+            store.games.save(row.game_id, kept, table.record.decisions[kept:], "over",
+                             version=loaded.version)
+        except Moved:
+            continue
+        finish_person_game(store, league, fixture, row.game_id, table.record, row.attempt)
+        return True
+    raise Busy(f"game {fixture.index} is being played right now: try again")
 
 
 def due_deadlines(store: LeagueStore, now: float | None = None, workers: int = 1) -> list[str]:
     """Apply every deadline that has passed (at start, and then every little while): the
-    ids of the leagues whose week closed."""
+    ids of the leagues whose week closed. A league another process is closing now is left
+    to it; one whose week closed while this process waited for its turn is left as it is."""
     now = time.time() if now is None else now
     closed = []
     for entry in store.leagues():
-        league = store.league(entry["league_id"])
-        o = Online.from_json(league.extra.get("online"))
-        if o is None or o.deadline is None or o.deadline > now:
+        league_id = entry["league_id"]
+        if not _due(store.league(league_id), now):
             continue
-        def note(text: str, lg: League = league) -> None:
-            audit(store, lg, "the deadline", text)
+        try:
+            with store.turn(league_id):
+                league = store.league(league_id)      # as it stands now the turn is ours
+                if not _due(league, now):
+                    continue
+                def note(text: str, lg: League = league) -> None:
+                    audit(store, lg, "the deadline", text)
 
-        deadline_pass(store, league, now, workers, log=note)
-        open_week_games(store, league, workers)
-        closed.append(league.league_id)
+                deadline_pass(store, league, now, workers, log=note)
+                open_week_games(store, league, workers)
+        except Busy:
+            continue
+        closed.append(league_id)
     return closed
+
+
+def _due(league: League, now: float) -> bool:
+    o = Online.from_json(league.extra.get("online"))
+    return o is not None and o.deadline is not None and o.deadline <= now
 
 
 # -- the audit log ----------------------------------------------------------------------------
 
 def audit(store: LeagueStore, league: League, who: str, what: str) -> None:
     """Note a commissioner's (or the clock's) action, for every coach to read."""
-    log = list(league.extra.get("audit", []))
-    log.append({"at": time.time(), "who": who, "what": what})
-    league.extra["audit"] = log[-500:]
-    store.update(league)
+    at = time.time()
+
+    def note(lg: League) -> None:
+        log = list(lg.extra.get("audit", []))
+        log.append({"at": at, "who": who, "what": what})
+        lg.extra["audit"] = log[-500:]
+
+    store.change(league, note)
 
 
 def audit_log(league: League) -> list[dict[str, Any]]:

@@ -175,10 +175,17 @@ def person_game(store: LeagueStore, st: State, fixture: Fixture,
     if fair_dice and fair.between_people(seats) and \
             {seat.side for seat in digests.values()} == {s.value for s in Side}:
         secret = fair.arrange(record)
-    store.games.create(game_id, record, {}, digests, secret=secret)
     kinds = {"home": seats[Side.HOME].offense, "away": seats[Side.AWAY].offense}
-    store.save_games(league.league_id, [GameRow(fixture.index, attempt, PLAYING, None, None,
-                                                game_id, None, None, kinds)])
+    started = store.start_game(league.league_id, GameRow(fixture.index, attempt, PLAYING, None,
+                                                         None, game_id, None, None, kinds),
+                               record, digests, secret)
+    if started != game_id:
+        # Both coaches opened the game at once (through two server processes): the first
+        # one begun is the game.
+        found = store.games.record(started)
+        if found is None:
+            raise ScrimmageError(f"game {started} of league {league.league_id} is missing")
+        return started, found
     return game_id, record
 
 

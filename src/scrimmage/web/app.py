@@ -24,16 +24,19 @@
 - `GET /api/games/{id}/record?token=T` is the game's whole record (its inputs, the fairness
   block, every play as played with its dice), for `scrimmage verify`: anyone's once the game
   is over; during it a seat's, in a game between people only, without a call still hidden;
-- `WS /ws/games/{id}?token=T` pushes the seat's view after every change.
+- `WS /ws/games/{id}?token=T` pushes the seat's view after every change, whichever server
+  process made it (on PostgreSQL the processes tell each other with NOTIFY).
 
 A request is limited in size and checked before anything runs; a bad one is a 4xx with a
-reason, never a 500. What guards the server on an untrusted network (the body limit, the
-Origin check, the security headers, the rate limit) is in `guards`.
+reason, never a 500 (a database that cannot be reached is a 503: nothing changed, try again).
+What guards the server on an untrusted network (the body limit, the Origin check, the security
+headers, the rate limit) is in `guards`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 from collections.abc import Callable
@@ -54,9 +57,10 @@ from scrimmage.core.fairness import FairDiceConflict
 from scrimmage.core.field import Side
 from scrimmage.core.ruleset import find_ruleset, ruleset_names
 from scrimmage.core.teamfile import read_toml_bytes
-from scrimmage.league.store import LeagueStore
+from scrimmage.league.store import Busy, LeagueStore
 from scrimmage.seat.table import Pending
 from scrimmage.sim.parallel import default_workers
+from scrimmage.web.database import Unavailable
 from scrimmage.web.guards import (
     BodyLimit,
     OriginCheck,
@@ -70,7 +74,7 @@ from scrimmage.web.league_online_routes import online_router, tick
 from scrimmage.web.league_routes import Leagues, league_router, seasons_of
 from scrimmage.web.limits import MAX_GAMES_IN_MEMORY, RATE_LIMIT
 from scrimmage.web.rooms import Forbidden, NotFound, Room, Rooms, Stale, Watcher
-from scrimmage.web.store import SavedSeat, Store
+from scrimmage.web.store import Moved, SavedSeat, Store
 from scrimmage.web.views import record_for, update, view
 
 MAX_TEAM_FILE = 64 * 1024
@@ -136,7 +140,8 @@ def create_app(db: str | Path, *, public_url: str = DEFAULT_PUBLIC_URL,
                rate_limit: float | None = RATE_LIMIT,
                max_games_in_memory: int = MAX_GAMES_IN_MEMORY,
                clock: Callable[[], float] = time.monotonic) -> FastAPI:
-    """The server of the games in `db`. `public_url` is the address people reach it at:
+    """The server of the games in `db` (a SQLite file, or a PostgreSQL URL that other server
+    processes may share). `public_url` is the address people reach it at:
     every invitation link starts with it (never with the request's Host header, which the
     client chooses). `rate_limit` is the games a client may make a minute (None or 0: no
     limit; `clock` times it); at most `max_games_in_memory` idle games stay in memory."""
@@ -148,9 +153,16 @@ def create_app(db: str | Path, *, public_url: str = DEFAULT_PUBLIC_URL,
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> Any:
-        clock = asyncio.create_task(tick(leagues))     # league deadlines, even past ones
+        tasks = [asyncio.create_task(tick(leagues))]     # league deadlines, even past ones
+        if store.shared:
+            # Another process's changes reach the pages watching here (PostgreSQL only: with
+            # SQLite this process is the only one).
+            tasks.append(asyncio.create_task(store.db.listen(_changed)))
         yield
-        clock.cancel()
+        for task in tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
         store.close()
 
     app = FastAPI(title="scrimmage", lifespan=lifespan)
@@ -271,10 +283,8 @@ def create_app(db: str | Path, *, public_url: str = DEFAULT_PUBLIC_URL,
             seat = room.seat_for(token)
             async with room.lock:
                 rooms.answer(room, seat, body.index, body.answer)
-            await _push(room, previews=False)
-            out = view(room, seat, since, previews=False)
-            _preview_later(room)
-            return out
+            await _push(room)
+            return view(room, seat, since, previews=False)
 
     @app.post("/api/games/{game_id}/commit")
     async def fair_commit(game_id: str, body: Commit, token: Token = None) -> dict[str, Any]:
@@ -334,7 +344,7 @@ def create_app(db: str | Path, *, public_url: str = DEFAULT_PUBLIC_URL,
             await socket.close(code=4000 + _status(exc), reason=str(exc)[:120])
 
     async def _follow(room: Room, seat: SavedSeat | None, socket: WebSocket) -> None:
-        watcher = room.sockets[socket] = Watcher(seat)
+        watcher = room.sockets[socket] = Watcher(seat, version=room.version)
         try:
             await socket.send_text(json.dumps(update(room, watcher)))
             while True:
@@ -359,16 +369,21 @@ def create_app(db: str | Path, *, public_url: str = DEFAULT_PUBLIC_URL,
             await socket.send_text(json.dumps({"error": f"not an answer: {exc}"[:300],
                                                "status": 422}))
             return
-        await _push(room, previews=False)
-        _preview_later(room)
+        await _push(room)
 
-    async def _push(room: Room, previews: bool = True) -> None:
-        """Every watching page gets its own seat's view."""
+    async def _push(room: Room, fresh: bool = False) -> None:
+        """Every watching page gets its own seat's view, once per version of the game
+        (`fresh`: again, now that its question's previews are worked out). A penalty
+        question's previews are not waited for: they follow in another push."""
         for socket, watcher in list(room.sockets.items()):
+            if watcher.version == room.version and not fresh:
+                continue
+            watcher.version = room.version
             try:
-                await socket.send_text(json.dumps(update(room, watcher, previews)))
+                await socket.send_text(json.dumps(update(room, watcher, previews=False)))
             except Exception:          # a page that went away: forget it
                 room.sockets.pop(socket, None)
+        _preview_later(room)
 
     previewing: set[asyncio.Task[None]] = set()
 
@@ -390,9 +405,23 @@ def create_app(db: str | Path, *, public_url: str = DEFAULT_PUBLIC_URL,
                     if held.table.pending is not pending:
                         return                  # answered meanwhile, or the room reloaded
                     await run_in_threadpool(lambda: pending.outcomes)
-                await _push(held)
+                await _push(held, fresh=True)
         except NotFound:
             return                              # the game was deleted meanwhile
+
+    async def _changed(game_id: str | None) -> None:
+        """Another process changed `game_id` (None: perhaps any game): the pages watching it
+        here are brought up to date."""
+        watched = list(rooms.rooms.values()) if game_id is None else [rooms.rooms.get(game_id)]
+        for room in watched:
+            if room is None or not room.sockets:
+                continue
+            try:
+                async with room.lock:
+                    rooms.refresh(room)
+            except Exception:          # deleted, or the database is away: nothing to push
+                continue
+            await _push(room)
 
     return app
 
@@ -442,10 +471,12 @@ def _status(exc: Exception) -> int:
         return 403
     if isinstance(exc, NotFound):
         return 404
-    if isinstance(exc, Stale | FairDiceConflict):
+    if isinstance(exc, Stale | FairDiceConflict | Moved | Busy):
         return 409
     if isinstance(exc, RateLimited):
         return 429
+    if isinstance(exc, Unavailable):
+        return 503
     if isinstance(exc, IllegalDecision | UnknownRuleset | UnknownTeam):
         return 422
     return 422

@@ -13,6 +13,10 @@
 
 The week clock runs in the server (`tick`): a deadline that passed, even while the server was
 down, closes its week when the server next looks.
+
+Several server processes may share the database (issue 35): every change here is a
+`LeagueStore.change` (written over the league as read, else read again and redone), and an
+action that plays games takes the league's turn first (409 while another has it).
 """
 
 from __future__ import annotations
@@ -119,18 +123,26 @@ def online_router(leagues: Leagues, public_url: str) -> APIRouter:
     @router.post("/api/leagues/{league_id}/claim")
     async def claim(league_id: str, body: Claim, token: Token = None) -> dict[str, Any]:
         league = leagues.league(league_id)
-        code = coach_of(league, token)
-        online.claim(league, code, body.name)
-        store.update(league)
+
+        def edit(lg: Any) -> str:
+            code = coach_of(lg, token)
+            online.claim(lg, code, body.name)
+            return code
+
+        code = store.change(league, edit)
         return {"team": league.teams[code].name, "coach": league.teams[code].coaching.name}
 
     @router.post("/api/leagues/{league_id}/handoff")
     async def handoff(league_id: str, token: Token = None) -> dict[str, Any]:
         league = leagues.league(league_id)
-        code = coach_of(league, token)
-        new = online.hand_on(league, code)
-        league.teams[code].coaching.name = ""
-        store.update(league)
+
+        def edit(lg: Any) -> tuple[str, str]:
+            code = coach_of(lg, token)        # the old link, checked again on a redo
+            new = online.hand_on(lg, code)
+            lg.teams[code].coaching.name = ""
+            return code, new
+
+        code, new = store.change(league, edit)
         await reseat(leagues, league, code, new)
         return {"team": league.teams[code].name, "token": new,
                 "url": team_link(league_id, new)}
@@ -167,9 +179,13 @@ def online_router(leagues: Leagues, public_url: str) -> APIRouter:
     async def set_settings(league_id: str, body: Settings, token: Token = None
                            ) -> dict[str, Any]:
         league = leagues.league(league_id)
-        code = coach_of(league, token)
-        online.settings(league, code, body.model_dump(exclude_unset=True))
-        store.update(league)
+
+        def edit(lg: Any) -> str:
+            code = coach_of(lg, token)
+            online.settings(lg, code, body.model_dump(exclude_unset=True))
+            return code
+
+        code = store.change(league, edit)
         return settings_of(league, code)
 
     @router.get("/api/leagues/{league_id}/audit")
@@ -216,7 +232,64 @@ def online_router(leagues: Leagues, public_url: str) -> APIRouter:
 
 def _act(leagues: Leagues, league: Any, action: str, body: Act, public_url: str
          ) -> dict[str, Any]:
-    """One commissioner action; returns what it did, in words for the audit log."""
+    """One commissioner action; returns what it did, in words for the audit log (and, when a
+    team's link changed, the team's `code` and its new `token` for `reseat`)."""
+    store = leagues.store
+    if action in ("advance", "play_now", "restart"):
+        # These play the league's games: one process at a time (Busy: 409), each looking at
+        # the league as it stands once the turn is its own.
+        with store.turn(league.league_id):
+            store.reload(league)
+            return _play(leagues, league, action, body)
+    if action == "deadline":
+        at = body.at
+        if at is None:
+            raise ScrimmageError("a new deadline needs its time (at, in epoch seconds)")
+
+        def move(lg: Any) -> int:
+            o = online.online(lg)
+            o.deadline = at
+            online.set_online(lg, o)
+            return o.week
+
+        return {"said": f"moved the deadline of week {store.change(league, move)}", "at": at}
+    if action == "rhythm":
+        rhythm = body.rhythm
+        if rhythm is None:
+            raise ScrimmageError("rhythm needs how long a week lasts: day, week or hand")
+
+        def pace(lg: Any) -> None:
+            o = online.online(lg)
+            o.rhythm = rhythm
+            online.set_online(lg, o)
+
+        store.change(league, pace)
+        # The open week keeps its deadline (the commissioner moves it with `deadline`).
+        return {"said": f"made the weeks to come last {RHYTHM_WORDS[rhythm]}"}
+    if action in ("replace", "remove"):
+        named = body.team
+        if named is None:
+            raise ScrimmageError(f"{action} needs the team")
+
+        def swap(lg: Any) -> tuple[str, str, str]:
+            team = lg.team_named(named)
+            new = online.hand_on(lg, team.code)
+            team.coaching = Coaching(online.computer_kind(lg))
+            return team.code, team.name, new
+
+        code, name, new = store.change(league, swap)
+        if action == "remove":
+            return {"said": f"removed the coach of {name}: the computer coaches it",
+                    "code": code, "token": None}
+        return {"said": f"gave {name} a new link for its new coach",
+                "url": f"{public_url}leagues/{league.league_id}?token={new}",
+                "code": code, "token": new}
+    raise ScrimmageError(f"no commissioner action {action!r}: advance, deadline, rhythm, "
+                         "replace, remove, play_now or restart")
+
+
+def _play(leagues: Leagues, league: Any, action: str, body: Act) -> dict[str, Any]:
+    """A commissioner's action that plays games (the caller holds the league's turn)."""
     store = leagues.store
     if action == "advance":
         started = online.online(league).week == 0
@@ -229,57 +302,24 @@ def _act(leagues: Leagues, league: Any, action: str, body: Act, public_url: str
             return {"said": f"started the season: week 1 open{also}"}
         return {"said": f"closed the week ({online.plural(n, 'game')} finished by the "
                         f"computer); week {week} open{also}"}
-    if action == "deadline":
-        if body.at is None:
-            raise ScrimmageError("a new deadline needs its time (at, in epoch seconds)")
-        o = online.online(league)
-        o.deadline = body.at
-        online.set_online(league, o)
-        store.update(league)
-        return {"said": f"moved the deadline of week {o.week}", "at": body.at}
-    if action == "rhythm":
-        if body.rhythm is None:
-            raise ScrimmageError("rhythm needs how long a week lasts: day, week or hand")
-        o = online.online(league)
-        o.rhythm = body.rhythm
-        online.set_online(league, o)
-        store.update(league)
-        # The open week keeps its deadline (the commissioner moves it with `deadline`).
-        return {"said": f"made the weeks to come last {RHYTHM_WORDS[body.rhythm]}"}
-    if action in ("replace", "remove"):
-        if body.team is None:
-            raise ScrimmageError(f"{action} needs the team")
-        team = league.team_named(body.team)
-        new = online.hand_on(league, team.code)
-        team.coaching = Coaching(online.computer_kind(league))
-        store.update(league)
-        if action == "remove":
-            return {"said": f"removed the coach of {team.name}: the computer coaches it",
-                    "code": team.code, "token": None}
-        return {"said": f"gave {team.name} a new link for its new coach",
-                "url": f"{public_url}leagues/{league.league_id}?token={new}",
-                "code": team.code, "token": new}
-    if action in ("play_now", "restart"):
-        if body.index is None:
-            raise ScrimmageError(f"{action} needs the game (index)")
-        st = playing.state(store, league)
-        fixture = next((f for f in st.pending if f.index == body.index), None)
-        if fixture is None:
-            raise ScrimmageError(f"game {body.index} is not waiting to be played")
-        game = (f"{league.teams[fixture.away].name} "
-                f"{'vs.' if fixture.neutral else 'at'} {league.teams[fixture.home].name}")
-        if action == "restart":
-            row = st.rows.get(fixture.index)
-            if row is None or row.status != PLAYING:
-                raise ScrimmageError(f"game {body.index} has not started")
-            store.drop_attempt(league.league_id, fixture.index, row.attempt)
-            return {"said": f"restarted {game}: it starts over"}
-        if not online.cover(store, st, fixture):
-            playing.sim(store, league, lambda s, f: f.index == fixture.index, 1,
-                        auto=league.people)
-        return {"said": f"had the computer play {game} now"}
-    raise ScrimmageError(f"no commissioner action {action!r}: advance, deadline, rhythm, "
-                         "replace, remove, play_now or restart")
+    if body.index is None:
+        raise ScrimmageError(f"{action} needs the game (index)")
+    st = playing.state(store, league)
+    fixture = next((f for f in st.pending if f.index == body.index), None)
+    if fixture is None:
+        raise ScrimmageError(f"game {body.index} is not waiting to be played")
+    game = (f"{league.teams[fixture.away].name} "
+            f"{'vs.' if fixture.neutral else 'at'} {league.teams[fixture.home].name}")
+    if action == "restart":
+        row = st.rows.get(fixture.index)
+        if row is None or row.status != PLAYING:
+            raise ScrimmageError(f"game {body.index} has not started")
+        store.drop_attempt(league.league_id, fixture.index, row.attempt)
+        return {"said": f"restarted {game}: it starts over"}
+    if not online.cover(store, st, fixture):
+        playing.sim(store, league, lambda s, f: f.index == fixture.index, 1,
+                    auto=league.people)
+    return {"said": f"had the computer play {game} now"}
 
 
 async def reseat(leagues: Leagues, league: Any, code: str, token: str | None) -> None:

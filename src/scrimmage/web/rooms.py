@@ -6,6 +6,15 @@ its last committed decision left it. Every change a person makes is committed to
 before anyone is told of it, so a room nobody has touched for a while may leave memory (the
 least recently used first, once more than `max_in_memory` are kept) and come back from the
 store on the next request, as after a restart.
+
+Several server processes may share one database (PostgreSQL). A room remembers the version of
+the game it was loaded at; before it is used, the stored version is compared, and a game
+another process moved on is loaded again. A change is written only if the stored version is
+still the room's (`Store.save(version=)`): of two processes answering the same decision, one
+writes it and the other is refused (409) with nothing changed. A fair-dice step is written
+the same way, but one that lost to the other side's step is taken again from the block that
+holds it (the two do not conflict), so two pages committing at once through two processes
+both get their commitment kept.
 """
 
 from __future__ import annotations
@@ -28,10 +37,12 @@ from scrimmage.seat.policy import AskPolicy
 from scrimmage.seat.table import PERSON, SeatSpec, Table
 from scrimmage.web import fairness as fair
 from scrimmage.web.limits import MAX_GAMES_IN_MEMORY
-from scrimmage.web.store import SavedSeat, Store, digest, opened_by
+from scrimmage.web.store import Loaded, Moved, SavedSeat, Store, digest, opened_by
 
 TOKEN_BYTES = 24
 """A seat's token: 192 random bits, written as 32 URL-safe characters."""
+FAIR_TRIES = 5
+"""Times a fair-dice step is taken again after the other side's step was written first."""
 COMPUTER_KINDS = ("solitaire", "random")
 
 
@@ -54,6 +65,8 @@ class Watcher:
 
     seat: SavedSeat | None
     sent: int = 0
+    version: int = -1
+    """The version of the game it was last sent."""
 
 
 @dataclass
@@ -64,6 +77,8 @@ class Room:
     """Token digest -> the seat it opens."""
     kept: int
     """How many of the record's decisions the store holds."""
+    version: int = 0
+    """The stored version of the game the room holds (-1: reload it before use)."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     sockets: dict[Any, Watcher] = field(default_factory=dict)
     """Open WebSockets and what each watches."""
@@ -147,20 +162,42 @@ class Rooms:
             room.users -= 1
 
     def get(self, game_id: str) -> Room:
+        """The room of a game, up to date with the store (unless a request is acting on it
+        now: that request brings it up to date itself)."""
         room = self.rooms.get(game_id)
         if room is not None:
+            if not room.lock.locked():
+                self.refresh(room)
             self.rooms.move_to_end(game_id)
             return room
-        record = self.store.record(game_id)
-        if record is None:
+        loaded = self.store.load(game_id)
+        if loaded is None:
             raise NotFound(f"no game {game_id!r}")
-        specs = {Side(k): SeatSpec.from_json(v) for k, v in record.seats.items()}
-        table = Table(record, specs, source=f"game {game_id}")
-        if not fair.setting_up(record):
-            table.advance()
-        room = Room(game_id, table, self.store.seats_of(game_id), len(record.decisions))
+        table = _table(game_id, loaded)
+        room = Room(game_id, table, loaded.seats, len(loaded.record.decisions),
+                    loaded.version)
         self._keep(room)
         return room
+
+    def refresh(self, room: Room) -> bool:
+        """Load the game again if the store has moved on from the room's version (another
+        process wrote it); True if it did."""
+        if self.store.version(room.game_id) == room.version:
+            return False
+        self._reload(room)
+        return True
+
+    def _reload(self, room: Room) -> None:
+        room.version = -1                   # until the store has been read
+        loaded = self.store.load(room.game_id)
+        if loaded is None:                  # deleted (with its league)
+            if self.rooms.get(room.game_id) is room:
+                del self.rooms[room.game_id]
+            raise NotFound(f"no game {room.game_id!r}")
+        room.table = _table(room.game_id, loaded)
+        room.seats = loaded.seats
+        room.kept = len(loaded.record.decisions)
+        room.version = loaded.version
 
     def _keep(self, room: Room) -> None:
         """Keep `room` in memory, and drop the least recently used idle rooms beyond the cap:
@@ -179,6 +216,7 @@ class Rooms:
     # -- changing a game ----------------------------------------------------------------
     def answer(self, room: Room, seat: SavedSeat | None, index: int, answer: str) -> None:
         """A seat's answer to the pending decision, committed before it is acknowledged."""
+        self.refresh(room)
         table = room.table
         pending = table.pending
         if seat is None:
@@ -200,6 +238,7 @@ class Rooms:
     def undo(self, room: Room, seat: SavedSeat | None) -> None:
         if seat is None:
             raise Forbidden("a spectator cannot undo")
+        self.refresh(room)
         table = room.table
         log = table.record.decisions
         mine = [i for i, e in enumerate(log) if len(e) > 3 and e[3] == PERSON
@@ -215,6 +254,7 @@ class Rooms:
 
         if seat is None:
             raise Forbidden("a spectator has no assistant")
+        self.refresh(room)
         policy = room.table.policy(Side(seat.side), seat.unit)    # this unit's own, with two
         (policy.ask if ask else policy.auto)(kind_named(kind))
         room.table.changed_policy()
@@ -230,32 +270,46 @@ class Rooms:
     def fair_commit(self, room: Room, seat: SavedSeat | None, given: str) -> None:
         """A side's commitment to its value; refused (changing nothing) from a spectator or
         a seat that does not give its side's value (403), and a second time (409)."""
-        side, block = self._fair_side(room, seat)
-        block = fairness.commit(block, side, given)
-        self.store.save_fairness(room.game_id, block)
-        room.table.record.fairness = block
+        self._fair_step(room, seat, lambda block, side: fairness.commit(block, side, given))
 
     def fair_reveal(self, room: Room, seat: SavedSeat | None, given: str) -> None:
         """A side's value, once both have committed: checked against its commitment (422 if it
         does not match). The second value sets the seed: the server reveals its own, and
         the game starts."""
-        side, block = self._fair_side(room, seat)
-        block = fairness.reveal(block, side, given)
-        if not fairness.ready(block):
-            self.store.save_fairness(room.game_id, block)
-            room.table.record.fairness = block
+        def step(block: dict[str, Any], side: str) -> dict[str, Any]:
+            block = fairness.reveal(block, side, given)
+            if not fairness.ready(block):
+                return block
+            secret = self.store.fair_secret(room.game_id)
+            if secret is None:
+                raise ScrimmageError("this game's server value is missing from the database")
+            return fairness.finish(block, secret)
+
+        self._fair_step(room, seat, step)
+
+    def _fair_step(self, room: Room, seat: SavedSeat | None,
+                   step: Callable[[dict[str, Any], str], dict[str, Any]]) -> None:
+        """Take a side's step from the block as stored, and write it only if the game is
+        still at that version. The two sides' steps do not conflict: when the other side's
+        was written first (through another server process), this one is taken again from
+        the block that holds it, not refused."""
+        for _ in range(FAIR_TRIES):
+            self.refresh(room)
+            side, block = self._fair_side(room, seat)
+            block = step(block, side)         # FairDiceConflict, a mismatch: nothing written
+            record = room.table.record
+            record.fairness = block
+            if block.get("seed") is not None:   # the seed is set: the game starts
+                record.seed = int(block["seed"])
+                room.table = Table(record, room.table.seats, source=f"game {room.game_id}")
+                room.table.advance()
+            try:
+                self._write(room, fair_block=block)
+            except Moved:
+                continue                        # _write marked the room to be read again
             return
-        secret = self.store.fair_secret(room.game_id)
-        if secret is None:
-            raise ScrimmageError("this game's server value is missing from the database")
-        block = fairness.finish(block, secret)
-        self.store.save_fairness(room.game_id, block, seed=block["seed"])
-        record = room.table.record
-        record.fairness, record.seed = block, block["seed"]
-        room.table = Table(record, room.table.seats, source=f"game {room.game_id}")
-        room.table.advance()
-        room.kept = 0
-        self._commit(room)
+        raise Stale("the fair dice of this game are being set through another server right "
+                    "now; try again")
 
     def _fair_side(self, room: Room, seat: SavedSeat | None) -> tuple[str, dict[str, Any]]:
         """The side `seat` gives a value for, and the game's fairness block."""
@@ -271,14 +325,44 @@ class Rooms:
         return seat.side.lower(), block
 
     def _commit(self, room: Room, seats: bool = False) -> None:
+        try:
+            self._write(room, seats)
+        except Moved:
+            # Another process wrote the game first: this change is dropped, and the room
+            # shows what the store holds.
+            self._reload(room)
+            raise Stale("the game moved on: another answer was recorded first, and yours was "
+                        "not kept; look again") from None
+        table = room.table
+        if table.over and self.on_over is not None:
+            self.on_over(room.game_id, table.record)
+
+    def _write(self, room: Room, seats: bool = False,
+               fair_block: dict[str, Any] | None = None) -> None:
+        """Write what the room holds beyond the store's copy, if the store is still at the
+        room's version (`Moved` if not). On any failure the room is read again before its
+        next use: its memory may be ahead of the store."""
         table = room.table
         log = table.record.decisions
         status = "over" if table.over else "playing"
-        self.store.save(room.game_id, room.kept, log[room.kept:], status,
-                        table.record.seats if seats else None)
+        try:
+            room.version = self.store.save(room.game_id, room.kept, log[room.kept:], status,
+                                           table.record.seats if seats else None,
+                                           version=room.version, fairness=fair_block)
+        except BaseException:
+            room.version = -1
+            raise
         room.kept = len(log)
-        if table.over and self.on_over is not None:
-            self.on_over(room.game_id, table.record)
+
+
+def _table(game_id: str, loaded: Loaded) -> Table:
+    """A stored game at its table, played on to the first question for a person."""
+    record = loaded.record
+    specs = {Side(k): SeatSpec.from_json(v) for k, v in record.seats.items()}
+    table = Table(record, specs, source=f"game {game_id}")
+    if not fair.setting_up(record):       # no decision until both coaches' dice are in
+        table.advance()
+    return table
 
 
 def _seats(rules: Any, asked: Mapping[str, Any]) -> tuple[dict[Side, SeatSpec],
