@@ -439,7 +439,8 @@ def check_kickoff_fouls(g: _Game) -> list[Break]:
     waiting: list[Play] = []             # scoring plays whose fouls wait for the kickoff
     rekick = False                       # a foul before the kick: the kick is made again
     for p in g.plays:
-        if p.get("penalty_on_kickoff"):
+        carried_on = bool(p.get("penalty_on_kickoff"))
+        if carried_on and not (is_kickoff(p) and p["play_type"] != "no_play"):
             waiting.append(p)
             continue
         if not is_kickoff(p):
@@ -447,6 +448,8 @@ def check_kickoff_fouls(g: _Game) -> list[Break]:
             continue
         again, rekick = rekick, p["play_type"] == "no_play"
         if again:
+            if carried_on:
+                waiting.append(p)
             continue                     # the carried yards were checked on the first kick
         kicker = kicking_team(g, p)
         due = sum(int(f["penalty_yards"]) * (1 if f["penalty_team"] == kicker else -1)
@@ -457,7 +460,9 @@ def check_kickoff_fouls(g: _Game) -> list[Break]:
                               f"yards, play {f['play_id']})" for f in waiting) or "no foul"
             out.append(Break("kickoff_fouls", p["play_id"], f"{kicker} kicks off: the receivers "
                              f"get {moved} yards for {fouls}, not {due} ({p['desc']})"))
-        waiting = []
+        # A foul on this kickoff's own return (a return for a touchdown, with a foul the score
+        # leaves standing) waits for the next kickoff, after the try.
+        waiting = [p] if carried_on else []
     return out
 
 

@@ -453,6 +453,20 @@ def test_kickoff_fouls_catches_a_foul_lost_before_the_kickoff(rules: str) -> Non
     assert breaks_at(bad, "kickoff_fouls", bad.plays[k]["play_id"])
 
 
+@pytest.mark.parametrize(("rules", "seed"), [("legends-college", 65260),
+                                           ("legends-hs", 46633)])
+def test_a_foul_on_a_kickoff_return_waits_for_the_next_kickoff(rules: str, seed: int) -> None:
+    """Found by the soak: a kickoff that marks off a foul from the score before it, and is
+    itself returned for a touchdown with a foul by the kickers that the score leaves standing
+    (FNL-36): the first foul is spent on this kickoff, the second waits for the next one. The
+    check used to skip such a kickoff and count the first foul again on the next."""
+    rec = inv.random_game(rules, seed)
+    both = [p for p in rec.plays if p["kickoff_attempt"] and p.get("penalty_on_kickoff")
+            and p.get("carried_penalty_yards")]
+    assert both, "the game no longer has such a kickoff"
+    assert inv.check_game(rec, ["kickoff_fouls"]) == []
+
+
 # -- the game clock --------------------------------------------------------------------------
 
 @pytest.mark.parametrize("rules", RULESETS)
