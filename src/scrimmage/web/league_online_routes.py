@@ -226,6 +226,9 @@ def online_router(leagues: Leagues, public_url: str) -> APIRouter:
                 await asyncio.sleep(PUSH_SECONDS)
         except (WebSocketDisconnect, RuntimeError):
             return
+        except Exception:                   # the league or its database went away
+            with contextlib.suppress(Exception):
+                await socket.close(code=1011, reason="the league cannot be read now")
 
     return router
 
