@@ -1,13 +1,20 @@
-"""The `scrimmage` command: play, sim, study, teams, rulesets, verify."""
+"""The `scrimmage` command: play, sim, study, teams, rulesets, verify.
+
+A command imports what it needs when it runs (the engine, the web server, the exports, the
+league): start-up, and `--help`, cost the command-line parser and little more
+(benchmarks/startup.py).
+"""
 
 from __future__ import annotations
 
+import copy
+import gc
 import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -22,23 +29,20 @@ from rich.progress import (
 )
 from rich.table import Table as Table_
 
-import scrimmage.rules  # noqa: F401  (registers the rulesets)
-from scrimmage.api import coach_kinds, coach_pair, new_game
-from scrimmage.core.boxscore import fan_box_score
+import scrimmage.rules  # noqa: F401  (registers the rulesets; their rules load on first use)
 from scrimmage.core.errors import ScrimmageError
 from scrimmage.core.field import Side
 from scrimmage.core.options import split_option
-from scrimmage.core.records import GameRecord
 from scrimmage.core.ruleset import find_ruleset, ruleset_names
 from scrimmage.league.play_command import league_app
 from scrimmage.plot.command import plot_app
 from scrimmage.season.command import season as season_command
-from scrimmage.seat.boxscore import render_box_score
 from scrimmage.seat.policy import AskPolicy
-from scrimmage.seat.saved import find_saved, games_dir, list_saved, new_game_file
-from scrimmage.seat.table import PERSON, SeatSpec, Table
-from scrimmage.seat.terminal import TerminalSeat
 from scrimmage.web.limits import MAX_GAMES_IN_MEMORY, RATE_LIMIT, WS_MAX_SIZE
+
+if TYPE_CHECKING:
+    from scrimmage.core.records import GameRecord
+    from scrimmage.seat.table import SeatSpec, Table
 
 app = typer.Typer(help="Tabletop football simulation games: play, simulate, list teams.",
                   no_args_is_help=True, add_completion=False)
@@ -128,6 +132,9 @@ def _write_or_print(text: str, out_path: Path | None) -> None:
 
 
 def _print_box(record: GameRecord, console: Console) -> None:
+    from scrimmage.core.boxscore import fan_box_score
+    from scrimmage.seat.boxscore import render_box_score
+
     # The play-by-play ends with the final score: the box score does not say it again.
     render_box_score(fan_box_score(record.plays, record.home, record.away), console,
                      headline=False)
@@ -139,6 +146,8 @@ SIDES = ("home", "away", "both")
 def _seats(rs: Any, auto: bool, coach: str, side: str, ask: str | None,
            split: list[str] | None) -> dict[Side, SeatSpec]:
     """Who coaches each side, from the command line."""
+    from scrimmage.seat.table import PERSON, SeatSpec
+
     rs.default_coach(coach, 0)               # an unknown coach kind is refused here
     if side.lower() not in SIDES:
         raise ScrimmageError(f"--side {side!r}: choose home, away or both (two people)")
@@ -155,6 +164,8 @@ def _seats(rs: Any, auto: bool, coach: str, side: str, ask: str | None,
 
 def _split(item: str, rs: Any) -> tuple[Side, tuple[str, str]]:
     """`--split SIDE=OFFENSE,DEFENSE`: a team with an offense coach and a defense coach."""
+    from scrimmage.seat.table import PERSON
+
     name, _, who = item.partition("=")
     if name.strip().upper() not in ("HOME", "AWAY"):
         raise ScrimmageError(f"--split {item!r}: the side must be home or away")
@@ -181,6 +192,8 @@ def _options_in_force(rs: Any, given: dict[str, Any]) -> str:
 
 
 def _header(table: Table, console: Console) -> None:
+    from scrimmage.seat.table import PERSON
+
     r = table.record
     rs = table.rules
     console.print(f"[bold]{rs.title}[/]: {r.away} at {r.home} (seed {r.seed})")
@@ -235,6 +248,13 @@ def play(
                          "probability of each fourth-down, try and kickoff choice.")] = False,
 ) -> None:
     """Play a game: coach a side in the terminal, or watch with --auto (saved as it goes)."""
+    from scrimmage.api import new_game
+    from scrimmage.core.boxscore import fan_box_score
+    from scrimmage.core.records import GameRecord
+    from scrimmage.seat.saved import find_saved, new_game_file
+    from scrimmage.seat.table import SeatSpec, Table
+    from scrimmage.seat.terminal import TerminalSeat
+
     console = err if as_json else out
     table: Table | None = None
     try:
@@ -291,12 +311,16 @@ def play(
 def _ref(path: Path) -> str:
     """How to name a saved game on the command line: its number if it is in the games
     folder, else its path."""
+    from scrimmage.seat.saved import games_dir
+
     return path.stem if path.parent == games_dir() else str(path)
 
 
 @app.command()
 def games() -> None:
     """List the saved games (every game `play` starts is saved as it goes)."""
+    from scrimmage.seat.saved import games_dir, list_saved
+
     saved = list_saved()
     if not saved:
         out.print(f"No saved games yet. They are kept in {games_dir()}.")
@@ -337,6 +361,7 @@ def serve(
     """Serve games in the browser: a board for every game, a friend across the net."""
     import uvicorn
 
+    from scrimmage.seat.saved import games_dir
     from scrimmage.web.app import create_app
 
     if (ssl_certfile is None) != (ssl_keyfile is None):
@@ -370,6 +395,8 @@ AwayCoachOpt = Annotated[str | None, typer.Option(
 
 def _coach_spec(rules: str, coach: str, home: str | None, away: str | None) -> str:
     """--coach, or a coach per side; an unknown kind is refused in one line."""
+    from scrimmage.api import coach_pair
+
     rs = find_ruleset(rules)
     kinds = (home or coach, away or coach)
     for kind in kinds:
@@ -446,6 +473,7 @@ def sim(
     dask: DaskOpt = None,
 ) -> None:
     """Simulate many games between two teams and report per-game averages."""
+    from scrimmage.api import coach_kinds
     from scrimmage.export.series import SeriesFiles, play_series
     from scrimmage.sim.parallel import backend
     from scrimmage.sim.study import per_game_table
@@ -498,6 +526,7 @@ def study(
 ) -> None:
     """How likely the home team is to win, and by how much: win probability with its 95%
     interval, score and margin distributions, overtime, per-game figures (docs/study.md)."""
+    from scrimmage.api import coach_kinds
     from scrimmage.export.series import SeriesFiles
     from scrimmage.sim.parallel import backend
     from scrimmage.sim.study import StudyRequest, render_study, run_study, study_json
@@ -786,11 +815,46 @@ _CLICK_ERROR: type[Exception] = next(c for c in typer.BadParameter.__mro__
 """The command-line parser's own errors (typer's click, vendored or not)."""
 
 
+def _command_name(info: Any) -> str | None:
+    """The name a command of `app` is called by (its function's name by default)."""
+    if info.name is not None or info.callback is None:
+        return str(info.name) if info.name is not None else None
+    return typer.main.get_command_name(info.callback.__name__)
+
+
+def _only(name: str | None) -> typer.Typer:
+    """`app` with only the command (or group of commands) `name`, when it names one: the
+    parser builds every command's options before it reads the line (about 25 ms of CPU for
+    all of them), and a command needs its own only. Anything else (`--help`, `--version`, a
+    mistake) gets the whole app, with its list of commands and its suggestions."""
+    if name is None or name.startswith("-"):
+        return app
+    commands = [c for c in app.registered_commands if _command_name(c) == name]
+    groups = [g for g in app.registered_groups if g.name == name]
+    if len(commands) + len(groups) != 1:
+        return app
+    only = copy.copy(app)
+    only.registered_commands, only.registered_groups = commands, groups
+    return only
+
+
 def main() -> None:
+    """Run the command, then end the process without a last garbage collection: at exit the
+    interpreter walks every object it holds (the parser's, pydantic's, the engine's) looking
+    for cycles to free, about 25 ms of CPU after a short command, for memory the process gives
+    back anyway. Frozen objects are left out of that walk; everything else happens as before
+    (atexit handlers, streams flushed, objects freed when their last reference goes)."""
+    try:
+        _run()
+    finally:
+        gc.freeze()
+
+
+def _run() -> None:
     """Run the command. A mistake on the command line is one line and exit code 2, like every
     other bad input (the parser's own usage panel is several lines)."""
     try:
-        code = app(standalone_mode=False)
+        code = _only(sys.argv[1] if len(sys.argv) > 1 else None)(standalone_mode=False)
     except _CLICK_ERROR as exc:
         ctx = getattr(exc, "ctx", None)
         if type(exc).__name__ == "NoArgsIsHelpError" and ctx is not None:

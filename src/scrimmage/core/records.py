@@ -47,7 +47,7 @@ class _RecordFile(BaseModel):
     """The saved form, checked strictly: a hand-edited or damaged file is refused with the
     field at fault rather than half-read."""
 
-    model_config = ConfigDict(strict=True, extra="forbid")
+    model_config = ConfigDict(strict=True, extra="forbid", defer_build=True)
 
     version: Literal[1]
     rules: str = Field(min_length=1)

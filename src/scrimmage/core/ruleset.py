@@ -22,7 +22,6 @@ from scrimmage.core.errors import ScrimmageError, SheetError, UnknownRuleset, Un
 from scrimmage.core.field import Side
 from scrimmage.core.options import Option, parse_options
 from scrimmage.core.scoreboard import Scoreboard
-from scrimmage.core.teamfile import one_line, read_toml_file
 
 DecisionFlow = Generator[Decision, str, None]
 
@@ -124,6 +123,8 @@ class Ruleset(ABC):
         return f"a {self.title} team file"
 
     def read_team_file(self, path: Path) -> dict[str, Any]:
+        from scrimmage.core.teamfile import read_toml_file  # (pydantic: on first use)
+
         return read_toml_file(path)
 
     def _bundled_keys(self) -> list[tuple[str, str]]:
@@ -162,6 +163,8 @@ class Ruleset(ABC):
 
     def _no_such_team(self, asked: str, low: str, keys: list[tuple[str, str]]) -> str:
         """One line: what was not found, and up to three close names (never the whole list)."""
+        from scrimmage.core.teamfile import one_line
+
         what = f"no {self.name} team named {one_line(repr(asked), 80)}"
         if _looks_like_path(asked):
             what += " and no such file"
@@ -217,6 +220,8 @@ class Ruleset(ABC):
         except RecursionError:
             raise SheetError(source, "(file)", "nested too deeply") from None
         except (OverflowError, ValueError) as exc:
+            from scrimmage.core.teamfile import one_line
+
             raise SheetError(source, "(file)", f"a value is out of range ({one_line(str(exc))})"
                              ) from None
 
@@ -262,6 +267,12 @@ class Ruleset(ABC):
         """`given` checked against `options`: one clear line for an unknown name or a value
         that is not allowed."""
         return parse_options(self.name, self.options, given)
+
+    rules_modules: ClassVar[tuple[str, ...]] = ()
+    """The modules that hold the rules (the game, the team files' schema), which a ruleset's
+    own module imports when it first needs them: registering a ruleset, naming its teams or
+    listing its options does not load them. A pool of worker processes loads them once
+    beforehand (`scrimmage.sim.parallel`)."""
 
     # -- what a table shows (the person's seat, `scrimmage.seat`) ---------------------------
     table_view: ClassVar[str | None] = None
@@ -359,3 +370,8 @@ def find_ruleset(name: str) -> Ruleset:
 
 def ruleset_names() -> list[str]:
     return sorted({r.name for r in _REGISTRY.values()})
+
+
+def rules_modules() -> list[str]:
+    """The rules modules of every registered ruleset (`Ruleset.rules_modules`)."""
+    return list(dict.fromkeys(m for r in _REGISTRY.values() for m in r.rules_modules))

@@ -19,7 +19,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scrimmage.analytics import add_ep_wp, tables_for
 from scrimmage.export.drives import drive_numbers, drive_results
 
 GAME_COLUMNS = ("game_id", "season", "game_type", "week", "home_team", "away_team")
@@ -128,6 +127,8 @@ def pbp_rows(plays: Sequence[dict[str, Any]], info: GameInfo,
         counts = timeouts[i] if timeouts else None
         rows.append(pbp_row(play, info, halves[i], drives[i], results[i], counts))
     if ep_wp:
+        from scrimmage.analytics import add_ep_wp, tables_for  # (the tables: when asked for)
+
         add_ep_wp(rows, tables_for(info.rules))
     return rows
 

@@ -4,22 +4,35 @@ Rows are buffered and written every `batch_rows` rows (a Parquet row group each)
 any length holds one batch in memory. The first batch fixes the columns and their types: whole
 numbers, decimals, or text (`columns.NULLABLE_INTS` names the whole-number columns that may be
 empty, `NULLABLE_FLOATS` the decimal ones); every later row must have the same columns.
+
+pyarrow is imported when the first batch is written (`_arrow`): a run that writes no file does
+not load it.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 from types import TracebackType
-from typing import Any
-
-import pyarrow as pa
-import pyarrow.csv as pa_csv
-import pyarrow.parquet as pq
+from typing import TYPE_CHECKING, Any
 
 from scrimmage.core.errors import ScrimmageError
 from scrimmage.export.columns import NULLABLE_FLOATS, NULLABLE_INTS
 
+if TYPE_CHECKING:
+    import pyarrow as pa
+    import pyarrow.csv as pa_csv
+    import pyarrow.parquet as pq
+
 BATCH_ROWS = 50_000
+
+
+def _arrow() -> tuple[Any, Any, Any]:
+    """pyarrow, pyarrow.csv and pyarrow.parquet, imported on first use."""
+    import pyarrow
+    import pyarrow.csv
+    import pyarrow.parquet
+
+    return pyarrow, pyarrow.csv, pyarrow.parquet
 
 
 def is_csv(path: Path) -> bool:
@@ -40,6 +53,7 @@ def check_out_path(path: Path, option: str) -> None:
 
 
 def schema_for(row: dict[str, Any]) -> pa.Schema:
+    pa = _arrow()[0]
     fields = []
     for name, value in row.items():
         if isinstance(value, bool):
@@ -80,6 +94,7 @@ class TableWriter:
         if self._sink is None and self.rows_written == 0 and not is_csv(self.path):
             # A run stopped before its first game (Ctrl-C) still leaves a file that loads: a
             # Parquet file with no rows (and no columns: they come from the first row).
+            pa, _, pq = _arrow()
             self._sink = pq.ParquetWriter(str(self.path), pa.schema([]))
         if self._sink is not None:
             self._sink.close()
@@ -97,6 +112,7 @@ class TableWriter:
             self._schema = schema_for(batch[0])
         names = self._schema.names
         columns = {n: [r[n] for r in batch] for n in names}
+        pa = _arrow()[0]
         try:
             table = pa.Table.from_pydict(columns, schema=self._schema)
         except (pa.ArrowInvalid, pa.ArrowTypeError) as exc:
@@ -112,6 +128,7 @@ class TableWriter:
     def _sink_for(self) -> pq.ParquetWriter | pa_csv.CSVWriter:
         if self._sink is None:
             assert self._schema is not None
+            _, pa_csv, pq = _arrow()
             if is_csv(self.path):
                 self._sink = pa_csv.CSVWriter(str(self.path), self._schema)
             else:

@@ -1,4 +1,9 @@
-"""The rulesets. Importing this package registers every ruleset with the core registry."""
+"""The rulesets. Importing this package registers every ruleset with the core registry.
+
+A ruleset's own module (`<game>/ruleset.py`) is small: its rules (`Ruleset.rules_modules`)
+are imported when it first loads a team or starts a game, so registering all of them costs
+little (the command line's start-up, benchmarks/startup.py).
+"""
 
 from scrimmage.core.ruleset import register
 from scrimmage.rules.fived20 import FIVED20_RULESETS

@@ -13,28 +13,26 @@ process stops taking results, cancels the chunks not started, waits for the few 
 running (one chunk each, seconds at most), and lets the caller close its files.
 
 Dask (`--dask ADDRESS` or `--dask local:N`) is an optional extra, imported only here and only
-when asked for (docs/clusters.md).
+when asked for (docs/clusters.md). The local pool's modules (multiprocessing, concurrent.futures)
+are imported when a pool starts: a run whose one chunk is played here does not load them.
 """
 
 from __future__ import annotations
 
 import hashlib
-import logging
 import os
 import pickle
 import signal
 import threading
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures import TimeoutError as FuturesTimeout
 from contextlib import contextmanager
 from dataclasses import dataclass
-from multiprocessing import get_context
 from typing import Any, Protocol, TypeVar
 
 from scrimmage.core.collection import fewer_collections
 from scrimmage.core.errors import ScrimmageError
+from scrimmage.core.ruleset import rules_modules
 
 Task = TypeVar("Task")
 Result = TypeVar("Result")
@@ -148,17 +146,23 @@ def _local_chunk(task: Any) -> Any:
 
 def _pool_context() -> Any:
     """A fork server where there is one: workers start from a clean, single-threaded process
-    that has imported the engine once (a plain fork would copy the progress bar's thread and
-    its locks), and the engine is not imported again in each worker."""
+    that has imported the engine once, every ruleset's rules included (a plain fork would copy
+    the progress bar's thread and its locks), and the engine is not imported again in each
+    worker."""
+    from multiprocessing import get_context  # (the pool's modules: when a pool is started)
+
     if os.name != "posix":
         return get_context("spawn")
     ctx = get_context("forkserver")
-    ctx.set_forkserver_preload(["scrimmage.sim.parallel", "scrimmage.export.series"])
+    ctx.set_forkserver_preload(["scrimmage.sim.parallel", "scrimmage.export.series",
+                                *rules_modules()])
     return ctx
 
 
 def _run_local(plan: ChunkPlan[Task, Result], jobs: list[Task],
                workers: int, niceness: int = 0) -> Generator[Result, None, None]:
+    from concurrent.futures import ProcessPoolExecutor
+
     pool = ProcessPoolExecutor(workers, mp_context=_pool_context(), initializer=_init_local,
                                initargs=(plan, niceness))
     stop = _InterruptFlag()
@@ -210,6 +214,8 @@ class _InterruptFlag:
 
     def wait(self, pending: _Pending[Result]) -> Result:
         """The chunk's result, giving up (KeyboardInterrupt) once Ctrl-C is noted."""
+        from concurrent.futures import TimeoutError as FuturesTimeout
+
         while True:
             self.check()
             try:
@@ -279,6 +285,8 @@ def _dask_modules() -> tuple[Any, Any]:
 
 def _dask_connect(address: str) -> tuple[Any, Any]:
     """A client, and the LocalCluster it started (None for a scheduler elsewhere)."""
+    import logging
+
     client_class, cluster_class = _dask_modules()
     size = _dask_local_size(address)
     if size is not None:

@@ -1,24 +1,22 @@
-"""5D20 Football as the registry sees it (`5d20`)."""
+"""5D20 Football as the registry sees it (`5d20`).
+
+The rules themselves (game, charts, eras) are imported when the ruleset first needs them.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from scrimmage.core.decisions import Kind
-from scrimmage.core.dice import Dice
 from scrimmage.core.errors import ScrimmageError
 from scrimmage.core.options import Option
 from scrimmage.core.ruleset import CoachKind, Ruleset
-from scrimmage.rules.fived20.charts import (
-    TeamChart,
-    bundled_game_charts,
-    chart_from_data,
-    game_charts_from_data,
-    read_toml,
-)
-from scrimmage.rules.fived20.era import DEFAULT_SEASON, era_for
-from scrimmage.rules.fived20.game import FiveD20Game
+
+if TYPE_CHECKING:
+    from scrimmage.core.dice import Dice
+    from scrimmage.rules.fived20.charts import TeamChart
+    from scrimmage.rules.fived20.game import FiveD20Game
 
 OPTIONS = (
     Option("era", "int", "play by the NFL rules of that season (default: the home team's "
@@ -54,13 +52,25 @@ class FiveD20(Ruleset):
         return build_hint(self.name, asked, self.team_names())
 
     def read_team_file(self, path: Path) -> dict[str, Any]:
+        from scrimmage.rules.fived20.charts import read_toml
+
         return read_toml(path)
 
     def build_team(self, data: dict[str, Any], source: str = "team") -> TeamChart:
+        from scrimmage.rules.fived20.charts import chart_from_data
+
         return chart_from_data(data, source)
 
     def new_game(self, home: Any, away: Any, dice: Dice, options: dict[str, Any],
                  narrate: bool = True) -> FiveD20Game:
+        from scrimmage.rules.fived20.charts import (
+            bundled_game_charts,
+            game_charts_from_data,
+            read_toml,
+        )
+        from scrimmage.rules.fived20.era import DEFAULT_SEASON, era_for
+        from scrimmage.rules.fived20.game import FiveD20Game
+
         season = options.get("era") or home.season or DEFAULT_SEASON
         try:
             era = era_for(int(season))
@@ -72,6 +82,8 @@ class FiveD20(Ruleset):
                            situation_chart=options.get("situation", True) is not False,
                            narrate=narrate)
 
+    rules_modules = ("scrimmage.rules.fived20.game", "scrimmage.rules.fived20.charts",
+                     "scrimmage.rules.fived20.era")
     table_view = "scrimmage.rules.fived20.table_view"
     coaches: ClassVar[dict[str, CoachKind]] = {
         "solitaire": SYSTEM, "system": SYSTEM,

@@ -1,18 +1,23 @@
-"""The Football Legends rulesets as the registry sees them (`legends-hs`, ...)."""
+"""The Football Legends rulesets as the registry sees them (`legends-hs`, ...).
+
+The rules themselves (game, charts, sheets) are imported when a ruleset first needs them:
+registering a ruleset, listing its options or naming its teams does not import them.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from scrimmage.core.decisions import Kind
-from scrimmage.core.dice import Dice
 from scrimmage.core.errors import ScrimmageError
 from scrimmage.core.options import Option
 from scrimmage.core.ruleset import CoachKind, Ruleset
-from scrimmage.rules.legends.charts import bundled_xsheets, level_rules, xsheets_from_file
-from scrimmage.rules.legends.game import LegendsGame
-from scrimmage.rules.legends.sheets import Team, read_team_file, team_from_data
+
+if TYPE_CHECKING:
+    from scrimmage.core.dice import Dice
+    from scrimmage.rules.legends.game import LegendsGame
+    from scrimmage.rules.legends.sheets import Team
 
 _LEVEL_RULESET = {"hs": "legends-hs", "college": "legends-college", "pro": "legends-pro"}
 _OVERTIME = {"hs": "alternate", "college": "college", "pro": "pro"}
@@ -54,6 +59,8 @@ class LegendsRuleset(Ruleset):
         return f"a Football Legends {level} team sheet"
 
     def read_team_file(self, path: Path) -> dict[str, Any]:
+        from scrimmage.rules.legends.sheets import read_team_file
+
         return read_team_file(path)
 
     def unbundled(self, asked: str) -> str | None:
@@ -62,6 +69,8 @@ class LegendsRuleset(Ruleset):
         return build_hint(self.name, asked, self.team_names())
 
     def build_team(self, data: dict[str, Any], source: str = "team") -> Team:
+        from scrimmage.rules.legends.sheets import team_from_data
+
         team = team_from_data(data, source)
         if team.header.level != self.level:
             raise ScrimmageError(
@@ -71,6 +80,9 @@ class LegendsRuleset(Ruleset):
 
     def new_game(self, home: Any, away: Any, dice: Dice, options: dict[str, Any],
                  narrate: bool = True) -> LegendsGame:
+        from scrimmage.rules.legends.charts import bundled_xsheets, level_rules, xsheets_from_file
+        from scrimmage.rules.legends.game import LegendsGame
+
         overrides = {k: options[k] for k in
                      ("sos_adjust", "fair_catch_25", "overtime", "two_minute_warning",
                       "replay_ratings")
@@ -84,6 +96,8 @@ class LegendsRuleset(Ruleset):
         return LegendsGame(home, away, dice, rules, x, neutral=bool(options.get("neutral")),
                            narrate=narrate)
 
+    rules_modules = ("scrimmage.rules.legends.game", "scrimmage.rules.legends.charts",
+                     "scrimmage.rules.legends.sheets")
     table_view = "scrimmage.rules.legends.table_view"
     coaches: ClassVar[dict[str, CoachKind]] = {
         "solitaire": CoachKind("scrimmage.coaches.legends:SolitaireCoach"),

@@ -20,6 +20,7 @@ from scrimmage.core.situation import Situation
 from scrimmage.rules.narration import kick_line
 from scrimmage.rules.roll.dice import DiceSet, Die, Face
 from scrimmage.rules.roll.records import TEMPLATE
+from scrimmage.rules.roll.ruleset import OVERTIME_MODES
 from scrimmage.rules.roll.state import TIMEOUTS, RollState, RollView
 from scrimmage.rules.roll.teams import RollTeam
 from scrimmage.rules.roll.terms import face_words
@@ -30,11 +31,6 @@ Flow = Generator[Decision, str, None]
 KICKOFF, SAFETY_PUNT, TRY, SCRIMMAGE, OT_TOSS, OT_QUESTION = (
     "kickoff", "safety_punt", "try", "scrimmage", "overtime_toss", "overtime_question")
 
-OVERTIME_MODES = ("ask", "sudden_death", "none", "unlimited")
-"""FR-39: whether a tie goes to overtime. `ask` (the default): the coaches are asked at the
-tie, after regulation and again after each scoreless overtime period (AMB-FR-14). The others
-are presets that decide without asking: one sudden-death period (a tie if its clock runs out),
-no overtime, or sudden-death periods until someone scores. Every mode stops at MAX_OVERTIMES."""
 MAX_OVERTIMES = 10
 
 STEP_PHASES = {KICKOFF: "kickoff", SAFETY_PUNT: "kickoff", TRY: "try", OT_TOSS: "break",

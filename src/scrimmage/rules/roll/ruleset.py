@@ -1,17 +1,29 @@
-"""1st & Roll as the registry sees it (`1st-and-roll`, aliases `roll`, `first-and-roll`)."""
+"""1st & Roll as the registry sees it (`1st-and-roll`, aliases `roll`, `first-and-roll`).
+
+The rules themselves (game, dice, teams) are imported when the ruleset first needs them.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from scrimmage.core.decisions import Kind
-from scrimmage.core.dice import Dice
 from scrimmage.core.options import Option
 from scrimmage.core.ruleset import CoachKind, Ruleset
-from scrimmage.rules.roll.dice import bundled_dice, dice_from_file
-from scrimmage.rules.roll.game import OVERTIME_MODES, RollGame
-from scrimmage.rules.roll.teams import RollTeam, read_team_file, team_from_data
+
+if TYPE_CHECKING:
+    from scrimmage.core.dice import Dice
+    from scrimmage.rules.roll.game import RollGame
+    from scrimmage.rules.roll.teams import RollTeam
+
+OVERTIME_MODES = ("ask", "sudden_death", "none", "unlimited")
+"""FR-39: whether a tie goes to overtime. `ask` (the default): the coaches are asked at the
+tie, after regulation and again after each scoreless overtime period (AMB-FR-14). The others
+are presets that decide without asking: one sudden-death period (a tie if its clock runs out),
+no overtime, or sudden-death periods until someone scores. Every mode stops at
+`game.MAX_OVERTIMES`. Here, beside the option it is the values of, so that listing the
+ruleset's options does not import the game."""
 
 OPTIONS = (
     Option("overtime", "choice", "overtime at a tie (FR-39): ask the coaches at the tie (each "
@@ -41,17 +53,26 @@ class FirstAndRoll(Ruleset):
         return "a 1st & Roll team file"
 
     def read_team_file(self, path: Path) -> dict[str, Any]:
+        from scrimmage.rules.roll.teams import read_team_file
+
         return read_team_file(path)
 
     def build_team(self, data: dict[str, Any], source: str = "team") -> RollTeam:
+        from scrimmage.rules.roll.teams import team_from_data
+
         return team_from_data(data, source)
 
     def new_game(self, home: Any, away: Any, dice: Dice, options: dict[str, Any],
                  narrate: bool = True) -> RollGame:
+        from scrimmage.rules.roll.dice import bundled_dice, dice_from_file
+        from scrimmage.rules.roll.game import RollGame
+
         overtime = str(options.get("overtime", "ask"))
         faces = dice_from_file(options["dice"]) if options.get("dice") else bundled_dice()
         return RollGame(home, away, dice, faces, overtime=overtime, narrate=narrate)
 
+    rules_modules = ("scrimmage.rules.roll.game", "scrimmage.rules.roll.dice",
+                     "scrimmage.rules.roll.teams")
     table_view = "scrimmage.rules.roll.table_view"
     coaches: ClassVar[dict[str, CoachKind]] = {
         "solitaire": SENSIBLE, "sensible": SENSIBLE,
