@@ -1,4 +1,4 @@
-"""Issue 35 through the HTTP contract: a league with friends online. Ten teams, eight coaches
+"""Issue 35 through the HTTP contract: a league with friends online. Twelve teams, ten coaches
 join by their links; week 1 has two games played live between people, one played across a
 server restart, one where a coach never came (the computer finishes it at the deadline, with
 that coach's settings, each of its answers saved as given at the deadline), and the computer
@@ -25,7 +25,7 @@ from scrimmage.web.league_online_routes import forget_finished
 TEAMS = ["1985 Chicago Bears", "1985 Miami Dolphins", "1985 New England Patriots",
          "1985 Los Angeles Rams", "1985 New York Jets", "1985 Los Angeles Raiders",
          "1985 San Francisco 49ers", "1985 Denver Broncos", "1985 Dallas Cowboys",
-         "1985 New York Giants"]
+         "1985 New York Giants", "1985 Cleveland Browns", "1985 Washington Redskins"]
 
 
 def answer_some(c: TestClient, game_id: str, tokens: list[str], limit: int = 10_000) -> int:
@@ -85,11 +85,11 @@ def test_an_online_league_week(db: str) -> None:
         league, boss = made["league_id"], made["commissioner"]["token"]
         links = {v["team"]: v["token"] for v in made["teams"].values()}
         week1 = c.get(f"/api/leagues/{league}/schedule?week=1").json()
-        assert len(week1) == 5
-        live, restart, absent, unstarted, computer = week1
-        people = [t for g in (live, restart, absent, unstarted) for t in
+        assert len(week1) == 6
+        live, live_too, restart, absent, unstarted, computer = week1
+        people = [t for g in (live, live_too, restart, absent, unstarted) for t in
                   (g["home_team"], g["away_team"])]
-        for i, team in enumerate(people):                # eight coaches join
+        for i, team in enumerate(people):                # ten coaches join
             r = c.post(f"/api/leagues/{league}/claim?token={links[team]}",
                        json={"name": f"Coach {i + 1}"})
             assert r.status_code == 200, r.text
@@ -114,6 +114,12 @@ def test_an_online_league_week(db: str) -> None:
         assert start_game(c, league, tokens[1])["game_id"] == game["game_id"]
         fair_dice(c, game["game_id"], tokens)
         answer_some(c, game["game_id"], tokens)
+        tokens_too = [links[live_too["home_team"]], links[live_too["away_team"]]]
+        game_too = start_game(c, league, tokens_too[1])      # the visitors open it first
+        fair_dice(c, game_too["game_id"], tokens_too)
+        answer_some(c, game_too["game_id"], tokens_too)
+        for g in (game, game_too):
+            assert c.get(f"/api/games/{g['game_id']}").json()["status"] == "over"
         # Another people's game, begun now...
         tokens_b = [links[restart["home_team"]], links[restart["away_team"]]]
         game_b = start_game(c, league, tokens_b[0])
@@ -141,7 +147,7 @@ def test_an_online_league_week(db: str) -> None:
             if g["home_points"] != g["away_points"]:
                 winner = home if g["home_points"] > g["away_points"] else away
                 assert winner["wins"] == 1
-        assert sum(r["wins"] + r["losses"] + r["ties"] for r in table.values()) == 10
+        assert sum(r["wins"] + r["losses"] + r["ties"] for r in table.values()) == 12
         audit = c.get(f"/api/leagues/{league}/audit").json()
         assert [a["who"] for a in audit] == ["the commissioner", "the commissioner"]
         assert "started the season" in audit[0]["what"]
