@@ -101,6 +101,25 @@ def asked_or_over(pages: list[Any]) -> Any:
     raise AssertionError("no seat was asked a question and the game is not over")
 
 
+def fair_dice_set_up(pages: list[Any]) -> None:
+    """Each coach's page has set up the game's fair dice on its own (commit, reveal) and
+    found its own value in the seed."""
+    for page in pages:
+        check = page.get_by_test_id("fair-check")
+        check.wait_for(timeout=30000)
+        assert check.inner_text() == "Fair dice: seed from both coaches; your value is in it."
+
+
+def click_to_the_end(pages: list[Any]) -> int:
+    """Answer each question on either page by clicking until the game is over: the clicks."""
+    clicks = 0
+    while (asked := asked_or_over(pages)) is not None:
+        assert answer_by_click(asked)
+        clicks += 1
+        assert clicks < 2000
+    return clicks
+
+
 SNAKE = re.compile(r"\b[a-z0-9]+(?:_[a-z0-9]+)+\b")
 """An internal name (`games_played`, `to_my_game`), never for a person's eyes."""
 RULE_ID = re.compile(r"\b[A-Z]+(?:-[A-Z]+)*-\d+\b")

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 from browsing import (
     VERIFY,
-    answer_by_click,
-    asked_or_over,
+    click_to_the_end,
+    fair_dice_set_up,
     make_game,
     needs_chromium,
     tampered_is_refused,
@@ -69,17 +69,10 @@ def test_two_people_play_a_fair_game_and_check_it(server: str, browser: Any,
         page.goto(made["seats"][side]["url"])
         pages.append(page)
     # Nobody clicks: the pages commit, reveal, and the game starts with fair dice.
+    fair_dice_set_up(pages)
     for page in pages:
-        check = page.get_by_test_id("fair-check")
-        check.wait_for(timeout=30000)
-        assert check.inner_text() == "Fair dice: seed from both coaches; your value is in it."
         assert page.get_by_test_id("game-status").inner_text() != "Setting up fair dice…"
-    clicks = 0
-    while (asked := asked_or_over(pages)) is not None:
-        assert answer_by_click(asked)
-        clicks += 1
-        assert clicks < 2000
-    assert clicks > 30
+    assert click_to_the_end(pages) > 30
     home = pages[0]
     home.get_by_test_id("check-game").wait_for()
     command = home.get_by_test_id("verify-command").inner_text()

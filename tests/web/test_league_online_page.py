@@ -28,7 +28,8 @@ import pytest
 from browsing import (
     VERIFY,
     answer_by_click,
-    asked_or_over,
+    click_to_the_end,
+    fair_dice_set_up,
     needs_chromium,
     readable,
     tampered_is_refused,
@@ -379,19 +380,11 @@ def test_two_coaches_play_their_league_game_with_fair_dice(server: str, browser:
         page.wait_for_url("**/games/*?token=*&league=*")
     game_id = urlparse(pages[0].url).path.split("/")[-1]
     assert urlparse(pages[1].url).path.endswith(game_id)
-    for page in pages:
-        check = page.get_by_test_id("fair-check")
-        check.wait_for(timeout=30000)
-        assert check.inner_text() == "Fair dice: seed from both coaches; your value is in it."
+    fair_dice_set_up(pages)
     view = httpx.get(f"{server}/api/games/{game_id}", params={"token": boss_token},
                      timeout=60)
     assert view.status_code >= 400 or view.json()["you"] is None   # no seat, no hidden call
-    clicks = 0
-    while (asked := asked_or_over(pages)) is not None:
-        assert answer_by_click(asked)
-        clicks += 1
-        assert clicks < 2000
-    assert clicks > 30
+    assert click_to_the_end(pages) > 30
 
     # The result reaches the commissioner's page without a reload.
     boss.wait_for_selector("[data-testid=league-body] [data-testid^=result-]", timeout=60000)
