@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -30,6 +30,18 @@ from rich.progress import (
 from rich.table import Table as Table_
 
 import scrimmage.rules  # noqa: F401  (registers the rulesets; their rules load on first use)
+from scrimmage.build.command import build, fidelity
+from scrimmage.commandline import (
+    AwayOpt,
+    HomeOpt,
+    ProfileOpt,
+    RulesOpt,
+    SeedOpt,
+    WorkersOpt,
+    err,
+    out,
+)
+from scrimmage.commandline import fail as _fail
 from scrimmage.core.errors import ScrimmageError
 from scrimmage.core.field import Side
 from scrimmage.core.options import split_option
@@ -62,16 +74,6 @@ def _main(
         "--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False,
 ) -> None:
     """Tabletop football simulation games: play, simulate, list teams."""
-out = Console(highlight=False, soft_wrap=True, emoji=False)
-err = Console(stderr=True, highlight=False, soft_wrap=True,
-              emoji=False)   # an error stays on one line, ":x" stays text
-
-RulesOpt = Annotated[str, typer.Option("--rules", "-r", help="Ruleset name (see `rulesets`).")]
-HomeOpt = Annotated[str | None, typer.Option("--home", help="Home team: bundled name or file.")]
-AwayOpt = Annotated[str | None, typer.Option("--away", help="Away team: bundled name or file.")]
-SeedOpt = Annotated[int, typer.Option("--seed", help="Seed of the dice.")]
-ProfileOpt = Annotated[str | None, typer.Option(
-    "--profile", help="Football Legends rule book: legends (default) or classic.")]
 
 
 def _options_help() -> str:
@@ -112,23 +114,6 @@ def _teams(rules: str, home: str | None, away: str | None) -> tuple[str, str]:
     rs = find_ruleset(rules)
     default_home, default_away = rs.default_teams()
     return home or default_home, away or (default_away if home != default_away else default_home)
-
-
-def _fail(problem: object) -> NoReturn:
-    """A bad input: one line on stderr (never rich markup from the input) and exit code 2."""
-    err.print(f"[red]error:[/] {escape(' '.join(str(problem).split()))}")
-    raise typer.Exit(2)
-
-
-def _write_or_print(text: str, out_path: Path | None) -> None:
-    if out_path is None:
-        sys.stdout.write(text)
-        return
-    try:
-        out_path.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise ScrimmageError(f"{out_path}: cannot write ({exc.strerror})") from None
-    err.print(f"wrote {out_path}")
 
 
 def _print_box(record: GameRecord, console: Console) -> None:
@@ -404,9 +389,6 @@ def _coach_spec(rules: str, coach: str, home: str | None, away: str | None) -> s
     return coach_pair(*kinds)
 
 NeutralOpt = Annotated[bool, typer.Option(help="Neutral site (no home bonus).")]
-WorkersOpt = Annotated[int | None, typer.Option(
-    "--workers", min=1, help="Worker processes (default: every core); the results do not "
-                             "depend on it.")]
 DaskOpt = Annotated[str | None, typer.Option(
     "--dask", help="Play the chunks on a Dask cluster: a scheduler address "
                    "(tcp://HOST:8786) or local:N for N local workers (pip install "
@@ -594,133 +576,8 @@ def rulesets(
             out.print(f"    -o {escape(option.describe())}")
 
 
-@app.command()
-def fidelity(
-    rules: RulesOpt = "legends-pro",
-    stats: Annotated[Path | None, typer.Option(help="Team-season CSV (default: bundled).")] = None,
-    season: Annotated[int, typer.Option(help="Season to check.")] = 2016,
-    team: Annotated[str | None, typer.Option(help="One team's code (default: all).")] = None,
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per team.")] = 100,
-    seed: SeedOpt = 1,
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
-    workers: WorkersOpt = None,
-    rebuild: Annotated[bool, typer.Option(
-        "--rebuild", help="Build every sheet again, also those the package ships.")] = False,
-) -> None:
-    """Compare a season's sheets' simulated figures with the real ones (the bundled sheets
-    where the package ships them, else built from the statistics)."""
-    from scrimmage.build.fidelity import fidelity as run_fidelity
-    from scrimmage.build.fidelity import format_report
-    from scrimmage.build.stats import read_stats
-    from scrimmage.sim.parallel import default_workers
-
-    try:
-        rows = read_stats(stats)
-        columns = (TextColumn("[progress.description]{task.description}"), BarColumn(),
-                   MofNCompleteColumn(), TimeElapsedColumn())
-        with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
-            task = bar.add_task("building and simulating", total=None)
-            # The shipped sheets are what the builder makes from the bundled statistics only.
-            report = run_fidelity(rows, rules, season, games, seed, team,
-                                  progress=lambda name: bar.update(task, description=name,
-                                                                   advance=1),
-                                  workers=workers or default_workers(),
-                                  use_bundled=stats is None and not rebuild)
-    except ScrimmageError as exc:
-        _fail(exc)
-    if as_json:
-        sys.stdout.write(json.dumps(report.to_json()) + "\n")
-        return
-    for line in format_report(report):
-        out.print(line)
-
-
-@app.command()
-def build(
-    rules: RulesOpt = "legends-pro",
-    stats: Annotated[Path | None, typer.Option(help="Team-season CSV (default: bundled).")] = None,
-    season: Annotated[int | None, typer.Option(help="Season of the team.")] = None,
-    team: Annotated[str | None, typer.Option(help="Team code (or name) in that season.")] = None,
-    league_average: Annotated[bool, typer.Option(
-        "--league-average", help="Build the season's league-average team.")] = False,
-    all_teams: Annotated[bool, typer.Option(
-        "--all", help="Legends: every team of the season, into the folder --out.")] = False,
-    out_path: Annotated[Path | None, typer.Option(
-        "--out", help="Write the sheet here (with --all: the folder).")] = None,
-    seed: SeedOpt = 1,
-    workers: Annotated[int | None, typer.Option(
-        min=1, help="Legends: processes sharing the games (default: every core).")] = None,
-    games: Annotated[int | None, typer.Option(
-        help="Legends: calibration games a team (default 500, about 5 s a team; the "
-             "bundled sheets play 3200: about six times the time, the points about 2% "
-             "from the real ones instead of 3%, the yardage closer too).")] = None,
-    players: Annotated[Path | None, typer.Option(
-        help="5d20: player-season CSV (default: bundled).")] = None,
-) -> None:
-    """Build a team sheet (legends-pro, legends-college) or team chart (5d20) from real
-    season statistics; --all builds a whole Legends season."""
-    import os
-
-    from scrimmage.build.sheets import build_league_average, build_sheet, round_games
-    from scrimmage.build.stats import find_team, read_stats, season_rows
-
-    try:
-        levels = {"legends-pro": "pro", "legends-college": "college"}
-        if find_ruleset(rules).name == "5d20":
-            from scrimmage.build.fived20 import build_chart, read_player_seasons, read_team_seasons
-            from scrimmage.build.fived20_average import build_league_average as league_chart
-
-            if season is None or (team is None) == (not league_average) or all_teams:
-                raise ScrimmageError("5d20 charts need --season and --team CODE or "
-                                     "--league-average (one of them)")
-            rows = read_player_seasons(players), read_team_seasons(stats)
-            text = (league_chart(*rows, season) if league_average
-                    else build_chart(*rows, season, str(team)))
-            _write_or_print(text, out_path)
-            return
-        if rules not in levels:
-            raise ScrimmageError(f"--rules must be legends-pro or legends-college, not {rules!r}")
-        if season is None:
-            raise ScrimmageError("--season is required")
-        if [team is not None, league_average, all_teams].count(True) != 1:
-            raise ScrimmageError("give --team CODE, --league-average or --all (one of them)")
-        round_games(games)                               # too few games: refused first
-        league = season_rows(read_stats(stats, season), season, levels[rules])
-        cores = workers or os.cpu_count() or 1
-        if all_teams:
-            if out_path is None:
-                raise ScrimmageError("--all needs --out FOLDER for the season's sheets")
-            _build_season(league, out_path, seed, cores, games)
-            return
-        if league_average:
-            text = build_league_average(league, seed=seed)
-        else:
-            assert team is not None
-            text = build_sheet(find_team(league, team), league, seed=seed, workers=cores,
-                               games=games)
-        _write_or_print(text, out_path)
-    except ScrimmageError as exc:
-        _fail(exc)
-
-
-def _build_season(league: list[Any], folder: Path, seed: int, workers: int,
-                  games: int | None) -> None:
-    """`build --all`: every sheet of the season into `folder`, with a progress bar."""
-    from rich.progress import TimeRemainingColumn
-
-    from scrimmage.build.bundle import build_season, bundle_file_name
-
-    if folder.exists() and not folder.is_dir():
-        raise ScrimmageError(f"--out {folder} is a file; --all writes a folder of sheets")
-    folder.mkdir(parents=True, exist_ok=True)
-    columns = (TextColumn("[progress.description]{task.description}"), BarColumn(),
-               MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=err, disable=not err.is_terminal) as bar:
-        task = bar.add_task("league average", total=len(league))
-        for row, text in build_season(league, seed=seed, workers=workers, games=games):
-            (folder / bundle_file_name(row)).write_text(text, encoding="utf-8")
-            bar.update(task, advance=1, description=row.name)
-    err.print(f"{len(league)} sheets written to {folder}")
+app.command()(fidelity)                 # the sheet builder's, in build/command.py
+app.command()(build)
 
 
 @app.command()
