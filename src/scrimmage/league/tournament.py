@@ -59,6 +59,8 @@ def tournament_league(coaches: Mapping[str, Coaching], *, seed: int = 1, name: s
 def group_table(league: League, group: Sequence[str], scores: Mapping[int, Any]
                 ) -> list[dict[str, Any]]:
     """A group's rows, best first: played, won, drawn, lost, points for and against, points."""
+    from scrimmage.rules.grid.tournament import count_result  # the Grid's own table rule
+
     rows: dict[str, dict[str, Any]] = {
         c: {"code": c, "played": 0, "won": 0, "drawn": 0, "lost": 0, "points_for": 0,
             "points_against": 0, "points": 0} for c in group}
@@ -68,18 +70,7 @@ def group_table(league: League, group: Sequence[str], scores: Mapping[int, Any]
             continue
         for code, pf, pa in ((f.home, s.home_points, s.away_points),
                              (f.away, s.away_points, s.home_points)):
-            r = rows[code]
-            r["played"] += 1
-            r["points_for"] += pf
-            r["points_against"] += pa
-            if pf > pa:
-                r["won"] += 1
-                r["points"] += 3
-            elif pf == pa:
-                r["drawn"] += 1
-                r["points"] += 1
-            else:
-                r["lost"] += 1
+            count_result(rows[code], pf, pa)
     coin = SeededDice(league.coin_seed())
     tosses = {c: coin.roll(1000) for c in sorted(group)}
     return sorted(rows.values(), key=lambda r: (

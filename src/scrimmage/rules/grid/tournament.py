@@ -38,6 +38,22 @@ def _game(games: list[dict[str, Any]], stage: str, home: str, away: str, seed: i
     return entry
 
 
+def count_result(row: dict[str, Any], scored: int, conceded: int) -> None:
+    """One group game in a team's row of the group table: three points for a win, one for a
+    draw."""
+    row["played"] += 1
+    row["points_for"] += scored
+    row["points_against"] += conceded
+    if scored > conceded:
+        row["won"] += 1
+        row["points"] += 3
+    elif scored == conceded:
+        row["drawn"] += 1
+        row["points"] += 1
+    else:
+        row["lost"] += 1
+
+
 def run_tournament(seed: int, coach: str = "solitaire") -> dict[str, Any]:
     """Play the whole tournament: {"teams": [12 names], "champion": name, "games": [...],
     "groups": {letter: standings}}."""
@@ -57,18 +73,7 @@ def run_tournament(seed: int, coach: str = "solitaire") -> dict[str, Any]:
                 e = _game(games, f"group {g}", members[i], members[j], seed, coach, False)
                 for team, pf, pa in ((e["home"], e["home_score"], e["away_score"]),
                                      (e["away"], e["away_score"], e["home_score"])):
-                    row = table[team]
-                    row["played"] += 1
-                    row["points_for"] += pf
-                    row["points_against"] += pa
-                    if pf > pa:
-                        row["won"] += 1
-                        row["points"] += 3
-                    elif pf == pa:
-                        row["drawn"] += 1
-                        row["points"] += 1
-                    else:
-                        row["lost"] += 1
+                    count_result(table[team], pf, pa)
         standings[g] = sorted(table.values(), key=lambda r: (
             -r["points"], -(r["points_for"] - r["points_against"]), -r["points_for"], r["coin"]))
     pairs = [(standings[a][i - 1]["team"], standings[b][j - 1]["team"])
