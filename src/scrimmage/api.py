@@ -140,9 +140,9 @@ def restore(record: GameRecord, coaches: CoachSpec = None, people: tuple[Side, .
     """Rebuild a saved game up to its last decision and check that it is the game that was
     saved: the teams are the record's, every decision fits, the record does not go on past
     the end of the game, and the plays match the saved digest and final score. Returns the
-    game, a driver stopped at the next decision (or at the end) that goes on with `coaches`
-    and leaves the decisions of `people` seats to a person, and a fresh record holding the
-    replayed decisions."""
+    game, stopped at the question after the record (or at its end), the driver that replayed
+    it (its `pending` is that question), and a fresh record holding the replayed decisions.
+    A stopped game is shown, not played on: play on from the record (`scrimmage.seat.table`)."""
     game, fresh = new_game(record.rules, record.home_team, record.away_team, seed=record.seed,
                            **record.options)
     if (fresh.home, fresh.away) != (record.home, record.away):
@@ -152,7 +152,7 @@ def restore(record: GameRecord, coaches: CoachSpec = None, people: tuple[Side, .
     fresh.fairness = record.fairness
     driver = Driver(game, make_coaches(find_ruleset(record.rules), coaches, record.seed),
                     fresh.decisions, prefix=record.decisions, people=people)
-    driver.advance(replay_only=True)
+    driver.run(replay_only=True)
     if len(fresh.decisions) < len(record.decisions):
         raise ScrimmageError(f"{source}: the game ends at decision {len(fresh.decisions)} but "
                              f"the record goes on to decision {len(record.decisions)}")

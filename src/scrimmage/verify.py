@@ -166,7 +166,7 @@ def _replay(record: GameRecord) -> tuple[Game, list[list[str]], list[int],
     try:
         driver = Driver(game, {Side.HOME: coach, Side.AWAY: coach}, log,
                         prefix=record.decisions, on_decision=mark)
-        driver.advance(replay_only=True)
+        driver.run(replay_only=True)
     except ScrimmageError as exc:
         stopped = exc
     made_by.extend([len(log) - 1] * (len(game.plays) - len(made_by)))

@@ -83,7 +83,7 @@ def _brute_force(g: Any, off_call: str, def_call: str, dice: TreeDice) -> float:
                 return off_call if q.info["side"] == "offense" else def_call
             return str(inner.decide(q, c.view(q.seat)))
 
-        play_out(plays.down(c), answer)
+        play_out(c, plays.down, answer)
         total += dice.probability() * Fraction(position_value(tables, position(c), side))
         if not dice.advance():
             return float(total)

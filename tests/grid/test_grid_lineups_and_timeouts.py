@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from grid_helpers import calls, game, plain_team, step
+from stepping import first_question, stepping
 
 from scrimmage.api import new_game
 from scrimmage.coaches.grid import SensibleCoach
@@ -34,7 +35,7 @@ GRID = find_ruleset("grid")
 
 
 def drive(flow: Any, answers: Sequence[str]) -> list[Decision]:
-    """Run a flow with these answers in order; returns the decisions it asked."""
+    """Step a rules call with these answers in order; returns the decisions it asked."""
     asked: list[Decision] = []
     with contextlib.suppress(StopIteration):
         decision = next(flow)
@@ -54,7 +55,7 @@ def names(players: list[Player]) -> list[str]:
 
 def test_grid_8_the_game_starts_with_each_coach_setting_his_eight_before_the_toss() -> None:
     g = game()
-    flow = g.run()
+    flow = stepping(g, g.run)
     first = next(flow)
     assert first.kind is Kind.SUBSTITUTION and first.seat is HOME
     assert first.info["reason"] == "start" and first.options[0] == "keep"
@@ -65,7 +66,7 @@ def test_grid_8_the_game_starts_with_each_coach_setting_his_eight_before_the_tos
 def test_grid_8_before_the_game_a_reserve_comes_in_and_a_starter_moves() -> None:
     g = game()
     t = g.teams[HOME]
-    drive(injuries.lineup_changes(g, "start"),
+    drive(stepping(g, lambda: injuries.lineup_changes(g, "start")),
           ["LE:Home HB5",          # a reserve in at LE: Home HB2 goes back to the bench
            "HB:Home HB3",          # the RE moves to HB and the HB to RE
            "DS:Home LN4",          # an LN reserve may play DS (GRID-8)
@@ -89,7 +90,7 @@ def test_grid_8_a_starter_moves_only_to_a_slot_both_may_play() -> None:
 def test_grid_53_at_the_break_a_benched_starter_is_out_but_a_move_takes_no_one_out() -> None:
     g = game()
     t = g.teams[HOME]
-    drive(injuries.substitutions(g), ["LE:Home HB3", "RE:Home HB6", "keep", "keep"])
+    drive(stepping(g, lambda: injuries.substitutions(g)), ["LE:Home HB3", "RE:Home HB6", "keep", "keep"])
     assert t.lineup["LE"].name == "Home HB3" and t.lineup["RE"].name == "Home HB6"
     assert names(t.out) == ["Home HB2"]                 # GRID-53: he may not come back
     assert "Home HB2" not in names(t.reserves)
@@ -102,7 +103,8 @@ def test_grid_11_markers_follow_a_move_and_a_reserve() -> None:
     g = game(home)
     t = g.teams[HOME]
     assert t.lineup.run_block_die == 4
-    drive(injuries.lineup_changes(g, "start"), ["C:Home LN5", "RG:Home LN6", "keep", "keep"])
+    drive(stepping(g, lambda: injuries.lineup_changes(g, "start")),
+          ["C:Home LN5", "RG:Home LN6", "keep", "keep"])
     assert t.lineup.totals["run_blocking"] == 4 and t.lineup.run_block_die == 8
 
 
@@ -116,7 +118,7 @@ def test_grid_8_the_computer_starts_its_best_players() -> None:
     coach = SensibleCoach(1)
     view = g.view(HOME)
     answers = []
-    flow = injuries.lineup_changes(g, "start")
+    flow = stepping(g, lambda: injuries.lineup_changes(g, "start"))
     decision = next(flow)
     while decision.seat is HOME:
         answers.append(coach.decide(decision, view))
@@ -130,13 +132,14 @@ def _play(seed: int, home: str, away: str) -> tuple[GridGame, list[tuple[Decisio
     g, _ = new_game("grid", home, away, seed=seed)
     coaches = {HOME: SensibleCoach(2 * seed), AWAY: SensibleCoach(2 * seed + 1)}
     seen: list[tuple[Decision, str, int]] = []
-    flow = g.run()
-    with contextlib.suppress(StopIteration):
-        decision = next(flow)
-        while True:
-            answer = decision.check(coaches[decision.seat].decide(decision, g.view(decision.seat)))
-            seen.append((decision, answer, g.clock.period))
-            decision = flow.send(answer)
+
+    def answer(decision: Decision) -> str:
+        answer = decision.check(coaches[decision.seat].decide(decision, g.view(decision.seat)))
+        seen.append((decision, answer, g.clock.period))
+        return answer
+
+    g.coach_answer = answer
+    g.run()
     return g, seen
 
 
@@ -318,14 +321,14 @@ def test_grid_49_the_overtime_toss_winner_chooses_to_kick() -> None:
     g.start_at("H2 00C HOME 1&20 OWN10")
     g.dice = ScriptedDice([1])                            # the away team wins the toss
     g.end_of_period_check()
-    asked = drive(g.step(), ["kick", "keep", "keep"])
+    asked = drive(stepping(g, lambda: g.step()), ["kick", "keep", "keep"])
     assert asked[0].kind is Kind.OVERTIME_TOSS and asked[0].seat is AWAY
     assert SensibleCoach(1).decide(asked[0], g.view(AWAY)) == "receive"
     assert g.kicker is AWAY and g.next == "kickoff"       # the home team receives
     g.clock.deck.reset(range(52), 0)
     g.end_of_period_check()                               # GRID-50: first possession alternates
     assert g.kicker is HOME
-    assert [d.kind for d in drive(g.step(), ["keep", "keep"])] == [Kind.SUBSTITUTION] * 2
+    assert [d.kind for d in drive(stepping(g, lambda: g.step()), ["keep", "keep"])] == [Kind.SUBSTITUTION] * 2
 
 
 # -- G L221, L224, L239: an interception returned for a touchdown --------------------------------------
@@ -350,7 +353,7 @@ def test_grid_35_41_interception_return_touchdown_flips_only_the_spade() -> None
 
 def test_the_new_questions_have_words() -> None:
     g = game()
-    lineup = next(injuries.lineup_changes(g, "start"))
+    lineup = first_question(g, lambda: injuries.lineup_changes(g, "start"))
     for decision in (lineup, Decision(Kind.OVERTIME_TOSS, HOME, ("receive", "kick"), "Toss")):
         q = question(GRID, decision)
         assert q.title and q.help and q.prompt

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import contextlib
 
+from stepping import stepping
+
 from scrimmage.api import new_game
 from scrimmage.core.decisions import Kind
 from scrimmage.core.field import Side
@@ -14,7 +16,7 @@ def test_grid_53_a_reserve_comes_in_at_the_break_and_the_starter_stays_out() -> 
     game, _ = new_game("grid", "Brazil", "Canada", seed=1)
     t = game.teams[Side.HOME]
     reserves_before = len(t.reserves)
-    flow = injuries.substitutions(game)
+    flow = stepping(game, lambda: injuries.substitutions(game))
     decision = next(flow)
     assert decision.kind is Kind.SUBSTITUTION and decision.seat is Side.HOME
     assert decision.options[0] == "keep"

@@ -124,13 +124,9 @@ def play_out(g: Any, dice: Iterable[int], script: Mapping[str, Sequence[str]] | 
     coach = Coach(script, cp)
     start = len(g.plays)
     views = {side: g.view(side) for side in Side}
-    flow = g.run()
+    g.coach_answer = lambda decision: decision.check(coach.decide(decision, views[decision.seat]))
     try:
-        decision = next(flow)
-        while True:
-            decision = flow.send(decision.check(coach.decide(decision, views[decision.seat])))
-    except StopIteration:
-        pass
+        g.run()
     except DiceExhausted as exc:
         raise AssertionError(f"the game goes on past the scripted rolls ({exc}); last play: "
                              f"{g.plays[-1]['desc']!r}, score {g.s.score}") from exc

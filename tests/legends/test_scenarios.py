@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from stepping import stepping
 
 from scrimmage.api import new_game
 from scrimmage.core.decisions import Decision, Kind
@@ -177,7 +178,7 @@ def test_fnl_10_home_team_gets_two_more_coaching_points() -> None:
 def test_fnl_9_coin_toss_high_roll_chooses_ties_reroll() -> None:
     g = game()
     g.dice = ScriptedDice([5, 5, 12, 3])
-    flow = g.run()
+    flow = stepping(g, g.run)
     d = next(flow)
     assert (d.kind, d.seat) == (Kind.COIN_TOSS, HOME)
     assert d.info["rolls"] == {"HOME": 12, "AWAY": 3}
@@ -189,7 +190,7 @@ def test_fnl_9_coin_toss_high_roll_chooses_ties_reroll() -> None:
 def test_fnl_9_defer_lets_the_loser_choose() -> None:
     g = game()
     g.dice = ScriptedDice([3, 17])
-    flow = g.run()
+    flow = stepping(g, g.run)
     d = next(flow)
     assert d.seat is AWAY
     d = flow.send("defer")

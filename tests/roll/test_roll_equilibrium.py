@@ -66,7 +66,7 @@ def _brute_force(g: RollGame, off_c: str, def_c: str, bomb: str) -> tuple[float,
             return str(inner.decide(q, c.view(q.seat)))
 
         try:
-            play_out(step_then_check(plays.play)(c), answer)
+            play_out(c, step_then_check(plays.play), answer)
             total += dice.probability() * Fraction(position_value(tables, position(c), side))
         except _Cut:
             cut += dice.probability()

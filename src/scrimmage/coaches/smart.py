@@ -50,7 +50,7 @@ from scrimmage.rules.fived20.timing import STOPPED
 from scrimmage.rules.fived20.what_if import copy_game as fived20_copy
 from scrimmage.rules.fived20.what_if import position as fived20_position
 from scrimmage.rules.legends import kicking
-from scrimmage.rules.legends.game import Flow, LegendsGame
+from scrimmage.rules.legends.game import LegendsGame
 from scrimmage.rules.legends.what_if import copy_game, down_then_check, position, shell_game
 
 BUDGET = 200
@@ -151,9 +151,8 @@ class SmartCoach(SolitaireCoach):
         for kick in kicks:
             kick_step = kicking.punt if kick == "punt" else kicking.field_goal
 
-            def step(g: LegendsGame, kick_step: Any = kick_step) -> Flow:
-                flow: Flow = kick_step(g, None)
-                return flow
+            def step(g: LegendsGame, kick_step: Any = kick_step) -> None:
+                kick_step(g, None)
 
             out.values[kick] = self._sampled(state, step, d, seed, None)
             out.how[kick] = f"the mean of {BUDGET} plays of the kick"
@@ -168,7 +167,7 @@ class SmartCoach(SolitaireCoach):
         return timeout_values(self.tables, position(shell_game(state)), d.seat,
                               int(d.info.get("saves") or 0))
 
-    def _tried(self, d: Decision, v: Any, step: Callable[[LegendsGame], Flow]) -> ChoiceValues:
+    def _tried(self, d: Decision, v: Any, step: Callable[[LegendsGame], None]) -> ChoiceValues:
         """Each option given as the answer to the step's own question, the step played
         `BUDGET` times."""
         out = ChoiceValues()
@@ -178,7 +177,7 @@ class SmartCoach(SolitaireCoach):
             out.how[option] = f"the mean of {BUDGET} plays"
         return out
 
-    def _sampled(self, state: Any, step: Callable[[LegendsGame], Flow], d: Decision,
+    def _sampled(self, state: Any, step: Callable[[LegendsGame], None], d: Decision,
                  seed: int, option: str | None, budget: int = BUDGET) -> float:
         """The mean WP of `d`'s side after `step`; its first question of `d`'s kind is
         answered `option`, every other by the solitaire coach."""
@@ -198,7 +197,7 @@ def _in_window(v: Any) -> bool:
     return not v.overtime and v.quarter in (2, 4) and v.seconds_left <= CLOCK_WINDOW
 
 
-def forced_mean(fresh: Callable[[Dice], G], step: Callable[[G], Flow], d: Decision,
+def forced_mean(fresh: Callable[[Dice], G], step: Callable[[G], None], d: Decision,
                 option: str | None, answer: Callable[[Decision, G], str],
                 value: Callable[[G], float], dice: Dice, budget: int = BUDGET) -> float:
     """The mean `value` after `budget` plays of `step` on fresh copies, the first question of
@@ -216,7 +215,7 @@ def forced_mean(fresh: Callable[[Dice], G], step: Callable[[G], Flow], d: Decisi
 
 def sampled_choices(dice: Dice, inner: Any, tables: Tables, d: Decision,
                     options: Sequence[str], fresh: Callable[[Dice, Any], G],
-                    step: Callable[[G], Flow], where: Callable[[G], Position]) -> ChoiceValues:
+                    step: Callable[[G], None], where: Callable[[G], Position]) -> ChoiceValues:
     """Each option of `d` as the first answer of `step`, played `BUDGET` times on copies made
     by `fresh(dice, inner.lets_pass)`; its value the mean WP of `d`'s side at `where` the copy
     stands after it. One seed, drawn from the coach's `dice`, for every option (common random

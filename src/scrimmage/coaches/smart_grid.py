@@ -40,7 +40,7 @@ from scrimmage.coaches.smart import (
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.field import Side
 from scrimmage.rules.grid import plays
-from scrimmage.rules.grid.game import Flow, GridGame
+from scrimmage.rules.grid.game import GridGame
 from scrimmage.rules.grid.tables import RESULT_CODE
 from scrimmage.rules.grid.what_if import copy_game, position, seconds_of
 
@@ -130,9 +130,9 @@ class GridSmartCoach(SensibleCoach):
         return out
 
 
-def _down_then_check(g: GridGame) -> Flow:
+def _down_then_check(g: GridGame) -> None:
     """The rules' down, then the game's own end-of-period check (GRID-38)."""
-    yield from plays.down(g)
+    plays.down(g)
     g.end_of_period_check()
 
 

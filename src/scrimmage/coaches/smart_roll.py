@@ -42,7 +42,7 @@ from scrimmage.coaches.smart import (
 )
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.rules.roll import kicking, plays
-from scrimmage.rules.roll.game import Flow, RollGame
+from scrimmage.rules.roll.game import RollGame
 from scrimmage.rules.roll.what_if import copy_game, marker_moved, position, step_then_check
 
 
@@ -99,7 +99,7 @@ class RollSmartCoach(SensibleCoach):
         out.how = {"no": "exact over the dice", "bomb": "exact over the dice"}
         return out
 
-    def _sampled(self, d: Decision, g: RollGame, step: Callable[[RollGame], Flow],
+    def _sampled(self, d: Decision, g: RollGame, step: Callable[[RollGame], None],
                  options: tuple[str, ...]) -> ChoiceValues:
         return sampled_choices(self.dice, self.inner, self.tables, d, options,
                                lambda dice, answers: copy_game(g, dice, answers), step, position)

@@ -1,7 +1,8 @@
 """Decision requests and the `Coach` protocol.
 
 The rules never choose for a coach: wherever a book leaves a choice to a coach, the rules code
-yields a `Decision` and waits for the answer (a string, one of `options`). The same request
+asks `game.ask(...)` and gets the answer back (a string, one of `options`): the game's
+`coach_answer`, set by the driver, makes a `Decision` and answers it. The same request
 serves a batch loop, a terminal prompt and a web page. A coach sees the request and a
 `SeatView` of the game: only what that seat may see (the opponent's play call is never in it
 before both calls are made, because the rules keep it in a local variable until then).
@@ -9,10 +10,11 @@ before both calls are made, because the rules keep it in a local variable until 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
 from typing import Any, Protocol
 
-from scrimmage.core.errors import IllegalDecision
+from scrimmage.core.errors import IllegalDecision, ScrimmageError
 from scrimmage.core.field import Side
 from scrimmage.core.situation import Situation
 
@@ -84,6 +86,26 @@ class Decision:
         raise IllegalDecision(
             f"{answer!r} is not an answer to {self.kind.value}; choose one of {', '.join(self.options)}"
         )
+
+
+Answerer = Callable[["Decision"], str]
+"""What a game asks its questions through (`game.coach_answer`): a decision in, an answer out."""
+
+
+def no_coach(decision: Decision) -> str:
+    """A game's `coach_answer` until a driver seats its coaches."""
+    raise ScrimmageError(f"no coach is seated to answer {decision.kind.value} "
+                         f"({decision.seat.value}): run the game through a driver")
+
+
+class Suspended(BaseException):
+    """Raised out of the rules at a question the driver must not answer now (a person's, or
+    the first after a replayed record): the game stops where it is and is replayed from its
+    record once the answer comes. A `BaseException`, so no rules code catches it by accident."""
+
+    def __init__(self, decision: Decision) -> None:
+        super().__init__(decision)
+        self.decision = decision
 
 
 class SeatView(Protocol):

@@ -9,27 +9,27 @@ from __future__ import annotations
 import difflib
 import tomllib
 from abc import ABC, abstractmethod
-from collections.abc import Generator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import import_module, resources
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
-from scrimmage.core.decisions import Coach, Decision, Kind
+from scrimmage.core.decisions import Answerer, Coach, Kind
 from scrimmage.core.dice import Dice
 from scrimmage.core.errors import ScrimmageError, SheetError, UnknownRuleset, UnknownTeam
 from scrimmage.core.field import Side
 from scrimmage.core.options import Option, parse_options
 from scrimmage.core.scoreboard import Scoreboard
 
-DecisionFlow = Generator[Decision, str, None]
-
 
 class Game(Protocol):
     """A game in progress, as the driver sees it."""
 
     dice: Dice
+    coach_answer: Answerer
+    """Where the rules' questions go: the driver sets it (`scrimmage.core.driver`)."""
 
     @property
     def plays(self) -> list[dict[str, Any]]: ...
@@ -37,7 +37,8 @@ class Game(Protocol):
     @property
     def score(self) -> dict[Side, int]: ...
 
-    def run(self) -> DecisionFlow: ...
+    def run(self) -> None:
+        """Play the game from the coin toss to the end, asking `coach_answer`."""
 
     def view(self, seat: Side) -> Any: ...
 

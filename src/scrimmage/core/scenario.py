@@ -40,15 +40,13 @@ def run_steps(game: Any, coach: ScriptCoach, steps: int = 1) -> list[dict[str, A
     Each answer is checked like the driver checks it (an illegal one raises)."""
     start = len(game.plays)
     views = {side: game.view(side) for side in Side}
+
+    def answer(decision: Decision) -> str:
+        return decision.check(coach.decide(decision, views[decision.seat]))
+
+    game.coach_answer = answer
     for _ in range(steps):
-        flow = game.step()
-        try:
-            decision = next(flow)
-            while True:
-                answer = decision.check(coach.decide(decision, views[decision.seat]))
-                decision = flow.send(answer)
-        except StopIteration:
-            pass
+        game.step()
         game.end_of_period_check()
         if game.over:
             break

@@ -8,27 +8,23 @@ game that uses this still replays bit for bit. Each ruleset says how to copy its
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from typing import Any, TypeVar
 
-from scrimmage.core.decisions import Decision
+from scrimmage.core.decisions import Answerer, Decision
 from scrimmage.core.dice import Dice
 
 G = TypeVar("G")
-Flow = Generator[Decision, str, Any]
+Step = Callable[[Any], None]
 
 
-def play_out(flow: Flow, answer: Callable[[Decision], str]) -> None:
-    """Run a step to its end, answering each of its questions with `answer`."""
-    try:
-        decision = next(flow)
-        while True:
-            decision = flow.send(answer(decision))
-    except StopIteration:
-        pass
+def play_out(game: Any, step: Step, answer: Answerer) -> None:
+    """Run `step` on `game`, answering each of its questions with `answer`."""
+    game.coach_answer = answer
+    step(game)
 
 
-def sampled_mean(fresh: Callable[[Dice], G], step: Callable[[G], Flow],
+def sampled_mean(fresh: Callable[[Dice], G], step: Callable[[G], None],
                  answer: Callable[[Decision, G], str], value: Callable[[G], float],
                  dice: Dice, budget: int) -> float:
     """The mean `value` of a fresh copy (rolling `dice`) after `step`, over `budget` plays."""
@@ -39,6 +35,6 @@ def sampled_mean(fresh: Callable[[Dice], G], step: Callable[[G], Flow],
         def ask(decision: Decision, game: G = game) -> str:
             return answer(decision, game)
 
-        play_out(step(game), ask)
+        play_out(game, step, ask)
         total += value(game)
     return total / budget

@@ -31,8 +31,10 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
+from scrimmage.core.decisions import Decision
 from scrimmage.core.errors import ScrimmageError
 from scrimmage.core.field import Side
 from scrimmage.league.model import PERSON, Coaching, Fixture, League
@@ -256,6 +258,10 @@ def _open_week(league: League, week: int, now: float | None) -> None:
     set_online(league, o)
 
 
+def _cover_answer(coaches: dict[Side, Any], decision: Decision, view: Any) -> tuple[str, str]:
+    return str(coaches[decision.seat].decide(decision, view)), DEADLINE
+
+
 def cover(store: LeagueStore, st: State, fixture: Fixture) -> bool:
     """Finish a person's game in progress for the coaches who are not there (each absent
     seat's questions by its computer coach, saved as answered at the deadline). False when
@@ -283,9 +289,7 @@ def cover(store: LeagueStore, st: State, fixture: Fixture) -> bool:
             c = league.teams[code].coaching
             coaches[side] = table.rules.default_coach(c.computer(), 7919 * (3 + fixture.index))
         kept = len(record.decisions)
-        while (pending := table.advance()) is not None:
-            coach = coaches[pending.side]
-            table.answer(coach.decide(pending.decision, pending.view), by=DEADLINE)
+        table.stand_in(partial(_cover_answer, coaches))
         try:
             # Only over the version read: a coach who answered just now (through any server
             # process) keeps the answer, and the cover goes on from it.

@@ -69,16 +69,12 @@ def _play_out(rules: Ruleset, record: GameRecord, game: Any, decision: Decision,
         twin, _ = new_game(record.rules, record.home_team, record.away_team, seed=record.seed,
                            **record.options)
         first = _FirstOption()
-        driver = Driver(twin, {side: first for side in Side}, [],
-                        prefix=[*record.decisions[:index], entry])
-        driver.advance(replay_only=True)
+        # Each later question gets its first option, until the play is over.
+        Driver(twin, {side: first for side in Side}, [],
+               prefix=[*record.decisions[:index], entry],
+               stop=lambda: len(twin.plays) > plays or first.asked > MAX_QUESTIONS).run()
     except ScrimmageError:
         return None
-    for _ in range(MAX_QUESTIONS):
-        if len(twin.plays) > plays or driver.pending is None:
-            break
-        pending = driver.pending
-        driver.answer(pending.options[0], by="computer")
     if len(twin.plays) <= plays or len(twin.dice.log) > rolls:
         return None
     board = rules.scoreboard(twin)
@@ -102,5 +98,9 @@ class _FirstOption:
     """Answers every question of a copy with its first option (the do-nothing one: no
     timeout, no coaching points, stay in bounds) and replays a saved answer as it is."""
 
+    def __init__(self) -> None:
+        self.asked = 0
+
     def decide(self, decision: Decision, view: Any) -> str:
+        self.asked += 1
         return decision.options[0]

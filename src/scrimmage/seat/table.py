@@ -3,7 +3,8 @@
 `Table` plays a game one person's decision at a time. It seats a person (or two) and computer
 coaches, hands every decision a person has not taken to the seat's assistant (`policy`), keeps
 the record saved as it goes, and takes back a person's last decision (`undo`) by replaying the
-record without its tail.
+record without its tail. The game waits for a person inside the rules' own call, parked in a
+thread of its own (`seat.game_thread`); the answer is logged as soon as it is given.
 
 The assistant looks at every decision of its seat, even those the person answers: its
 suggestion is shown to the person, and its dice move the same way whoever answers. So a
@@ -13,6 +14,7 @@ exactly where they were, and the same decisions give the same game.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
@@ -27,6 +29,7 @@ from scrimmage.core.errors import IllegalDecision, ScrimmageError
 from scrimmage.core.field import Side
 from scrimmage.core.records import GameRecord
 from scrimmage.core.ruleset import Game, Ruleset, find_ruleset
+from scrimmage.seat.game_thread import ASK, OVER, PLAYED, Abandoned, GameThread
 from scrimmage.seat.outcomes import PREVIEWED, Outcomes, outcomes
 from scrimmage.seat.policy import AskPolicy
 
@@ -148,26 +151,115 @@ class Table:
 
     # -- seating and replaying ----------------------------------------------------------
     def _start(self, record: GameRecord) -> None:
-        """Seat the coaches afresh and replay `record` (checked) up to its last decision."""
+        """Replay `record` (checked) up to its last decision: the game is shown from there,
+        and played on from its record at the next `advance`."""
+        old = getattr(self, "_thread", None)
+        if old is not None:
+            old.stop()                        # undo: the game starts again from a record
+        coaches = self._seat_coaches(record.seed)
+        self._on_play: Callable[[], None] | None = None
+        self._stand_in: Callable[[Decision, Any], tuple[str, str]] | None = None
+        self._thread: GameThread | None = None
+        if record.decisions:
+            self.game, _, self.record = restore(record, coaches, self._people(), self.source)
+        else:
+            self.game, self.record = _fresh(record)
+        self._pending: Pending | None = None
+        self._plays_saved = len(self.game.plays)
+
+    def _people(self) -> tuple[Side, ...]:
+        return tuple(side for side, spec in self.seats.items() if spec.has_person)
+
+    def _seat_coaches(self, seed: int) -> dict[Side, Coach]:
+        """The coaches (and each person's assistant) seated afresh, their dice at the start."""
         self.assistants: dict[Side, Coach] = {}
         self.computers: dict[Side, Coach] = {}
         coaches: dict[Side, Coach] = {}
         for side, spec in self.seats.items():
-            seed = coach_seed(record.seed, side)
-            units = [self._coach(kind, seed, side, i) for i, kind in
+            side_seed = coach_seed(seed, side)
+            units = [self._coach(kind, side_seed, side, i) for i, kind in
                      enumerate((spec.offense, spec.defense) if spec.split else (spec.offense,))]
             coaches[side] = units[0] if len(units) == 1 else SplitCoach(units[0], units[1])
             if spec.offense == spec.defense == PERSON and spec.split:
                 self.assistants[side] = coaches[side]      # each person's unit advises them
-        people = tuple(side for side, spec in self.seats.items() if spec.has_person)
-        if record.decisions:
-            self.game, self.driver, self.record = restore(record, coaches, people, self.source)
-        else:
-            self.game, self.record = _fresh(record)
-            self.driver = Driver(self.game, coaches, self.record.decisions, people=people)
         self.coaches = coaches
-        self._pending: Pending | None = None
-        self._plays_saved = len(self.game.plays)
+        return coaches
+
+    def _play_from_record(self) -> str:
+        """Start the game again from its record's start, in a thread of its own: every
+        decision so far replayed, then the coaches on. The same coaches play on: they made
+        (or were shown) every decision of the record, so their dice are already where the
+        game stopped and the replay does not ask them (`sync=False`)."""
+        record = self.record
+        prefix = list(record.decisions)
+        game, _ = new_game(record.rules, record.home_team, record.away_team, seed=record.seed,
+                           **record.options)
+        record.decisions.clear()          # the driver writes them back as it replays them
+        me = weakref.ref(self)
+        box: list[GameThread] = []
+
+        def person(decision: Decision) -> tuple[str, str] | None:
+            table = me()
+            if table is None:
+                raise Abandoned
+            given = table._person(decision)
+            del table                         # a parked game keeps no hold on its table
+            return given if given is not None else box[0].park(ASK)
+
+        driver = Driver(game, self.coaches, record.decisions, prefix=prefix,
+                        people=self._people(), person=person,
+                        on_play=lambda: box[0].park(PLAYED), sync=False)
+        thread = GameThread(driver.run)
+        box.append(thread)
+        if self._thread is not None:
+            self._thread.stop()
+        self.game, self._thread = game, thread
+        weakref.finalize(self, thread.stop)
+        try:
+            return thread.start()
+        except BaseException:
+            if len(record.decisions) < len(prefix):     # the replay itself failed
+                record.decisions[:] = prefix
+            raise
+
+    def _until_stop(self, event: str) -> None:
+        """Save and show each play as the game reports it, until it asks a person or ends."""
+        while event == PLAYED:
+            self._after_play()
+            event = self._thread.resume() if self._thread is not None else OVER
+        if event == OVER:
+            self._finish()
+        self.save()
+
+    def _person(self, decision: Decision) -> tuple[str, str] | None:
+        """A question of a person's seat (asked in the game's thread): answered by the
+        computer half of a team with two coaches, by a stand-in, by the assistant when the
+        person is not asked it; else None, and the question is the table's `pending`."""
+        side = decision.seat
+        view = self.game.view(side)
+        coach = self.coaches[side]
+        if isinstance(coach, SplitCoach) and \
+                self.seats[side].unit_kind(view.on_offense) != PERSON:
+            return coach.decide(decision, view), "computer"    # the computer half
+        suggestion = self.assistants[side].decide(decision, view)
+        unit = "offense" if getattr(view, "on_offense", True) else "defense"
+        policy = self.seats[side].asks_for(unit) or AskPolicy()
+        if not policy.asks(decision, view, suggestion):
+            return suggestion, "assistant"
+        if self._stand_in is not None:
+            return self._stand_in(decision, view)
+        index = len(self.record.decisions)
+        self._pending = Pending(decision, view, suggestion, index, partial(
+            outcomes, self.rules, self.record, self.game, decision, index))
+        return None
+
+    def _after_play(self) -> None:
+        if len(self.game.plays) > self._plays_saved:
+            self._plays_saved = len(self.game.plays)
+            if self.save_to is not None or self._on_play is not None:
+                self.save()
+            if self._on_play is not None:
+                self._on_play()
 
     def _coach(self, kind: str, seed: int, side: Side, unit: int) -> Coach:
         # A split team's second coach has dice of its own (as `scrimmage play --split` always
@@ -196,47 +288,35 @@ class Table:
 
     @property
     def over(self) -> bool:
-        return self.game.over and self.driver.pending is None
+        return self.game.over and self._pending is None
 
     def advance(self, on_play: Callable[[], None] | None = None) -> Pending | None:
         """Play on until a person must answer (returned) or the game ends (None). The record
         is saved whenever play stops, and after every play where it has a file: a game the
         computers play through (`play --auto`) is saved as it goes, like a person's. `on_play`
-        is called after each play (a terminal shows it)."""
+        is called after each play (a terminal shows it), from now on."""
+        if on_play is not None:
+            self._on_play = on_play
         if self._pending is not None:
             return self._pending
-        watch = self.save_to is not None or on_play is not None
-        while True:
-            decision = self.driver.advance(until_play=watch)
-            if decision is None:
-                self._finish()
-                self.save()
-                return None
-            if len(self.game.plays) > self._plays_saved:
-                self._plays_saved = len(self.game.plays)
-                self.save()
-                if on_play is not None:
-                    on_play()
-            side = decision.seat
-            if not self.seats[side].has_person:
-                continue           # stopped after a play: its computer coach answers next
-            view = self.game.view(side)
-            coach = self.coaches[side]
-            if isinstance(coach, SplitCoach) and \
-                    self.seats[side].unit_kind(view.on_offense) != PERSON:
-                # The computer half of a team with two coaches.
-                self.driver.answer(coach.decide(decision, view), by="computer")
-                continue
-            suggestion = self.assistants[side].decide(decision, view)
-            unit = "offense" if getattr(view, "on_offense", True) else "defense"
-            policy = self.seats[side].asks_for(unit) or AskPolicy()
-            if policy.asks(decision, view, suggestion):
-                index = self.driver.index
-                self._pending = Pending(decision, view, suggestion, index, partial(
-                    outcomes, self.rules, self.record, self.game, decision, index))
-                self.save()
-                return self._pending
-            self.driver.answer(suggestion, by="assistant")
+        if self.game.over:
+            self._finish()
+            self.save()
+            return None
+        self._until_stop(self._play_from_record())
+        return self._pending
+
+    def stand_in(self, decide: Callable[[Decision, Any], tuple[str, str]]) -> None:
+        """Play to the end with `decide` answering every question a person would have been
+        asked ((answer, who gave it)): a computer coaching for an absent person."""
+        self._stand_in = decide
+        try:
+            if self._pending is not None:
+                self.answer(*decide(self._pending.decision, self._pending.view))
+            if self.advance() is not None:    # cannot happen: nobody is asked
+                raise ScrimmageError("a stand-in left a question unanswered")
+        finally:
+            self._stand_in = None
 
     @property
     def pending(self) -> Pending | None:
@@ -247,10 +327,11 @@ class Table:
         """The person's answer to the pending decision: an option's name. An illegal answer
         raises `IllegalDecision` (saying why) and changes nothing. `by` is "assistant" when
         the person hands the question to the assistant after it was asked."""
-        if self._pending is None:
+        if self._pending is None or self._thread is None:
             raise IllegalDecision("no decision is waiting for an answer")
-        self.driver.answer(answer, by=by)
+        answer = self._pending.decision.check(answer)
         self._pending = None
+        self._until_stop(self._thread.resume((answer, by)))
 
     def undo(self) -> Pending:
         """Take back the person's last decision: replay the record without it and what
@@ -258,7 +339,7 @@ class Table:
         if self.people > 1:
             raise IllegalDecision("undo works against a computer coach, not between two people")
         log = self.record.decisions
-        end = self.driver.index if self._pending is not None else len(log)
+        end = self._pending.index if self._pending is not None else len(log)
         last = next((i for i in range(min(end, len(log)) - 1, -1, -1)
                      if len(log[i]) > 3 and log[i][3] == PERSON), None)
         if last is None:

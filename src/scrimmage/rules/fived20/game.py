@@ -1,18 +1,18 @@
 """A 5D20 game: the flow from the coin toss to the final gun, and the helpers every step shares.
 
-The flow is a generator (DESIGN.md, "The game driver"): it yields a `Decision` whenever a coach
-must choose. The procedures of the book live in `plays` (a play from scrimmage), `kicking`
-(kickoffs, punts, place kicks) and `penalties`; this module keeps the ball, the score, the
-clock (`era` sets quarters, timeouts and overtime, AMB-D20-1) and the play records.
+The rules are plain calls (DESIGN.md, "The game driver"): wherever a coach must choose, a
+step asks `ask(...)` and gets the answer back. The procedures of the book live in `plays` (a
+play from scrimmage), `kicking` (kickoffs, punts, place kicks) and `penalties`; this module
+keeps the ball, the score, the clock (`era` sets quarters, timeouts and overtime, AMB-D20-1)
+and the play records.
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator
 from typing import Any
 
 from scrimmage.core.clock import PeriodClock
-from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.decisions import Answerer, Decision, Kind, no_coach
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
 from scrimmage.core.field import Side
@@ -25,8 +25,6 @@ from scrimmage.rules.fived20.era import Era
 from scrimmage.rules.fived20.records import TEMPLATE
 from scrimmage.rules.narration import TRY as TRY_LINE
 from scrimmage.rules.narration import DiceReads, kick_line, period_clock
-
-Flow = Generator[Decision, str, None]
 
 KICKOFF, FREE_KICK, TRY, SCRIMMAGE, OT_TOSS = "kickoff", "free_kick", "try", "scrimmage", "ot_toss"
 
@@ -127,6 +125,8 @@ class FiveD20Game:
                  *, neutral: bool = False, situation_chart: bool = True,
                  narrate: bool = True) -> None:
         self.dice = dice
+        self.coach_answer: Answerer = no_coach
+        """Where `ask` puts its questions: set by the driver (`scrimmage.core.driver`)."""
         self.charts = charts
         self.era = era
         self.neutral = neutral
@@ -197,13 +197,13 @@ class FiveD20Game:
         return (f"[yellow]{h.name} {self.score[Side.HOME]} – {a.name} {self.score[Side.AWAY]}[/] "
                 f"{period} {mm:02d}:{ss:02d} | timeouts {h.timeouts}/{a.timeouts}")
 
-    def run(self) -> Flow:
-        yield from self.coin_toss()
+    def run(self) -> None:
+        self.coin_toss()
         while not self.over:
-            yield from self.step()
+            self.step()
             self.end_of_period_check()
 
-    def step(self) -> Flow:
+    def step(self) -> None:
         """One snap, kick or try."""
         from scrimmage.rules.fived20 import kicking, plays
 
@@ -211,22 +211,22 @@ class FiveD20Game:
         n_plays = len(self.plays)
         if self.next == OT_TOSS:
             self.playing = "break"
-            yield from self.overtime_toss()
+            self.overtime_toss()
         elif self.next == KICKOFF:
             self.playing = "kickoff"
-            yield from kicking.kickoff(self)
+            kicking.kickoff(self)
         elif self.next == FREE_KICK:
             self.playing = "kickoff"
-            yield from kicking.free_kick(self)
+            kicking.free_kick(self)
         elif self.next == TRY:
             self.playing = "try"
-            yield from kicking.try_after_touchdown(self)
+            kicking.try_after_touchdown(self)
         else:
-            yield from plays.snap(self)
+            plays.snap(self)
         if len(self.plays) > n_plays and not self.over:
-            yield from self.timeouts_after_play()
+            self.timeouts_after_play()
         if kind == SCRIMMAGE:
-            yield from self.kick_at_zero(possession)
+            self.kick_at_zero(possession)
         if self.overtime and self.era.overtime != "none":
             self._overtime_after_step(kind, score, possession)
 
@@ -308,8 +308,9 @@ class FiveD20Game:
         return kick_line(self.clock_text(), self.possession, TRY_LINE, spot)
 
     def ask(self, kind: Kind, seat: Side, options: tuple[str, ...], prompt: str = "",
-            info: dict[str, Any] | None = None) -> Decision:
-        return Decision(kind, seat, options, prompt, info)
+            info: dict[str, Any] | None = None) -> str:
+        """Put a question to a coach and return the answer (the driver answers it)."""
+        return self.coach_answer(Decision(kind, seat, options, prompt, info))
 
     def chart(self, side: Side) -> TeamChart:
         return self.teams[side].chart
@@ -437,7 +438,7 @@ class FiveD20Game:
             elif down == 4:
                 rec["fourth_down_converted" if made else "fourth_down_failed"] = 1
 
-    def timeouts_after_play(self) -> Flow:
+    def timeouts_after_play(self) -> None:
         """D20-43: any play may be followed by a timeout, and such a play takes 10 seconds
         (a 40-second play gives 30 back; after a shorter play the timeout stops nothing).
         Either coach may call it, the offense first. Computer coaches that would not call one
@@ -450,7 +451,7 @@ class FiveD20Game:
             if t.timeouts <= 0 or self.passes(Kind.TIMEOUT, item, side, "none"):
                 continue
             saves = last["seconds"] - timing.STOPPED
-            answer = yield self.ask(Kind.TIMEOUT, side, ("none", "timeout"),
+            answer = self.ask(Kind.TIMEOUT, side, ("none", "timeout"),
                                     f"Timeout after the play? ({t.timeouts} left; " + (
                                         f"it saves {saves} seconds)" if saves > 0 else
                                         "the clock is already stopped, so it saves nothing)"),
@@ -467,7 +468,7 @@ class FiveD20Game:
                 last["timeouts_left"] = t.timeouts
                 return
 
-    def kick_at_zero(self, possession: Side) -> Flow:
+    def kick_at_zero(self, possession: Side) -> None:
         """D20-43: a field goal takes no time, so "A team could run the clock down to 0 and
         still attempt a FG try" [D L639]. When a play from scrimmage runs out the clock at
         the end of a half (or of the fourth quarter or an overtime period) and the same team
@@ -478,13 +479,13 @@ class FiveD20Game:
         c = self.clock
         while (not self.over and c.expired and (c.quarter == 2 or c.quarter >= 4)
                and self.next == SCRIMMAGE and self.possession is possession):
-            answer = yield self.ask(Kind.SNAP, possession, ("none", "field_goal"),
+            answer = self.ask(Kind.SNAP, possession, ("none", "field_goal"),
                                     "Time has run out: try a field goal at 0:00?",
                                     {"kick_distance": self.yardline + self.era.post_offset,
                                      "at_zero": True})
             if answer != "field_goal":
                 return
-            yield from kicking.field_goal(self)
+            kicking.field_goal(self)
             if self.plays[-1]["play_type"] != "no_play":
                 return
 
@@ -496,9 +497,9 @@ class FiveD20Game:
             if home != away:
                 return Side.HOME if home > away else Side.AWAY
 
-    def coin_toss(self) -> Flow:
+    def coin_toss(self) -> None:
         winner = self._toss()
-        choice = yield self.ask(Kind.COIN_TOSS, winner, ("receive", "kick"),
+        choice = self.ask(Kind.COIN_TOSS, winner, ("receive", "kick"),
                                 "You won the toss: receive or kick?")
         receiver = winner if choice == "receive" else winner.other
         self.kicker = receiver.other
@@ -528,9 +529,9 @@ class FiveD20Game:
         else:
             self.over = True               # end of regulation, or an overtime that ran out
 
-    def overtime_toss(self) -> Flow:
+    def overtime_toss(self) -> None:
         winner = self._toss()
-        choice = yield self.ask(Kind.OVERTIME_TOSS, winner, ("receive", "kick"),
+        choice = self.ask(Kind.OVERTIME_TOSS, winner, ("receive", "kick"),
                                 "Overtime: you won the toss. Receive or kick?")
         receiver = winner if choice == "receive" else winner.other
         self.kicker = receiver.other

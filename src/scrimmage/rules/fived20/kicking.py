@@ -17,18 +17,15 @@ silent: a kickoff that lands in the end zone is a touchback (AMB-D20-2).
 
 from __future__ import annotations
 
-from collections.abc import Generator
 from typing import Any
 
-from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.decisions import Kind
 from scrimmage.core.field import STANDARD_FIELD, Side
 from scrimmage.rules.fived20 import penalties, plays, timing
 from scrimmage.rules.fived20.charts import Returners, down
 from scrimmage.rules.fived20.dice import Roll
 from scrimmage.rules.fived20.terms import word
 from scrimmage.rules.narration import FREE_KICK, KICKOFF, penalty_text
-
-Flow = Generator[Decision, str, None]
 
 BLOCK_RANGES = ((29, 1), (39, 4), (49, 10), (999, 12))
 """D20-66: place-kick distance -> the highest yellow that blocks (black = yellow)."""
@@ -89,10 +86,10 @@ def carry_to_kickoff(g: Any, rec: dict[str, Any], foul: penalties.Foul, yards: i
     rec["penalty_on_kickoff"] = 1
 
 
-def kickoff(g: Any) -> Flow:
+def kickoff(g: Any) -> None:
     kicker: Side = g.kicker
     recv = kicker.other
-    choice = yield g.ask(Kind.KICKOFF, kicker, ("regular", "onside"),
+    choice = g.ask(Kind.KICKOFF, kicker, ("regular", "onside"),
                          "You kick off: regular or onside?")
     carried = g.carried_home if recv is Side.HOME else -g.carried_home   # the receivers' yards
     kick_spot = max(1, min(99, g.era.kickoff_spot + g.kickoff_shift - carried))
@@ -146,18 +143,18 @@ def kickoff(g: Any) -> Flow:
     fumble = None
     if roll.black_yellow:                                             # D20-8
         fumble = _return_fumble(g, rec, recv, rc.kick_ret.fumble[i], name, max(1, min(99, end)))
-    yield from _after_return(g, rec, roll, "kickoff", kicker, end, kick_spot, fumble)
+    _after_return(g, rec, roll, "kickoff", kicker, end, kick_spot, fumble)
 
 
 def _after_return(g: Any, rec: dict[str, Any], roll: Roll, kind: str, kicker: Side, end: int,
-                  kick_spot: int, fumble: tuple[bool, int] | None) -> Flow:
+                  kick_spot: int, fumble: tuple[bool, int] | None) -> None:
     """The end of a returned kick: its penalty check (D20-9, D20-62), which every return gets,
     a touchdown or a lost fumble too, then the ball goes where the return (or the fumble on
     it, `_return_fumble`) left it."""
     lost = fumble is not None and fumble[0]
     if fumble is not None and not lost:
         end = fumble[1]                       # the receivers got the ball back (D20-53)
-    after = yield from _kick_penalty(g, rec, roll, kind, kicker, end, kick_spot, turnover=lost)
+    after = _kick_penalty(g, rec, roll, kind, kicker, end, kick_spot, turnover=lost)
     if after is not None:
         if fumble is not None and lost:
             g.take_over(kicker, fumble[1], rec)
@@ -176,7 +173,7 @@ KICK_ROWS = {"kickoff": "KICKOFF", "free_kick": "PUNTING", "punt": "PUNTING"}
 
 def _kick_penalty(g: Any, rec: dict[str, Any], roll: Roll, kind: str, kicker: Side,
                   end: int, kick_spot: int, *,
-                  turnover: bool = False) -> Generator[Decision, str, int | None]:
+                  turnover: bool = False) -> int | None:
     """D20-9 / D20-62 step 7, D20-45..48: a possible penalty on a returned kick (`kind`:
     kickoff, free_kick or punt; the free kick is a punt, D20-11, so it reads PUNTING).
 
@@ -210,7 +207,7 @@ def _kick_penalty(g: Any, rec: dict[str, Any], roll: Roll, kind: str, kicker: Si
         _kick_again(g, kind, kick_spot, 0)
         return None
     assert isinstance(foul, penalties.Foul)
-    answer = yield g.ask(Kind.PENALTY, foul.against.other, ("accept", "decline"),
+    answer = g.ask(Kind.PENALTY, foul.against.other, ("accept", "decline"),
                          f"Flag: {foul.name} on {g.teams[foul.against].name}, {foul.yards} yards. "
                          "Accept it?",
                          penalties.info(foul, return_end=end, kick=kind,
@@ -308,21 +305,21 @@ FREE_KICK_SPOT = 20
 """D20-11 / AMB-D20-16: the free kick after a safety is a punt from the kicking team's 20."""
 
 
-def free_kick(g: Any) -> Flow:
+def free_kick(g: Any) -> None:
     """D20-11 / AMB-D20-16: the punt procedure from the 20, no block, +20 yards, always
     returnable (N and F ignored)."""
     kicker: Side = g.kicker
     g.possession = kicker
     g.yardline = 100 - max(1, min(99, FREE_KICK_SPOT + g.kickoff_shift))
     g.kickoff_shift = 0
-    yield from _punt(g, free_kick=True)
+    _punt(g, free_kick=True)
 
 
-def punt(g: Any) -> Flow:
-    yield from _punt(g, free_kick=False)
+def punt(g: Any) -> None:
+    _punt(g, free_kick=False)
 
 
-def _punt(g: Any, free_kick: bool) -> Flow:
+def _punt(g: Any, free_kick: bool) -> None:
     kicker: Side = g.possession
     recv = kicker.other
     k, rc = g.chart(kicker), g.chart(recv)
@@ -341,7 +338,7 @@ def _punt(g: Any, free_kick: bool) -> Flow:
         g.read(roll, "yellow", "black = yellow: block check -> " + (
             "BLOCKED" if roll.black <= k.punt_block + rc.punt_return_block else "not blocked"))
     if not free_kick and roll.black_yellow and roll.black <= k.punt_block + rc.punt_return_block:
-        yield from _blocked_punt(g, rec, kicker)
+        _blocked_punt(g, rec, kicker)
         return
     # D20-57: OWN row (own 1 to the 50) gives the distance, OPP row the landing spot.
     if los >= 50:
@@ -402,7 +399,7 @@ def _punt(g: Any, free_kick: bool) -> Flow:
         fumble = _return_fumble(g, rec, recv, rc.punt_ret.fumble[i], name, max(1, end))
     if not fair:
         # D20-62: a returned punt gets its penalty check (a fair catch does not, [D L668]).
-        yield from _after_return(g, rec, roll, "free_kick" if free_kick else "punt", kicker,
+        _after_return(g, rec, roll, "free_kick" if free_kick else "punt", kicker,
                                  end, 100 - los, fumble)
         return
     if fumble is not None and fumble[0]:
@@ -412,10 +409,9 @@ def _punt(g: Any, free_kick: bool) -> Flow:
     g.finish(rec, timing.STOPPED)
 
 
-def _blocked_punt(g: Any, rec: dict[str, Any], kicker: Side) -> Flow:
+def _blocked_punt(g: Any, rec: dict[str, Any], kicker: Side) -> None:
     """D20-63: red + white behind the line; the punt-return team's blue column recovers; the
     return is interception-return column 10 at black. The yellow die is not used."""
-    yield from ()
     recv = kicker.other
     r = g.roll5()
     behind = r.red + r.white
@@ -454,9 +450,8 @@ def _read_place_kick(g: Any, roll: Roll, dist: int) -> None:
                                + ("BLOCKED" if blocked(dist, roll) else "not blocked"))
 
 
-def field_goal(g: Any) -> Flow:
+def field_goal(g: Any) -> None:
     """D20-64..67: hold at the line + 7 (+10 for goalposts at the end line)."""
-    yield from ()
     off: Side = g.possession
     k = g.chart(off)
     dist = g.yardline + g.era.post_offset
@@ -466,7 +461,7 @@ def field_goal(g: Any) -> Flow:
     _read_place_kick(g, roll, dist)
     if blocked(dist, roll):
         rec["field_goal_result"] = "blocked"
-        yield from _blocked_place_kick(g, rec, dist)
+        _blocked_place_kick(g, rec, dist)
         return
     good = k.field_goal[roll.red - 1] >= dist                          # D20-67
     foul = penalties.check(g, roll, "FIELD_GOALS", off)
@@ -482,7 +477,7 @@ def field_goal(g: Any) -> Flow:
         # D20-67, AMB-D20-9: the team that did not foul always chooses, even when the choice
         # looks plain (a foul by the kicking team on a missed kick); a computer coach may
         # answer at once, a person is asked (seat/policy.py).
-        answer = yield g.ask(Kind.PENALTY, foul.against.other, ("accept", "decline"),
+        answer = g.ask(Kind.PENALTY, foul.against.other, ("accept", "decline"),
                              f"Flag: {foul.name} on {g.teams[foul.against].name}, "
                              f"{foul.yards} yards. Accept it?",
                              penalties.info(foul, kick_good=good,
@@ -528,11 +523,10 @@ def _missed(g: Any, off: Side) -> None:
     g.first_down_at(off.other, max(1, min(80, 100 - spot)))
 
 
-def _blocked_place_kick(g: Any, rec: dict[str, Any], dist: int, *, pat: bool = False) -> Flow:
+def _blocked_place_kick(g: Any, rec: dict[str, Any], dist: int, *, pat: bool = False) -> None:
     """D20-68 / AMB-D20-13 (stand-in mapping): red 1-11 the defense recovers and returns
     (interception-return column 10), 12-13 the ball goes beyond the line (no good, dead),
     14-20 the offense recovers (no return). White: yards behind the line. Yellow unused."""
-    yield from ()
     off: Side = g.possession
     r = g.roll5()
     d = g.chart(off.other)
@@ -566,7 +560,7 @@ def _blocked_place_kick(g: Any, rec: dict[str, Any], dist: int, *, pat: bool = F
     g.finish(rec, timing.FIELD_GOAL)
 
 
-def try_after_touchdown(g: Any) -> Flow:
+def try_after_touchdown(g: Any) -> None:
     """D20-65: an extra point is a field goal from the era's distance; the two-point try
     (from 1994) is a play from scrimmage from the 2. Both get the book's penalty checks
     (D20-67 for the kick; D20-24 and D20-41 for the play, in `plays`). A foul that wipes the
@@ -574,11 +568,11 @@ def try_after_touchdown(g: Any) -> Flow:
     kick or two again, as the official rules allow)."""
     off: Side = g.possession
     options = ("kick", "two") if g.era.two_point else ("kick",)
-    choice = yield g.ask(Kind.TRY, off, options, "Touchdown! Kick or go for two?")
+    choice = g.ask(Kind.TRY, off, options, "Touchdown! Kick or go for two?")
     if choice == "two":
         g.yardline = max(1, min(99, g.era.two_point_spot + g.try_shift))
         g.down, g.ydstogo = 1, g.yardline
-        yield from plays.scrimmage_play(g, two_point=True)
+        plays.scrimmage_play(g, two_point=True)
         return
     k = g.chart(off)
     g.yardline = max(1, min(99, g.era.pat_spot + g.try_shift))
@@ -589,13 +583,13 @@ def try_after_touchdown(g: Any) -> Flow:
     roll: Roll = g.roll5()
     _read_place_kick(g, roll, dist)
     if blocked(dist, roll):
-        yield from _blocked_place_kick(g, rec, dist, pat=True)
+        _blocked_place_kick(g, rec, dist, pat=True)
         return
     good = k.field_goal[roll.red - 1] >= dist
     rec["desc"] = f"{k.kicker} extra point is " + ("GOOD" if good else "no good")
     foul = penalties.check(g, roll, "FIELD_GOALS", off)                  # D20-67 step 3
     if foul is not None:
-        after = yield from try_penalty(g, rec, foul, good, play_yards=0, turnover=False)
+        after = try_penalty(g, rec, foul, good, play_yards=0, turnover=False)
         if after == AGAIN:
             return
         if after == FAILS:
@@ -611,7 +605,7 @@ AGAIN, FAILS, STANDS = "again", "fails", "stands"
 
 
 def try_penalty(g: Any, rec: dict[str, Any], foul: penalties.Foul | str, made: bool, *,
-                play_yards: int, turnover: bool) -> Generator[Decision, str, str]:
+                play_yards: int, turnover: bool) -> str:
     """A foul on a try (extra point or two-point play), enforced by its code (D20-48):
 
     * offsetting fouls (AMB-D20-9): the try is made again from the same spot;
@@ -630,7 +624,7 @@ def try_penalty(g: Any, rec: dict[str, Any], foul: penalties.Foul | str, made: b
         g.finish(rec, 0)
         return AGAIN
     assert isinstance(foul, penalties.Foul)
-    answer = yield g.ask(Kind.PENALTY, foul.against.other, ("accept", "decline"),
+    answer = g.ask(Kind.PENALTY, foul.against.other, ("accept", "decline"),
                          f"Flag on the try: {foul.name} on {g.teams[foul.against].name}, "
                          f"{foul.yards} yards",
                          penalties.info(foul, try_made=made, offense_fouled=foul.offense,

@@ -8,18 +8,15 @@ a penalty is judged against it (accept or decline) before the ball is moved.
 
 from __future__ import annotations
 
-from collections.abc import Generator
 from typing import Any
 
-from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.decisions import Kind
 from scrimmage.core.field import Side
 from scrimmage.rules.fived20 import penalties, timing
 from scrimmage.rules.fived20.charts import Player, TeamChart, across, down
 from scrimmage.rules.fived20.dice import Roll
 from scrimmage.rules.fived20.playcalling import Call, situation_adjust
 from scrimmage.rules.fived20.terms import terms, word, yards_text
-
-Flow = Generator[Decision, str, None]
 
 SNAP_OPTIONS = ("play", "punt", "field_goal", "kneel", "spike")
 KNEEL_YARDS = -1
@@ -50,21 +47,21 @@ class Outcome:
         self.sack_yards = 0
 
 
-def snap(g: Any) -> Flow:
+def snap(g: Any) -> None:
     """The offense chooses: run a play, punt or try a field goal."""
     import scrimmage.rules.fived20.kicking as kicking  # (a cycle) cheaper than `from pkg import`
 
-    choice = yield g.ask(Kind.SNAP, g.possession, SNAP_OPTIONS,
+    choice = g.ask(Kind.SNAP, g.possession, SNAP_OPTIONS,
                          "Your down: run a play, or punt, kick, kneel or spike?",
                          {"kick_distance": g.yardline + g.era.post_offset})
     if choice == "punt":
-        yield from kicking.punt(g)
+        kicking.punt(g)
     elif choice == "field_goal":
-        yield from kicking.field_goal(g)
+        kicking.field_goal(g)
     elif choice in ("kneel", "spike"):
         kneel_or_spike(g, choice)
     else:
-        yield from scrimmage_play(g)
+        scrimmage_play(g)
 
 
 def kneel_or_spike(g: Any, kind: str) -> None:
@@ -136,14 +133,14 @@ def flip_white(white: int, home_offense: bool | None, is_run: bool) -> int:
     return white
 
 
-def scrimmage_play(g: Any, two_point: bool = False) -> Flow:
+def scrimmage_play(g: Any, two_point: bool = False) -> None:
     off: Side = g.possession
     deff = off.other
     o, d = g.chart(off), g.chart(deff)
     # D20-12 / AMB-D20-3: the system calls the play unless a coach calls his own.
-    off_call = yield g.ask(Kind.PLAY_CALL, off, OFF_CALLS, "Your call (system: the chart calls it)",
+    off_call = g.ask(Kind.PLAY_CALL, off, OFF_CALLS, "Your call (system: the chart calls it)",
                            {"side": "offense"})
-    def_call = yield g.ask(Kind.PLAY_CALL, deff, DEF_CALLS, "Your alignment (system: the chart's)",
+    def_call = g.ask(Kind.PLAY_CALL, deff, DEF_CALLS, "Your alignment (system: the chart's)",
                            {"side": "defense"})
     margin = g.score[off] - g.score[deff]
     sit = (situation_adjust(margin, g.clock.quarter, g.clock.seconds_left)
@@ -184,7 +181,7 @@ def scrimmage_play(g: Any, two_point: bool = False) -> Flow:
     # a foul before the snap means the ball was never snapped).
     foul = penalties.check(g, r1, "SNAP", off)
     if foul is not None:
-        done = yield from _snap_penalty(g, rec, foul, two_point)
+        done = _snap_penalty(g, rec, foul, two_point)
         if done:
             return
     # D20-23 step 10 / AMB-D20-8: snap fumble on black = yellow <= the QB's SNAP FUM rate.
@@ -200,7 +197,7 @@ def scrimmage_play(g: Any, two_point: bool = False) -> Flow:
         out.yards = _capped(g, out.yards)
         # The snap-fumble rate alone made it a fumble: the FUMBLE section only says who
         # recovers (D20-23), so the QB's ordinary fumble rating is not tested again.
-        yield from _fumble(g, rec, out, o.qb, r1.yellow, alignment, returnable=False,
+        _fumble(g, rec, out, o.qb, r1.yellow, alignment, returnable=False,
                            fumbled=True)
         snap_foul = rec["desc"]              # a foul before the snap that was declined
         rec["desc"] = f"Snap fumbled by {o.qb.name}" + (", lost" if out.turnover else
@@ -300,7 +297,7 @@ def scrimmage_play(g: Any, two_point: bool = False) -> Flow:
             g.read(r2, "black", f"interception on {top} or less -> "
                                 + ("INTERCEPTED" if picked else "broken up"))
             if picked:
-                out = yield from _interception(g, rec, depth, defender.name, r2.yellow)
+                out = _interception(g, rec, depth, defender.name, r2.yellow)
             else:
                 out = Outcome("incomplete")
                 rec.update(pass_attempt=1, incomplete_pass=1,
@@ -334,7 +331,7 @@ def scrimmage_play(g: Any, two_point: bool = False) -> Flow:
         g.read(r2, "yellow", "out of bounds" if out.oob else "in bounds")
         # D20-40 step 16 / D20-49: black = yellow, or an "f" on a sack.
         if (r2.black_yellow or sack_f) and out.yards < g.yardline:
-            yield from _fumble(g, rec, out, ball, r2.yellow, alignment, returnable=True)
+            _fumble(g, rec, out, ball, r2.yellow, alignment, returnable=True)
             g.read(r2, "yellow", ("out of bounds" if out.oob else "in bounds")
                    + f", fumble check -> {_fumble_text(rec)}")
     if depth is not None:
@@ -353,9 +350,9 @@ def scrimmage_play(g: Any, two_point: bool = False) -> Flow:
         _finish_play(g, rec, out, two_point)
         return
     if two_point:
-        yield from _enforce_try(g, rec, out, foul)
+        _enforce_try(g, rec, out, foul)
         return
-    yield from _enforce(g, rec, out, foul)
+    _enforce(g, rec, out, foul)
 
 
 def _fumble_text(rec: dict[str, Any]) -> str:
@@ -411,14 +408,12 @@ def _why_incomplete(result: str) -> str:
     return f" ({word(result)})"
 
 
-def _interception(g: Any, rec: dict[str, Any], depth: str, name: str, yellow: int) -> Generator[
-        Decision, str, Outcome]:
+def _interception(g: Any, rec: dict[str, Any], depth: str, name: str, yellow: int) -> Outcome:
     """D20-54/55: re-roll white and black; white down the depth column is where it was
     picked off (LP at most 50; beyond the end line it is incomplete), black on the
     interceptor's return column is the return. D20-53: the re-rolled black is "not used
     unless it matches the yellow die in which case the defense fumbles the recovery (only if
     it was being returned)" (`yellow`: the yellow of roll 2, which is not re-rolled)."""
-    yield from ()
     d = g.chart(g.possession.other)
     w = g.die("white")
     k = g.die("black")
@@ -489,10 +484,9 @@ def fumble_return(g: Any, r: Roll, loser: Side) -> tuple[int, bool]:
 
 
 def _fumble(g: Any, rec: dict[str, Any], out: Outcome, carrier: Player, yellow: int,
-            alignment: str, *, returnable: bool, fumbled: bool = False) -> Flow:
+            alignment: str, *, returnable: bool, fumbled: bool = False) -> None:
     """D20-50..53: the fumble test, who recovers, and the return. `fumbled`: the ball is
     already loose (a snap fumble, D20-23), so only the recovery is read."""
-    yield from ()
     off = g.possession
     o, d = g.chart(off), g.chart(off.other)
     if not fumbled and yellow > carrier.fumble + d.fum_adjust:          # D20-50
@@ -549,7 +543,7 @@ def _finish_play(g: Any, rec: dict[str, Any], out: Outcome, two_point: bool,
     g.finish(rec, seconds)
 
 
-def _enforce(g: Any, rec: dict[str, Any], out: Outcome, foul: penalties.Foul | str) -> Flow:
+def _enforce(g: Any, rec: dict[str, Any], out: Outcome, foul: penalties.Foul | str) -> None:
     """D20-48 and AMB-D20-9: offsetting fouls replay the down; otherwise the team that did not
     foul accepts or declines, seeing the play's result."""
     if foul == penalties.OFFSETTING:
@@ -561,7 +555,7 @@ def _enforce(g: Any, rec: dict[str, Any], out: Outcome, foul: penalties.Foul | s
         return
     assert isinstance(foul, penalties.Foul)
     chooser = foul.against.other
-    answer = yield g.ask(Kind.PENALTY, chooser, ("accept", "decline"),
+    answer = g.ask(Kind.PENALTY, chooser, ("accept", "decline"),
                          f"Flag: {foul.name} on {g.teams[foul.against].name}, {foul.yards} yards. "
                          "Accept it?",
                          penalties.info(foul, play_yards=out.yards, turnover=out.turnover,
@@ -622,7 +616,7 @@ def _enforce(g: Any, rec: dict[str, Any], out: Outcome, foul: penalties.Foul | s
 
 
 def _snap_penalty(g: Any, rec: dict[str, Any], foul: penalties.Foul | str,
-                  two_point: bool = False) -> Generator[Decision, str, bool]:
+                  two_point: bool = False) -> bool:
     """D20-24, D20-44: a foul before the snap; a timeout may override delay of game and 12 men.
     Returns True when the play is over (the foul stands), False when it goes on. On a
     two-point try an accepted foul moves the spot and the try is made again (`kicking.try_penalty`)."""
@@ -636,7 +630,7 @@ def _snap_penalty(g: Any, rec: dict[str, Any], foul: penalties.Foul | str,
     assert isinstance(foul, penalties.Foul)
     team = g.teams[foul.against]
     if foul.penalty.timeout and team.timeouts > 0:
-        answer = yield g.ask(Kind.TIMEOUT, foul.against, ("none", "timeout"),
+        answer = g.ask(Kind.TIMEOUT, foul.against, ("none", "timeout"),
                              f"{foul.name}: spend a timeout to wipe it out?", penalties.info(foul))
         if answer == "timeout":
             team.timeouts -= 1
@@ -645,7 +639,7 @@ def _snap_penalty(g: Any, rec: dict[str, Any], foul: penalties.Foul | str,
                        desc=f"Timeout {team.name} ({team.timeouts} left): no {foul.name}")
             g.finish(rec, timing.SNAP_PENALTY)
             return True
-    answer = yield g.ask(Kind.PENALTY, foul.against.other, ("accept", "decline"),
+    answer = g.ask(Kind.PENALTY, foul.against.other, ("accept", "decline"),
                          f"{foul.name} on {team.name} before the snap", penalties.info(foul))
     if answer == "decline":
         if two_point:
@@ -699,13 +693,13 @@ def move_try(g: Any, foul: penalties.Foul) -> int:
     return yards
 
 
-def _enforce_try(g: Any, rec: dict[str, Any], out: Outcome, foul: penalties.Foul | str) -> Flow:
+def _enforce_try(g: Any, rec: dict[str, Any], out: Outcome, foul: penalties.Foul | str) -> None:
     """D20-41 on a two-point try: the penalty check of the play, enforced as on an extra
     point (`kicking.try_penalty`: again from the new spot, or the try stands or fails)."""
     import scrimmage.rules.fived20.kicking as kicking  # (a cycle) cheaper than `from pkg import`
 
     made = not out.turnover and out.yards >= g.yardline
-    after = yield from kicking.try_penalty(g, rec, foul, made, play_yards=out.yards,
+    after = kicking.try_penalty(g, rec, foul, made, play_yards=out.yards,
                                            turnover=out.turnover)
     if after == kicking.AGAIN:
         return

@@ -12,6 +12,7 @@ import copy
 from typing import Any
 
 from scrimmage.analytics.position import Position, between_plays
+from scrimmage.core.decisions import no_coach
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
 from scrimmage.core.field import Side
@@ -26,6 +27,7 @@ def copy_game(g: FiveD20Game, dice: Dice, answers: PassFilter | None = None) -> 
     memo: dict[int, Any] = {id(t.chart): t.chart for t in g.teams.values()}
     memo.update({id(g.charts): g.charts, id(g.era): g.era, id(g.plays): [],
                  id(g.dice): dice, id(g._fast): None})
+    memo[id(g.coach_answer)] = no_coach      # the copy is answered by its own caller
     c = copy.deepcopy(g, memo)
     c.dice = dice
     c.reads = DiceReads(dice, False)

@@ -1,7 +1,7 @@
 """A game of The Grid: the flow from the coin toss to the last card.
 
-The flow is a generator (DESIGN.md, "The game driver"): it yields a `Decision` whenever a coach
-must choose and resumes with the answer. The steps of a play live in their own modules
+The rules are plain calls (DESIGN.md, "The game driver"): wherever a coach must choose, a
+step asks `ask(...)` and gets the answer back. The steps of a play live in their own modules
 (`plays` for scrimmage downs and the timing deck's first card, `kicking` for kickoffs, field
 goals and extra points, `injuries` for hearts and substitutions); this module holds the state
 of the board, the game's frame (GRID-2, GRID-14, GRID-48..53) and the helpers the steps share.
@@ -15,10 +15,9 @@ goal to go).
 from __future__ import annotations
 
 import re
-from collections.abc import Generator
 from typing import Any
 
-from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.decisions import Answerer, Decision, Kind, no_coach
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
 from scrimmage.core.field import Field, Side
@@ -28,8 +27,6 @@ from scrimmage.rules.grid.records import TEMPLATE, mark_conversion, period_label
 from scrimmage.rules.grid.roster import SLOTS, Lineup, Team
 from scrimmage.rules.grid.tables import Tables
 from scrimmage.rules.narration import DiceReads
-
-Flow = Generator[Decision, str, None]
 
 GRID_FIELD = Field(60, 20)
 """GRID-1, GRID-3: 60 yards between the goal lines, 20 for a first down."""
@@ -105,6 +102,8 @@ class GridGame:
     def __init__(self, home: Team, away: Team, dice: Dice, tables: Tables, *,
                  playoff: bool = False, overtime: bool = True, narrate: bool = True) -> None:
         self.dice = dice
+        self.coach_answer: Answerer = no_coach
+        """Where `ask` puts its questions: set by the driver (`scrimmage.core.driver`)."""
         self.tables = tables
         self.playoff = playoff
         self.overtime_on = overtime or playoff
@@ -140,6 +139,11 @@ class GridGame:
         """Computer coaches wave most timeout questions through (scrimmage.core.fastpath)."""
 
     # -- the driver's interface -------------------------------------------------------
+    def ask(self, kind: Kind, seat: Side, options: tuple[str, ...], prompt: str = "",
+            info: dict[str, Any] | None = None, refused: dict[str, str] | None = None) -> str:
+        """Put a question to a coach and return the answer (the driver answers it)."""
+        return self.coach_answer(Decision(kind, seat, options, prompt, info, refused))
+
     def view(self, seat: Side) -> GridView:
         return GridView(self, seat)
 
@@ -148,29 +152,29 @@ class GridGame:
         """The driver's hook: computer coaches may wave optional decisions through."""
         self.fast.use(filters, log)
 
-    def run(self) -> Flow:
+    def run(self) -> None:
         from scrimmage.rules.grid import injuries
 
-        yield from injuries.lineup_changes(self, "start")        # GRID-8: before the toss
-        yield from self.coin_toss()
+        injuries.lineup_changes(self, "start")        # GRID-8: before the toss
+        self.coin_toss()
         while not self.over:
-            yield from self.step()
+            self.step()
             self.end_of_period_check()
 
-    def step(self) -> Flow:
+    def step(self) -> None:
         """One kickoff, one scrimmage down (or field goal) with its try, or a break."""
         from scrimmage.rules.grid import injuries, kicking, plays
 
         if self.next == SCRIMMAGE:
-            yield from plays.down(self)
+            plays.down(self)
         elif self.next == KICKOFF:
             self.playing = "kickoff"
-            yield from kicking.kickoff(self, self.kicker)
+            kicking.kickoff(self, self.kicker)
         else:
             self.playing = "break"
             if self.ot_toss is not None:
-                yield from self.overtime_toss(self.ot_toss)
-            yield from injuries.substitutions(self)       # GRID-53: halftime, before overtime
+                self.overtime_toss(self.ot_toss)
+            injuries.substitutions(self)       # GRID-53: halftime, before overtime
             self.next = KICKOFF
 
     def start_at(self, situation: str) -> None:
@@ -265,11 +269,11 @@ class GridGame:
         return "" if card is None else card_text(card)
 
     # -- the frame ---------------------------------------------------------------------
-    def coin_toss(self) -> Flow:
+    def coin_toss(self) -> None:
         """GRID-14: the visitors call the coin (a d2 here); the winner chooses to receive in
         the first half or the second."""
         winner = Side.AWAY if self.roll(2) == 1 else Side.HOME
-        choice = yield Decision(Kind.COIN_TOSS, winner, ("receive", "kick"),
+        choice = self.ask(Kind.COIN_TOSS, winner, ("receive", "kick"),
                                 "You won the toss: receive in the first half or the second?")
         receiver = winner if choice == "receive" else winner.other
         self.first_half_receiver = receiver
@@ -318,10 +322,10 @@ class GridGame:
         self.reroll = None
         self.next = BREAK
 
-    def overtime_toss(self, winner: Side) -> Flow:
+    def overtime_toss(self, winner: Side) -> None:
         """GRID-49: the winner of the overtime toss chooses to receive or to kick; first
         possession then alternates from the receiver (GRID-50)."""
-        choice = yield Decision(Kind.OVERTIME_TOSS, winner, ("receive", "kick"),
+        choice = self.ask(Kind.OVERTIME_TOSS, winner, ("receive", "kick"),
                                 "You won the overtime toss: receive or kick?")
         self.ot_toss = None
         self.ot_first = winner if choice == "receive" else winner.other

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.decisions import Kind
 from scrimmage.core.field import Side
 from scrimmage.rules.grid.cards import HBE, LN, QB, SLOT_OF_CARRIER, Player
 from scrimmage.rules.grid.deck import rank
-from scrimmage.rules.grid.game import Flow, GridGame, TeamState
+from scrimmage.rules.grid.game import GridGame, TeamState
 from scrimmage.rules.grid.roster import ELIGIBLE, SLOTS, carrier_value, lineman_value, qb_value
 
 INJURY_SLOT: dict[int, str | None] = {1: "QB", 2: "LG", 3: "LG", 4: "C", 5: "C", 6: "RG", 7: "RG",
@@ -34,7 +34,7 @@ def injury_slots(card: int, carrier: str) -> tuple[str | None, str | None]:
     return slot, slot
 
 
-def hearts(g: GridGame, card: int, rec: dict[str, Any], carrier: str) -> Flow:
+def hearts(g: GridGame, card: int, rec: dict[str, Any], carrier: str) -> None:
     off_slot, def_slot = injury_slots(card, carrier)
     for side, slot in ((g.possession, off_slot), (g.possession.other, def_slot)):
         if slot is None:
@@ -49,7 +49,7 @@ def hearts(g: GridGame, card: int, rec: dict[str, Any], carrier: str) -> Flow:
         injured.append([t.name, player.name])
         rec["injured_players"] = injured
         rec["desc"] += f": {player.name} ({t.name} {slot}) injured"
-        yield from replace(g, t, slot, "injury")
+        replace(g, t, slot, "injury")
 
 
 def candidates(t: TeamState, slot: str) -> tuple[list[Player], bool]:
@@ -61,12 +61,12 @@ def candidates(t: TeamState, slot: str) -> tuple[list[Player], bool]:
     return list(t.reserves), True
 
 
-def replace(g: GridGame, t: TeamState, slot: str, why: str) -> Flow:
+def replace(g: GridGame, t: TeamState, slot: str, why: str) -> None:
     """GRID-31: the coach picks a reserve for the vacancy; the markers move (GRID-11)."""
     pool, makeshift = candidates(t, slot)
     if pool:
         names = tuple(p.name for p in pool)
-        answer = yield Decision(Kind.SUBSTITUTION, t.side, names,
+        answer = g.ask(Kind.SUBSTITUTION, t.side, names,
                                 f"{t.lineup[slot].name} is out ({why}): who plays {slot}?",
                                 {"slot": slot, "reason": why, "out_of_position": makeshift})
         newcomer = next(p for p in pool if p.name == answer)
@@ -78,13 +78,13 @@ def replace(g: GridGame, t: TeamState, slot: str, why: str) -> Flow:
     t.out.append(t.lineup.put(slot, player))
 
 
-def substitutions(g: GridGame) -> Flow:
+def substitutions(g: GridGame) -> None:
     """GRID-53: at halftime and before each overtime period each coach may change his lineup;
     a player taken out may not come back."""
-    yield from lineup_changes(g, "break")
+    lineup_changes(g, "break")
 
 
-def lineup_changes(g: GridGame, reason: str) -> Flow:
+def lineup_changes(g: GridGame, reason: str) -> None:
     """GRID-8, GRID-53: each coach sets his eight, one change at a time, until he answers
     `keep`. At the `start` (before the coin toss) a benched starter is just a reserve; at a
     `break` he is out for the game. A change is `SLOT:name`: a reserve comes in at SLOT, or
@@ -97,7 +97,7 @@ def lineup_changes(g: GridGame, reason: str) -> Flow:
             labels = lineup_options(t)
             if len(labels) == 1:
                 break
-            answer = yield Decision(Kind.SUBSTITUTION, side, tuple(labels), LINEUP_PROMPT[reason],
+            answer = g.ask(Kind.SUBSTITUTION, side, tuple(labels), LINEUP_PROMPT[reason],
                                     {"reason": reason, "item": "lineup", "labels": labels})
             if answer == "keep":
                 break

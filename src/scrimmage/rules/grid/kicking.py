@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.decisions import Kind
 from scrimmage.core.field import Side
 from scrimmage.rules.grid import timeouts
 from scrimmage.rules.grid.deck import card_text
-from scrimmage.rules.grid.game import BOX, BOXES, GRID_FIELD, KICKOFF, Flow, GridGame
+from scrimmage.rules.grid.game import BOX, BOXES, GRID_FIELD, KICKOFF, GridGame
 from scrimmage.rules.grid.terms import card_words
 from scrimmage.rules.narration import KICKOFF as KICKOFF_LINE
 from scrimmage.rules.narration import TRY, kick_line
@@ -15,7 +15,7 @@ from scrimmage.rules.narration import TRY, kick_line
 KICKER_SLOTS = ("HB", "LE", "RE")
 
 
-def kickoff(g: GridGame, kicker: Side) -> Flow:
+def kickoff(g: GridGame, kicker: Side) -> None:
     """GRID-16, GRID-17: the ball starts in the receivers' end zone; their coach rolls 2d6 and
     moves it the LOWER die in boxes. One card is flipped, without effect."""
     receiver = kicker.other
@@ -32,7 +32,7 @@ def kickoff(g: GridGame, kicker: Side) -> Flow:
                desc=f"{g.teams[kicker].name} kick off; returned to the "
                     f"{(BOXES - g.ball) * BOX} ({boxes * BOX} yards)")
     g.finish(rec)
-    yield from timeouts.after_play(g, rec)                 # G L27: a timeout after any play
+    timeouts.after_play(g, rec)                 # G L27: a timeout after any play
 
 
 def clock_text(g: GridGame) -> str:
@@ -59,7 +59,7 @@ def flip(g: GridGame) -> int | None:
     return card
 
 
-def field_goal(g: GridGame, slot: str) -> Flow:
+def field_goal(g: GridGame, slot: str) -> None:
     """GRID-45, GRID-46: roll the kicker's die once per box to the goal line; any 1 misses.
     Made: 3 points and a kickoff by the scorers. Missed: the defense takes the ball at the
     spot. One card is flipped either way, without effect."""
@@ -90,16 +90,16 @@ def field_goal(g: GridGame, slot: str) -> Flow:
     else:
         g.finish(rec)
         g.new_possession(defense, BOXES - boxes)
-    yield from timeouts.after_play(g, rec)
+    timeouts.after_play(g, rec)
 
 
-def extra_point(g: GridGame, side: Side, slot: str | None) -> Flow:
+def extra_point(g: GridGame, side: Side, slot: str | None) -> None:
     """GRID-42: the scorer rolls his kicking die; a 1 fails. Untimed (no card, AMB-GRID-11).
     After a defensive score the scoring coach names the kicker (AMB-GRID-8)."""
     lineup = g.teams[side].lineup
     if slot is None:
         order = sorted(KICKER_SLOTS, key=lambda s: -lineup[s].kicking)
-        answer = yield Decision(Kind.TRY, side, tuple(s.lower() for s in order),
+        answer = g.ask(Kind.TRY, side, tuple(s.lower() for s in order),
                                 "Who kicks the extra point?")
         slot = answer.upper()
     kicker = lineup[slot]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.decisions import Kind
 from scrimmage.core.field import Side
 from scrimmage.rules.grid import injuries, kicking, timeouts
 from scrimmage.rules.grid.cards import (
@@ -29,7 +29,7 @@ from scrimmage.rules.grid.cards import (
     split_card,
 )
 from scrimmage.rules.grid.deck import CLUBS, HEARTS, SPADES, card_text, suit
-from scrimmage.rules.grid.game import BOX, BOXES, KICKOFF, Flow, GridGame
+from scrimmage.rules.grid.game import BOX, BOXES, KICKOFF, GridGame
 from scrimmage.rules.grid.tables import DICE_BONUS, FIVE, INC, NG, RESULT_NAMES
 from scrimmage.rules.grid.terms import (
     card_words,
@@ -119,20 +119,20 @@ def gain_of(result: int, a: int, b: int) -> int:
     return min(a, b) + DICE_BONUS[result]
 
 
-def down(g: GridGame) -> Flow:
+def down(g: GridGame) -> None:
     offense, defense = g.possession, g.possession.other
-    choice = yield Decision(Kind.SNAP, offense, ("play", *FIELD_GOAL_OPTIONS),
+    choice = g.ask(Kind.SNAP, offense, ("play", *FIELD_GOAL_OPTIONS),
                             "Run a play, or try a field goal (and who kicks)?",
                             {"situation": g.situation(), "boxes_to_goal": g.ball})
     # Taken after the question, so a copy of the game made at it still holds the re-roll.
     reroller, g.reroll = g.reroll, None
     if choice != "play":
-        yield from kicking.field_goal(g, choice.rpartition("_")[2])               # GRID-44
+        kicking.field_goal(g, choice.rpartition("_")[2])               # GRID-44
         return
     options, refused = offense_options(g.ball)                                    # GRID-19
-    off_call = yield Decision(Kind.PLAY_CALL, offense, options, "Your play card",
+    off_call = g.ask(Kind.PLAY_CALL, offense, options, "Your play card",
                               {"side": "offense", "situation": g.situation()}, refused)
-    def_call = yield Decision(Kind.PLAY_CALL, defense, DEFENSE_CARDS,             # GRID-20
+    def_call = g.ask(Kind.PLAY_CALL, defense, DEFENSE_CARDS,             # GRID-20
                               "Your defensive card and key", {"side": "defense",
                                                              "situation": g.situation()})
     rec = g.new_record("run" if is_run(split_card(off_call)[0]) else "pass")
@@ -144,7 +144,7 @@ def down(g: GridGame) -> Flow:
     result = g.tables.result(off_call, d20 + mod)
     _note_play_die(g, off_call, d20, mod, result)
     if reroller is not None:                                                      # GRID-28
-        again = yield Decision(Kind.REROLL, reroller, ("keep", "reroll"),
+        again = g.ask(Kind.REROLL, reroller, ("keep", "reroll"),
                                "Your timeout: re-roll the play dice?",
                                {"result": f"d20 {d20}{mod:+d} = {d20 + mod}, "
                                           + result_text(result, a, b),
@@ -178,7 +178,7 @@ def down(g: GridGame) -> Flow:
 
     if spot <= 0:                                                                 # GRID-41
         rec["yards_gained"] = los * BOX
-        yield from score_touchdown(g, offense, rec, SLOT_OF_CARRIER[carrier], rush=run)
+        score_touchdown(g, offense, rec, SLOT_OF_CARRIER[carrier], rush=run)
         return
 
     # -- the first card (GRID-29) ---------------------------------------------------------
@@ -189,7 +189,7 @@ def down(g: GridGame) -> Flow:
         s = suit(card)
         rec["desc"] += f"; card {card_words(card)}"
         if s == HEARTS:                                                           # GRID-30
-            yield from injuries.hearts(g, card, rec, carrier)
+            injuries.hearts(g, card, rec, carrier)
             runner = g.teams[offense].lineup[SLOT_OF_CARRIER[carrier]]
         elif s == CLUBS and ((run and result == NG) or (not run and result == INC)):   # GRID-33
             die = lineup.run_block_die if run else lineup.pass_block_die
@@ -210,7 +210,7 @@ def down(g: GridGame) -> Flow:
                     g.kicker = offense
                     g.next = KICKOFF
                     g.finish(rec)
-                    yield from timeouts.after_play(g, rec)
+                    timeouts.after_play(g, rec)
                     return
         elif s == SPADES:                                                         # GRID-34
             if not run and result == INC:
@@ -218,7 +218,7 @@ def down(g: GridGame) -> Flow:
                 g.reads.note(f"{lineup['QB'].name}'s interception die: "
                              + ("a 1, INTERCEPTED" if picked else "no"))
                 if picked:
-                    yield from interception(g, rec, play, los)
+                    interception(g, rec, play, los)
                     return
             elif _fumbled(g, runner):
                 rec.update(fumble=1, fumbled_1_player_name=runner.name)
@@ -236,7 +236,7 @@ def down(g: GridGame) -> Flow:
     if turnover == "fumble":
         g.finish(rec)
         g.new_possession(defense, BOXES - spot)
-        yield from timeouts.after_play(g, rec)
+        timeouts.after_play(g, rec)
         return
     # -- downs (GRID-39, GRID-40) ---------------------------------------------------------
     g.ball = spot
@@ -252,20 +252,20 @@ def down(g: GridGame) -> Flow:
         rec["desc"] += "; turnover on downs"
         g.finish(rec)
         g.new_possession(defense, BOXES - spot)
-        yield from timeouts.after_play(g, rec)
+        timeouts.after_play(g, rec)
         return
     else:
         g.down += 1
     g.finish(rec)
-    yield from extra_cards(g, rec)
+    extra_cards(g, rec)
 
 
-def extra_cards(g: GridGame, rec: dict[str, Any]) -> Flow:
+def extra_cards(g: GridGame, rec: dict[str, Any]) -> None:
     """GRID-37, GRID-52: either coach may call a timeout (then no more cards and the caller
     may re-roll next play, GRID-28); otherwise the offense flips one or two more cards."""
-    if (yield from timeouts.offer(g, rec, stops_cards=True)) or g.clock.expired:
+    if (timeouts.offer(g, rec, stops_cards=True)) or g.clock.expired:
         return
-    n = yield Decision(Kind.TIMING_CARDS, g.possession, ("one", "two"),
+    n = g.ask(Kind.TIMING_CARDS, g.possession, ("one", "two"),
                        "Flip one or two more timing cards?", {"cards_left": g.clock.cards_left})
     flipped = rec["timing_cards"]
     for _ in range(1 if n == "one" else 2):
@@ -276,7 +276,7 @@ def extra_cards(g: GridGame, rec: dict[str, Any]) -> Flow:
     rec["cards_left"] = g.clock.cards_left
 
 
-def interception(g: GridGame, rec: dict[str, Any], play: str, los: int) -> Flow:
+def interception(g: GridGame, rec: dict[str, Any], play: str, los: int) -> None:
     """GRID-35 (AMB-GRID-18: measured from the line of scrimmage)."""
     defense = g.possession.other
     rec.update(interception=1, incomplete_pass=0)
@@ -286,7 +286,7 @@ def interception(g: GridGame, rec: dict[str, Any], play: str, los: int) -> Flow:
         rec["desc"] += ": intercepted in the end zone, touchback"
         g.finish(rec)
         g.new_possession(defense, BOXES - 4)              # the defense's own 20
-        yield from timeouts.after_play(g, rec)
+        timeouts.after_play(g, rec)
         return
     back = g.lower_of_two(6, 6)
     kicking.note_lower(g, "interception return")
@@ -296,15 +296,15 @@ def interception(g: GridGame, rec: dict[str, Any], play: str, los: int) -> Flow:
     if ball <= 0:
         rec["return_touchdown"] = 1
         g.possession = defense
-        yield from score_touchdown(g, defense, rec, None, rush=False, defensive=True)
+        score_touchdown(g, defense, rec, None, rush=False, defensive=True)
         return
     g.finish(rec)
     g.new_possession(defense, ball)
-    yield from timeouts.after_play(g, rec)
+    timeouts.after_play(g, rec)
 
 
 def score_touchdown(g: GridGame, side: Side, rec: dict[str, Any], kicker: str | None, *,
-                    rush: bool, defensive: bool = False) -> Flow:
+                    rush: bool, defensive: bool = False) -> None:
     """GRID-41..43: six points, one card without effect, the scorer's extra point (`kicker`
     is his slot; None lets the scoring coach choose, AMB-GRID-8), then the scoring team kicks
     off.
@@ -325,7 +325,7 @@ def score_touchdown(g: GridGame, side: Side, rec: dict[str, Any], kicker: str | 
     rec["timing_cards"] = flipped
     rec["cards_left"] = g.clock.cards_left
     g.finish(rec)
-    yield from kicking.extra_point(g, side, kicker)
+    kicking.extra_point(g, side, kicker)
     g.kicker = side                                                                # GRID-43
     g.next = KICKOFF
-    yield from timeouts.after_play(g, g.plays[-1])
+    timeouts.after_play(g, g.plays[-1])

@@ -12,15 +12,14 @@ first down (a later timeout, after the kickoff, takes it over). A new half clear
 
 from __future__ import annotations
 
-from collections.abc import Generator
 from typing import Any
 
-from scrimmage.core.decisions import Decision, Kind
-from scrimmage.rules.grid.game import KICKOFF, Flow, GridGame
+from scrimmage.core.decisions import Kind
+from scrimmage.rules.grid.game import KICKOFF, GridGame
 
 
 def offer(g: GridGame, rec: dict[str, Any], *, stops_cards: bool
-          ) -> Generator[Decision, str, bool]:
+          ) -> bool:
     """Ask each coach with a timeout left (the team that will have the ball first); True when
     one was called. `rec` is the play it follows (it notes the timeout)."""
     if g.clock.expired:
@@ -31,7 +30,7 @@ def offer(g: GridGame, rec: dict[str, Any], *, stops_cards: bool
         if t.timeouts <= 0 or g.fast.passes(Kind.TIMEOUT, "cards" if stops_cards else "after",
                                             side, "no"):
             continue
-        answer = yield Decision(Kind.TIMEOUT, side, ("no", "timeout"),
+        answer = g.ask(Kind.TIMEOUT, side, ("no", "timeout"),
                                 f"Call a timeout ({t.timeouts} left)?",
                                 {"situation": g.situation(), "stops_cards": stops_cards})
         if answer == "timeout":
@@ -43,7 +42,7 @@ def offer(g: GridGame, rec: dict[str, Any], *, stops_cards: bool
     return False
 
 
-def after_play(g: GridGame, rec: dict[str, Any]) -> Flow:
+def after_play(g: GridGame, rec: dict[str, Any]) -> None:
     """A play after which no extra cards are flipped (a kick, a score, a turnover: GRID-17,
     GRID-37): a timeout here only earns the re-roll."""
-    yield from offer(g, rec, stops_cards=False)
+    offer(g, rec, stops_cards=False)

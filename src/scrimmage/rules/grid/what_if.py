@@ -17,6 +17,7 @@ import copy
 from typing import Any
 
 from scrimmage.analytics.position import Position, between_plays
+from scrimmage.core.decisions import no_coach
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
 from scrimmage.core.field import Side
@@ -37,6 +38,7 @@ def copy_game(g: GridGame, dice: Dice, answers: PassFilter | None = None) -> Gri
         memo[id(t.team)] = t.team
         for p in t.team.players:
             memo[id(p)] = p
+    memo[id(g.coach_answer)] = no_coach      # the copy is answered by its own caller
     c = copy.deepcopy(g, memo)
     c.dice = dice
     c.reads = DiceReads(dice, False)

@@ -6,10 +6,9 @@ are settled. Yards are counted from the line of scrimmage toward the defense's g
 
 from __future__ import annotations
 
-from collections.abc import Generator
 from typing import TYPE_CHECKING
 
-from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.decisions import Kind
 from scrimmage.core.field import Side
 from scrimmage.rules.legends.cards import BP_DEF, BP_OFF, INC
 from scrimmage.rules.legends.charts import TD, ChartValue
@@ -51,7 +50,7 @@ class Outcome:
             self.kind == "run" or self.complete)
 
 
-Steps = Generator[Decision, str, Outcome]
+Steps = Outcome
 
 
 def resolve(g: LegendsGame, oc: int | None, dc: int | None, special: str | None,
@@ -86,7 +85,7 @@ def resolve(g: LegendsGame, oc: int | None, dc: int | None, special: str | None,
     cells = [c for c in (oc, dc) if c is not None]
     ignored = None
     if BP_OFF in cells or BP_DEF in cells:
-        ignored = yield from _ignore_big_play(g, cells)
+        ignored = _ignore_big_play(g, cells)
         if ignored is not None:
             cells.remove(ignored)
             which = "offense" if ignored == BP_OFF else "defense"
@@ -124,7 +123,7 @@ def resolve(g: LegendsGame, oc: int | None, dc: int | None, special: str | None,
     return o
 
 
-def _ignore_big_play(g: LegendsGame, cells: list[int]) -> Generator[Decision, str, int | None]:
+def _ignore_big_play(g: LegendsGame, cells: list[int]) -> int | None:
     """FNL-74 (15 points): a coach may ignore a Big Play that hurts his team, once per
     quarter; with two Big Plays only one may be ignored. The offense asks first."""
     cost = g.rules.cp_costs.get("ignore_big_play")
@@ -140,7 +139,7 @@ def _ignore_big_play(g: LegendsGame, cells: list[int]) -> Generator[Decision, st
             continue
         name = "BP-DEF" if hurts == BP_DEF else "BP-OFF"
         words = "Big Play for the defense" if hurts == BP_DEF else "Big Play for the offense"
-        answer = yield g.ask(Kind.COACHING_POINTS, side, ("none", "ignore_big_play"),
+        answer = g.ask(Kind.COACHING_POINTS, side, ("none", "ignore_big_play"),
                              f"Spend {cost} coaching points to ignore the {words}?",
                              {"item": "ignore_big_play", "cost": cost, "big_play": name})
         if answer == "ignore_big_play":

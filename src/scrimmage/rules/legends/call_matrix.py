@@ -22,6 +22,7 @@ from contextlib import suppress
 from fractions import Fraction
 from typing import Any, NamedTuple, TypeVar, cast
 
+from scrimmage.core.decisions import Decision
 from scrimmage.core.enumeration import TreeDice, distribution, enumerate_outcomes
 from scrimmage.core.fastpath import PassFilters
 from scrimmage.rules.legends.bigplays import Outcome, resolve
@@ -178,20 +179,19 @@ def distinct_cells(chart: Sequence[Any]) -> tuple[tuple[Any, ...], tuple[int, ..
     return tuple(weight), tuple(weight.values())
 
 
+def _nothing_spent(decision: Decision) -> str:
+    """Every question inside a resolution answered "none" (no coaching points), else its
+    first option."""
+    return "none" if "none" in decision.options else decision.options[0]
+
+
 def cell_outcomes(g: LegendsGame, oc: int, dc: int, run: bool,
                   sos: int) -> dict[Result, Fraction]:
     """Every result two cells can give (FNL-38..51, no SPECIAL), with its exact chance."""
     def one(dice: TreeDice) -> Result:
         g.dice = dice
         g.reads = DiceReads(dice, False)
-        steps = resolve(g, oc, dc, None, run, sos)
-        try:
-            decision = next(steps)
-            while True:
-                decision = steps.send("none" if "none" in decision.options
-                                      else decision.options[0])
-        except StopIteration as done:
-            outcome: Outcome = done.value
-        return Result.of(outcome)
+        g.coach_answer = _nothing_spent
+        return Result.of(resolve(g, oc, dc, None, run, sos))
 
     return distribution(enumerate_outcomes(one))

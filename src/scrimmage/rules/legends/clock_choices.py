@@ -4,20 +4,19 @@ the results are read or after the play (FNL-7, FNL-57), which reset the momentum
 
 from __future__ import annotations
 
-from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.decisions import Kind
 from scrimmage.core.field import Side
 from scrimmage.rules.legends.cards import LABELS
 from scrimmage.rules.legends.charts import Penalty
 from scrimmage.rules.legends.penalties import Foul, enforce, foul_text
 
 if TYPE_CHECKING:
-    from scrimmage.rules.legends.game import Flow, LegendsGame
+    from scrimmage.rules.legends.game import LegendsGame
 
 
-def play_speed(g: LegendsGame) -> Generator[Decision, str, int]:
+def play_speed(g: LegendsGame) -> int:
     """FNL-12: a team with play-speed points may slow this play down (+10 s) or speed it up
     (-10 s), one point a play; the offense has the first option."""
     s = g.s
@@ -28,7 +27,7 @@ def play_speed(g: LegendsGame) -> Generator[Decision, str, int]:
         if t.speed_left <= 0 or g.fast.passes(Kind.PLAY_SPEED, "", side, "none"):
             continue
         what = "slow this play down" if t.speed_sign > 0 else "speed this play up"
-        answer = yield g.ask(Kind.PLAY_SPEED, side, ("none", "use"),
+        answer = g.ask(Kind.PLAY_SPEED, side, ("none", "use"),
                              f"Use a play-speed point to {what} by 10 seconds?",
                              {"left": t.speed_left, "of": t.speed_total,
                               "direction": "slower" if t.speed_sign > 0 else "faster"})
@@ -55,7 +54,7 @@ def play_speed_penalties(g: LegendsGame) -> None:
 
 
 def timeout_window(g: LegendsGame, before: bool,
-                   info: dict[str, Any] | None = None) -> Generator[Decision, str, Side | None]:
+                   info: dict[str, Any] | None = None) -> Side | None:
     """FNL-7: either coach may take a timeout (offense asked first); it makes the play 10
     seconds and resets the momentum meter (FNL-84)."""
     s = g.s
@@ -64,7 +63,7 @@ def timeout_window(g: LegendsGame, before: bool,
         t = s.teams[side]
         if t.timeouts <= 0 or g.fast.passes(Kind.TIMEOUT, item, side, "none"):
             continue
-        answer = yield g.ask(Kind.TIMEOUT, side, ("none", "timeout"),
+        answer = g.ask(Kind.TIMEOUT, side, ("none", "timeout"),
                              _timeout_prompt(before, t.timeouts, info or {})
                              if g.reads.on else "",
                              {"before": before, "left": t.timeouts, **(info or {})})
@@ -75,7 +74,7 @@ def timeout_window(g: LegendsGame, before: bool,
     return None
 
 
-def timeout_after_play(g: LegendsGame, mark: int) -> Flow:
+def timeout_after_play(g: LegendsGame, mark: int) -> None:
     """FNL-7: after a play without cards (a kick, a kneel, a spike, a try) either coach may
     still call a timeout. The play then takes the timeout's 10 seconds (one that took less
     keeps its time) and the meter goes back to 0 (FNL-84). `mark` is the number of plays
@@ -86,7 +85,7 @@ def timeout_after_play(g: LegendsGame, mark: int) -> Flow:
         return
     rec = s.plays[-1]
     seconds = min(rec["seconds"], g.timing("timeout"))
-    caller = yield from timeout_window(g, before=False, info={
+    caller = timeout_window(g, before=False, info={
         "saves": g.clock_saved(seconds), "result": rec["desc"]})
     if caller is not None:
         g.retime_last_play(seconds)

@@ -1,17 +1,17 @@
 """A Football Legends game: the flow from the coin toss to the final gun.
 
-The flow is a generator (DESIGN.md, "The game driver"): it yields a `Decision` whenever a coach
-must choose and resumes with the answer. Each step of a play lives in its own module
+The rules are plain calls (DESIGN.md, "The game driver"): wherever a coach must choose, a
+step asks `ask(...)` and gets the answer back. Each step of a play lives in its own module
 (`scrimmage_play`, `kicking`); this module holds the game loop (FNL-9, FNL-14, FNL-95, FNL-98,
 overtime) and the helpers every step shares: rolling, asking, scoring, timing and momentum.
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.decisions import Answerer, Decision, Kind, no_coach
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
 from scrimmage.core.field import Side
@@ -25,7 +25,6 @@ from scrimmage.rules.legends.state import GameState, SeatView, TeamState
 from scrimmage.rules.narration import TRY as TRY_LINE
 from scrimmage.rules.narration import DiceReads, kick_line, period_clock
 
-Flow = Generator[Decision, str, None]
 T = TypeVar("T")
 
 # What happens next, between plays.
@@ -42,6 +41,8 @@ class LegendsGame:
     def __init__(self, home: Team, away: Team, dice: Dice, rules: LevelRules, xsheets: XSheets,
                  *, neutral: bool = False, narrate: bool = True) -> None:
         self.dice = dice
+        self.coach_answer: Answerer = no_coach
+        """Where `ask` puts its questions: set by the driver (`scrimmage.core.driver`)."""
         self.rules = rules
         self.x = xsheets
         self.s = GameState(home, away, rules, xsheets, neutral)
@@ -110,55 +111,55 @@ class LegendsGame:
             text += f" | momentum {s.momentum.text(h.name, a.name)}"
         return text
 
-    def run(self) -> Flow:
+    def run(self) -> None:
         from scrimmage.rules.legends import scrimmage_play
 
-        yield from self.coin_toss()
+        self.coin_toss()
         down = scrimmage_play.down
         s = self.s
         while not s.over:
             if s.overtime and self.rules.overtime == "pro":
                 kind, score, possession = self.next, dict(s.score), s.possession
-                yield from self.step()
+                self.step()
                 self.pro_overtime_after_step(kind, score, possession)
             elif self.next == SCRIMMAGE:
-                yield from down(self)       # the common case, without one more frame
+                down(self)       # the common case, without one more frame
             else:
-                yield from self.step()
+                self.step()
             self.end_of_period_check()
 
-    def step(self) -> Flow:
+    def step(self) -> None:
         """One thing that happens between two looks at the clock."""
         from scrimmage.rules.legends import clock_choices, kicking, scrimmage_play
 
         if self.next == OT_TOSS:
             self.playing = "break"
-            yield from self.overtime_toss()
+            self.overtime_toss()
         elif self.next == KICKOFF:
             if self.halftime_pending_choice and self.deferred is not None:
                 # FNL-9: the team that deferred chooses for the second half.
                 self.halftime_pending_choice = False
                 self.playing = "break"
-                choice = yield self.ask(Kind.SECOND_HALF, self.deferred, ("receive", "kick"),
+                choice = self.ask(Kind.SECOND_HALF, self.deferred, ("receive", "kick"),
                                         "You deferred at the toss: receive or kick to open "
                                         "the second half?")
                 self.kicker = self.deferred.other if choice == "receive" else self.deferred
             mark = len(self.s.plays)
             self.playing = "kickoff"
-            yield from kicking.kickoff(self, self.kicker, after_safety=False)
-            yield from clock_choices.timeout_after_play(self, mark)     # FNL-7
+            kicking.kickoff(self, self.kicker, after_safety=False)
+            clock_choices.timeout_after_play(self, mark)     # FNL-7
         elif self.next == FREE_KICK:
             mark = len(self.s.plays)
             self.playing = "kickoff"
-            yield from kicking.kickoff(self, self.kicker, after_safety=True)
-            yield from clock_choices.timeout_after_play(self, mark)
+            kicking.kickoff(self, self.kicker, after_safety=True)
+            clock_choices.timeout_after_play(self, mark)
         elif self.next == TRY:
             mark = len(self.s.plays)
             self.playing = "try"
-            yield from kicking.try_after_touchdown(self)
-            yield from clock_choices.timeout_after_play(self, mark)
+            kicking.try_after_touchdown(self)
+            clock_choices.timeout_after_play(self, mark)
         else:
-            yield from scrimmage_play.down(self)
+            scrimmage_play.down(self)
 
     def start_at(self, situation: Situation | str) -> None:
         """Put the ball at a situation (scenario tests): the next step is a snap."""
@@ -193,8 +194,9 @@ class LegendsGame:
         return value
 
     def ask(self, kind: Kind, seat: Side, options: tuple[str, ...], prompt: str = "",
-            info: dict[str, Any] | None = None, refused: dict[str, str] | None = None) -> Decision:
-        return Decision(kind, seat, options, prompt, info, refused)
+            info: dict[str, Any] | None = None, refused: dict[str, str] | None = None) -> str:
+        """Put a question to a coach and return the answer (the driver answers it)."""
+        return self.coach_answer(Decision(kind, seat, options, prompt, info, refused))
 
     def team(self, side: Side) -> TeamState:
         return self.s.teams[side]
@@ -340,16 +342,16 @@ class LegendsGame:
             if home != away:
                 return (Side.HOME if home > away else Side.AWAY), home, away
 
-    def coin_toss(self) -> Flow:
+    def coin_toss(self) -> None:
         """FNL-9: both roll a d20, re-rolling ties (AMB-FNL-33); the winner chooses."""
         winner, home, away = self._toss()
-        choice = yield self.ask(Kind.COIN_TOSS, winner, ("receive", "kick", "defer"),
+        choice = self.ask(Kind.COIN_TOSS, winner, ("receive", "kick", "defer"),
                                 f"You won the toss ({max(home, away)} to {min(home, away)}): "
                                 "receive, kick or defer?",
                                 {"rolls": {"HOME": home, "AWAY": away}})
         if choice == "defer":
             self.deferred = winner
-            loser_choice = yield self.ask(Kind.COIN_TOSS, winner.other, ("receive", "kick"),
+            loser_choice = self.ask(Kind.COIN_TOSS, winner.other, ("receive", "kick"),
                                           "They won the toss and deferred: receive or kick?")
             receiver = winner.other if loser_choice == "receive" else winner
         else:
@@ -453,10 +455,10 @@ class LegendsGame:
             return
         self.start_overtime()
 
-    def overtime_toss(self) -> Flow:
+    def overtime_toss(self) -> None:
         """Pro overtime: a new toss; the winner chooses to receive or kick."""
         winner = self._toss()[0]
-        choice = yield self.ask(Kind.OVERTIME_TOSS, winner, ("receive", "kick"),
+        choice = self.ask(Kind.OVERTIME_TOSS, winner, ("receive", "kick"),
                                 "Overtime: you won the toss. Receive or kick?")
         receiver = winner if choice == "receive" else winner.other
         self.kicker = receiver.other

@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.decisions import Kind
 from scrimmage.core.field import Side
 from scrimmage.rules.legends.charts import TD, KickoffSpecial, Penalty, Roll
 from scrimmage.rules.legends.game import chart_text
@@ -21,14 +21,14 @@ from scrimmage.rules.legends.penalties import (
 from scrimmage.rules.narration import FREE_KICK, KICKOFF, join_parts, penalty_text
 
 if TYPE_CHECKING:
-    from scrimmage.rules.legends.game import Flow, LegendsGame
+    from scrimmage.rules.legends.game import LegendsGame
 
 ROUGHING = Penalty("Roughing the kicker", 15, first_down=True)
 T = TypeVar("T")
 
 
 def kick_roll(g: LegendsGame, kicking: Side, what: str,
-              cell: Callable[[int], str] | None = None) -> Generator[Decision, str, int]:
+              cell: Callable[[int], str] | None = None) -> int:
     """A d20 on a kicking play. FNL-74 item 4 (FNL-75 {C}: 2 points): a coach may add or
     take 1 from the roll; the kicking team (the offense) is asked first. `cell` names what
     the chart says for a roll, so a coach deciding sees what each choice would read."""
@@ -53,7 +53,7 @@ def kick_roll(g: LegendsGame, kicking: Side, what: str,
             if cell is not None:
                 info["preview"] = {"none": f"{roll}: {cell(roll)}", "plus": f"{up}: {cell(up)}",
                                    "minus": f"{down}: {cell(down)}"}
-        answer = yield g.ask(Kind.COACHING_POINTS, side, ("none", "plus", "minus"),
+        answer = g.ask(Kind.COACHING_POINTS, side, ("none", "plus", "minus"),
                              f"{what}: rolled {roll}. Spend {cost} coaching points to change "
                              f"it by 1? ({t.cp.left} left)", info)
         if answer != "none":
@@ -65,10 +65,10 @@ def kick_roll(g: LegendsGame, kicking: Side, what: str,
 
 
 def kick_chart(g: LegendsGame, kicking: Side, chart: Sequence[T],
-               label: str) -> Generator[Decision, str, T]:
+               label: str) -> T:
     """A d20 read on a kicking chart (specials, punt bounce, fair catch, blocked-kick
     recovery): a kicking roll like any other, so open to FNL-74 item 4's ±1."""
-    roll = yield from kick_roll(g, kicking, label, lambda r: chart_text(chart[r]))
+    roll = kick_roll(g, kicking, label, lambda r: chart_text(chart[r]))
     value = chart[roll]
     g.reads.add(chart_text(value), g.reads.last())
     return value
@@ -96,7 +96,7 @@ def record_kick_foul(rec: dict[str, Any], g: LegendsGame, foul: Foul) -> None:
 
 # -- kickoffs ---------------------------------------------------------------------------
 
-def kickoff(g: LegendsGame, kicker: Side, after_safety: bool) -> Flow:
+def kickoff(g: LegendsGame, kicker: Side, after_safety: bool) -> None:
     """FNL-14..24: a kickoff (or, after a safety, a free kick) by `kicker`."""
     from scrimmage.rules.legends.game import SCRIMMAGE
 
@@ -109,7 +109,7 @@ def kickoff(g: LegendsGame, kicker: Side, after_safety: bool) -> Flow:
     moves: list[int] = []            # FNL-22 and fouls before the kick: the spot moves
     s.pending_third_stop = None
     while True:
-        choice = yield g.ask(Kind.KICKOFF, kicker, ("regular", "onside"),
+        choice = g.ask(Kind.KICKOFF, kicker, ("regular", "onside"),
                              "Your free kick after the safety: regular or onside?"
                              if after_safety else "You kick off: regular or onside?")
         # The kick's spot seen from the receiving team: the kicking team's own yard line.
@@ -126,7 +126,7 @@ def kickoff(g: LegendsGame, kicker: Side, after_safety: bool) -> Flow:
         declined = ""
         if foul is not None and foul.when != "post":
             # A foul before the kick: the coach not penalised chooses before the kick.
-            if (yield from decide_penalty(g, foul, None, rec, "kickoff")):
+            if (decide_penalty(g, foul, None, rec, "kickoff")):
                 moves.append(-foul.yards if foul.against is kicker else foul.yards)
                 _kick_again(g, rec, kicker, foul.against, foul.name, spot,
                             moved_kick_spot(base, moves))
@@ -134,7 +134,7 @@ def kickoff(g: LegendsGame, kicker: Side, after_safety: bool) -> Flow:
             declined, foul = foul_text(g, foul), None
         if choice == "onside":
             # FNL-21: d20+5 yards from the onside spot; the chart says who recovers.
-            travel = (yield from kick_roll(g, kicker, "Onside kick distance",
+            travel = (kick_roll(g, kicker, "Onside kick distance",
                                            lambda d: f"{d + 5} yards")) + 5
             g.reads.add(f"{travel} yards", g.reads.last())
             if travel < r.onside_short:
@@ -144,19 +144,19 @@ def kickoff(g: LegendsGame, kicker: Side, after_safety: bool) -> Flow:
                             moved_kick_spot(base, moves), f"onside kick travels {travel} "
                             "yards: short")
                 continue
-            yield from _onside(g, kicker, rec, spot, travel)
+            _onside(g, kicker, rec, spot, travel)
             g.next = SCRIMMAGE
         else:
             g.next = SCRIMMAGE  # a return touchdown sets TRY instead
             favour = base - spot + shift          # yards the re-kicks cost the kickers
             if r.kickoff == "chart":
-                yield from _kickoff_classic(g, kicker, rec, bonus + favour)
+                _kickoff_classic(g, kicker, rec, bonus + favour)
             elif r.kickoff == "landing":
-                yield from _kickoff_landing(g, kicker, rec, bonus, favour)
+                _kickoff_landing(g, kicker, rec, bonus, favour)
             else:
-                yield from _kickoff_college_pro(g, kicker, rec, bonus, favour)
+                _kickoff_college_pro(g, kicker, rec, bonus, favour)
         if foul is not None:
-            yield from _foul_after_the_kick(g, rec, foul)
+            _foul_after_the_kick(g, rec, foul)
         elif declined:
             _add_to_finished_desc(g, rec, "; penalty: " + declined)
         return
@@ -207,13 +207,13 @@ def _kickoff_penalty_roll(g: LegendsGame, kicker: Side) -> Foul | None:
     return foul
 
 
-def _foul_after_the_kick(g: LegendsGame, rec: dict[str, Any], foul: Foul) -> Flow:
+def _foul_after_the_kick(g: LegendsGame, rec: dict[str, Any], foul: Foul) -> None:
     """FNL-35: a foul after the receivers had the ball is marked off from where the kick
     ended, against the team that fouled; after a return touchdown, on the next kickoff
     (FNL-36)."""
     from scrimmage.rules.legends.game import TRY
 
-    if not (yield from decide_penalty(g, foul, None, rec, "kickoff")):
+    if not (decide_penalty(g, foul, None, rec, "kickoff")):
         _add_to_finished_desc(g, rec, "; penalty: " + foul_text(g, foul))
     elif g.next == TRY:
         assess_on_kickoff(g, foul)
@@ -232,11 +232,11 @@ def _add_to_finished_desc(g: LegendsGame, rec: dict[str, Any], text: str) -> Non
 
 
 def _onside(g: LegendsGame, kicker: Side, rec: dict[str, Any], kick_from: int,
-            travel: int) -> Flow:
+            travel: int) -> None:
     """FNL-21: the recovery roll; no return, the ball is where the kick went."""
     s = g.s
     recv = kicker.other
-    who = yield from kick_chart(g, kicker, g.x.onside, "Onside recovery")
+    who = kick_chart(g, kicker, g.x.onside, "Onside recovery")
     spot = kick_from + travel                     # the kicking team's own yard line
     rec["kick_distance"] = travel
     if who == "kicking":
@@ -267,17 +267,17 @@ def _type(side: Side) -> str:
 
 
 def _kickoff_landing(g: LegendsGame, kicker: Side, rec: dict[str, Any], bonus: int,
-                     favour: int) -> Generator[Decision, str, None]:
+                     favour: int) -> None:
     """FNL-16 {L}[HS]: the d20 is where the ball comes down, 20 is a Kickoff Special; the
     return is d20 + 20. FNL-20: after a safety the catch is 20 yards further upfield."""
-    roll = yield from kick_roll(g, kicker, "Kickoff")
+    roll = kick_roll(g, kicker, "Kickoff")
     if roll == 20:
         g.reads.add("Kickoff special")
-        yield from _kickoff_special(g, kicker, rec, bonus + favour)
+        _kickoff_special(g, kicker, rec, bonus + favour)
         return
     catch = roll + bonus
     g.reads.add(f"comes down at the {catch}")
-    ret_roll = yield from kick_roll(g, kicker, "Kickoff return")
+    ret_roll = kick_roll(g, kicker, "Kickoff return")
     ret = ret_roll + g.rules.kickoff_return_base
     g.reads.add(f"{ret} yards")
     _returned(g, kicker, rec, catch, ret + favour, ret)
@@ -307,15 +307,15 @@ def _returned(g: LegendsGame, kicker: Side, rec: dict[str, Any], catch: int, gai
 
 
 def _kickoff_special(g: LegendsGame, kicker: Side, rec: dict[str, Any],
-                     favour: int) -> Generator[Decision, str, None]:
+                     favour: int) -> None:
     """X-3 Kickoff Specials (FNL-16/24); no fair catch on a special (FNL-19)."""
-    e = yield from kick_chart(g, kicker, g.x.kickoff_special, "Kickoff special")
+    e = kick_chart(g, kicker, g.x.kickoff_special, "Kickoff special")
     rec["desc"] = f"Kickoff special: {e.desc}"
-    yield from _apply_special(g, kicker, rec, e, favour, e.catch or 0)
+    _apply_special(g, kicker, rec, e, favour, e.catch or 0)
 
 
 def _apply_special(g: LegendsGame, kicker: Side, rec: dict[str, Any], e: KickoffSpecial,
-                   favour: int, catch: int) -> Generator[Decision, str, None]:
+                   favour: int, catch: int) -> None:
     from scrimmage.rules.legends.game import SCRIMMAGE
 
     s = g.s
@@ -349,7 +349,6 @@ def _apply_special(g: LegendsGame, kicker: Side, rec: dict[str, Any], e: Kickoff
         g.finish(rec, g.timing("short"))
         return
     _returned(g, kicker, rec, catch, ret + favour, ret)
-    yield from ()
 
 
 def kickoff_return_adjustment(g: LegendsGame, kicker: Side) -> int:
@@ -361,7 +360,7 @@ def kickoff_return_adjustment(g: LegendsGame, kicker: Side) -> int:
 
 
 def _kickoff_college_pro(g: LegendsGame, kicker: Side, rec: dict[str, Any], bonus: int,
-                         favour: int) -> Generator[Decision, str, None]:
+                         favour: int) -> None:
     """FNL-17 [COL] and FNL-18 [PRO] kickoffs, with the FNL-23 return adjustment."""
     s = g.s
     r = g.rules
@@ -369,42 +368,42 @@ def _kickoff_college_pro(g: LegendsGame, kicker: Side, rec: dict[str, Any], bonu
     adj = kickoff_return_adjustment(g, kicker)
     if r.kickoff == "pro":
         chart = s.teams[kicker].team.ko_touchback
-        tb_roll = yield from kick_roll(g, kicker, "Kickoff (touchback chart)",
+        tb_roll = kick_roll(g, kicker, "Kickoff (touchback chart)",
                                        None if chart is None else lambda r: str(chart[r]))
         if chart is not None:
             g.reads.add(str(chart[tb_roll]))
         if chart is not None and chart[tb_roll] == "touchback":
             _touchback(g, kicker, rec, "touchback", favour)
             return
-        roll = yield from kick_roll(g, kicker, "Kickoff")
+        roll = kick_roll(g, kicker, "Kickoff")
         if roll >= 19:
-            yield from _kickoff_special(g, kicker, rec, bonus + favour + adj)
+            _kickoff_special(g, kicker, rec, bonus + favour + adj)
             return
         catch = roll - 10 if roll >= 11 else roll
         g.reads.add(f"comes down at the {catch + bonus}")
     else:
-        roll = yield from kick_roll(g, kicker, "Kickoff")
+        roll = kick_roll(g, kicker, "Kickoff")
         if roll >= 19:
-            yield from _kickoff_special(g, kicker, rec, bonus + favour + adj)
+            _kickoff_special(g, kicker, rec, bonus + favour + adj)
             return
         catch = roll - 8          # 0 or less is in the end zone (AMB-FNL-24)
         g.reads.add(f"comes down at the {catch + bonus}")
     catch += bonus
     if r.kickoff_fair_catch_25 and catch < 25:
-        choice = yield g.ask(Kind.KICK_RETURN, recv, ("return", "fair_catch"),
+        choice = g.ask(Kind.KICK_RETURN, recv, ("return", "fair_catch"),
                              f"Kick comes down at your {catch}: return it or fair catch at the 25?",
                              {"catch": catch})
         if choice == "fair_catch":
             _touchback(g, kicker, rec, "fair catch", favour)
             return
-    ret_roll = yield from kick_roll(g, kicker, "Kickoff return")
+    ret_roll = kick_roll(g, kicker, "Kickoff return")
     if ret_roll < 19 or g.x.kickoff_return_special is None:
         g.reads.add(f"{ret_roll + r.kickoff_return_base + adj} yards")
     if ret_roll >= 19 and g.x.kickoff_return_special is not None:
-        e = yield from kick_chart(g, kicker, g.x.kickoff_return_special,
+        e = kick_chart(g, kicker, g.x.kickoff_return_special,
                                   "Kickoff return special")
         rec["desc"] = f"Kickoff return special: {e.desc}"
-        yield from _apply_special(g, kicker, rec, e, favour + adj, catch)
+        _apply_special(g, kicker, rec, e, favour + adj, catch)
         return
     ret = ret_roll + r.kickoff_return_base + adj
     if catch + ret + favour <= 0:
@@ -427,15 +426,15 @@ def _touchback(g: LegendsGame, kicker: Side, rec: dict[str, Any], what: str,
 
 
 def _kickoff_classic(g: LegendsGame, kicker: Side, rec: dict[str, Any],
-                     favour: int) -> Generator[Decision, str, None]:
+                     favour: int) -> None:
     """FNL-15 {C}: the Kickoff column says where the ball is caught, the Kickoff Return
     column how far it comes back. A catch in the end zone may be downed for a touchback."""
     s = g.s
     recv = kicker.other
-    roll = yield from kick_roll(g, kicker, "Kickoff")
+    roll = kick_roll(g, kicker, "Kickoff")
     catch = g.yards(g.x.kickoff_classic[roll])
     if catch <= 0:
-        choice = yield g.ask(Kind.KICK_RETURN, recv, ("return", "touchback"),
+        choice = g.ask(Kind.KICK_RETURN, recv, ("return", "touchback"),
                              f"Caught {-catch} yards deep in the end zone: run it out or take "
                              "the touchback?")
         if choice == "touchback":
@@ -445,7 +444,7 @@ def _kickoff_classic(g: LegendsGame, kicker: Side, rec: dict[str, Any],
                                           "touchback")
             g.finish(rec, g.timing("short"))
             return
-    ret_roll = yield from kick_roll(g, kicker, "Kickoff return")
+    ret_roll = kick_roll(g, kicker, "Kickoff return")
     v = g.x.kickoff_return_classic[ret_roll]
     if v == TD:
         _returned(g, kicker, rec, catch, 200, 100 - catch)
@@ -462,7 +461,7 @@ def _kickoff_classic(g: LegendsGame, kicker: Side, rec: dict[str, Any],
 
 # -- tries ------------------------------------------------------------------------------
 
-def try_after_touchdown(g: LegendsGame) -> Flow:
+def try_after_touchdown(g: LegendsGame) -> None:
     """FNL-59 (kick: EXTRA POINT chart, no time) or FNL-61 (two points from the 3)."""
     from scrimmage.rules.legends.scrimmage_play import calls_text, two_point_play
 
@@ -470,12 +469,12 @@ def try_after_touchdown(g: LegendsGame) -> Flow:
     side = s.possession
     # AMB-FNL-14 (college overtime house rule): from the third period, two-point tries only.
     forced = g.rules.overtime == "college" and s.overtime >= 3
-    choice = yield g.ask(Kind.TRY, side, ("two",) if forced else ("kick", "two"),
+    choice = g.ask(Kind.TRY, side, ("two",) if forced else ("kick", "two"),
                          "Touchdown! Kick or go for two?")
     if choice == "kick":
         rec = g.new_record("extra_point")
         rec.update(extra_point_attempt=1, situation=g.try_situation(side))
-        roll = yield from kick_roll(g, side, "Extra point", lambda r: g.x.extra_point[r])
+        roll = kick_roll(g, side, "Extra point", lambda r: g.x.extra_point[r])
         result = g.x.extra_point[roll]
         g.reads.add(result)
         rec["extra_point_result"] = {"good": "good", "miss": "failed", "blocked": "blocked"}[result]
@@ -488,7 +487,7 @@ def try_after_touchdown(g: LegendsGame) -> Flow:
         rec = g.new_record("run")
         rec.update(two_point_attempt=1, situation=g.try_situation(side))
         fouls: list[str] = []
-        ok = yield from two_point_play(g, rec, fouls)
+        ok = two_point_play(g, rec, fouls)
         rec["play_type"] = "pass" if rec.get("off_call") in ("roll_out", "drop_back",
                                                              "screen") else "run"
         rec["two_point_conv_result"] = "success" if ok else "failure"
@@ -503,8 +502,7 @@ def try_after_touchdown(g: LegendsGame) -> Flow:
 
 # -- field goals -------------------------------------------------------------------------
 
-def _kick_penalty_roll(g: LegendsGame) -> Generator[Decision, str,
-                                                     tuple[Foul | None, str | None]]:
+def _kick_penalty_roll(g: LegendsGame) -> tuple[Foul | None, str | None]:
     """AMB-FNL-8/37 on kicking plays: 1/20 a foul read on the Run charts, 15 a SPECIAL
     from the kick column (a kicking roll, FNL-74 item 4); every other roll, nothing.
     Returns (foul, special)."""
@@ -514,13 +512,13 @@ def _kick_penalty_roll(g: LegendsGame) -> Generator[Decision, str,
         return roll_foul(g, run=True, offense=pr == 1), None
     if pr == 15:
         g.note("penalty roll: a special kick play")
-        special = yield from kick_chart(g, g.s.possession, g.x.special_kick, "special kick play")
+        special = kick_chart(g, g.s.possession, g.x.special_kick, "special kick play")
         return None, special
     g.note("penalty roll: nothing")
     return None, None
 
 
-def field_goal(g: LegendsGame, third_stop: Side | None) -> Flow:
+def field_goal(g: LegendsGame, third_stop: Side | None) -> None:
     """FNL-62..64: distance = line + 17; the chart; a miss gives the defense the ball at the
     spot of the kick, or its 20 from inside the 20."""
     s = g.s
@@ -529,10 +527,10 @@ def field_goal(g: LegendsGame, third_stop: Side | None) -> Flow:
     distance = y + g.rules.fg_add
     rec = g.new_record("field_goal")
     rec.update(field_goal_attempt=1, kick_distance=distance)
-    foul, special = yield from _kick_penalty_roll(g)
+    foul, special = _kick_penalty_roll(g)
     if special == "BLOCKED":
         rec["field_goal_result"] = "blocked"
-        yield from _blocked(g, rec, "field goal")
+        _blocked(g, rec, "field goal")
         return
     if special == "ROUGHING":
         foul = Foul(ROUGHING, kicker.other, "live", ROUGHING.yards)
@@ -540,7 +538,7 @@ def field_goal(g: LegendsGame, third_stop: Side | None) -> Flow:
     team_chart = s.teams[kicker].team.field_goal_range
     if g.rules.field_goals == "team" and team_chart is not None:
         chart = team_chart                                  # FNL-63 [PRO]
-    roll = yield from kick_roll(g, kicker, f"{distance}-yard field goal",
+    roll = kick_roll(g, kicker, f"{distance}-yard field goal",
                                 lambda r: chart.result(distance, r))
     result = chart.result(distance, roll)
     g.reads.add(result)
@@ -548,7 +546,7 @@ def field_goal(g: LegendsGame, third_stop: Side | None) -> Flow:
         result = "missed"
     if result == "blocked":
         rec["field_goal_result"] = "blocked"
-        yield from _blocked(g, rec, "field goal")
+        _blocked(g, rec, "field goal")
         return
     declined = ""
     if foul is not None:
@@ -556,7 +554,7 @@ def field_goal(g: LegendsGame, third_stop: Side | None) -> Flow:
         # after the snap of a made kick leaves the three points and waits for the kickoff.
         time_against_result(g, foul, score_or_turnover=True)
         carried = result == "made" and foul.when != "pre"
-        accepted = yield from decide_penalty(g, foul, None, rec, f"field_goal_{result}",
+        accepted = decide_penalty(g, foul, None, rec, f"field_goal_{result}",
                                              on_kickoff=carried)
         if accepted and not carried and foul.when != "post":
             rec["play_type"] = "no_play"
@@ -595,13 +593,13 @@ def field_goal(g: LegendsGame, third_stop: Side | None) -> Flow:
         g.end_ot_series()
 
 
-def _blocked(g: LegendsGame, rec: dict[str, Any], what: str) -> Generator[Decision, str, None]:
+def _blocked(g: LegendsGame, rec: dict[str, Any], what: str) -> None:
     """FNL-73 / AMB-FNL-22: the kicking coach rolls the fumble-recovery chart; the ball is
     recovered 10+d20 yards behind the line."""
     s = g.s
     kicker = s.possession
-    who = yield from kick_chart(g, kicker, g.x.fumble_recovery, "blocked kick recovery")
-    back = 10 + (yield from kick_roll(g, kicker, "Blocked kick: yards behind the line",
+    who = kick_chart(g, kicker, g.x.fumble_recovery, "blocked kick recovery")
+    back = 10 + (kick_roll(g, kicker, "Blocked kick: yards behind the line",
                                       lambda r: f"{10 + r} yards"))
     g.reads.add(f"recovered {back} yards behind the line", g.reads.last())
     spot = s.yardline + back
@@ -629,12 +627,11 @@ def _blocked(g: LegendsGame, rec: dict[str, Any], what: str) -> Generator[Decisi
     g.finish(rec, g.timing("short"))
     if g.in_overtime:
         g.end_ot_series()
-    yield from ()
 
 
 # -- punts -------------------------------------------------------------------------------
 
-def punt(g: LegendsGame, third_stop: Side | None) -> Flow:
+def punt(g: LegendsGame, third_stop: Side | None) -> None:
     """FNL-65..72."""
     s = g.s
     r = g.rules
@@ -644,7 +641,7 @@ def punt(g: LegendsGame, third_stop: Side | None) -> Flow:
     rec = g.new_record("punt")
     rec["punt_attempt"] = 1
     declined = ""
-    style = yield g.ask(Kind.PUNT_STYLE, kicker, ("normal", "out_of_bounds"),
+    style = g.ask(Kind.PUNT_STYLE, kicker, ("normal", "out_of_bounds"),
                         "Punt for distance or aim it out of bounds?")
     aimed_out = style == "out_of_bounds"
     # FNL-65: the penalty roll comes first; 2 or 19 sends the punt out of bounds, and 3-6
@@ -664,7 +661,7 @@ def punt(g: LegendsGame, third_stop: Side | None) -> Flow:
         time_against_result(g, foul, score_or_turnover=True)    # FNL-35: a punt is one
     elif pr == 15:
         g.note("penalty roll: a special kick play")
-        special = yield from kick_chart(g, kicker, g.x.special_kick, "special kick play")
+        special = kick_chart(g, kicker, g.x.special_kick, "special kick play")
     if pr in (2, 19):
         g.reads.note_at(at_pr, "penalty roll: out of bounds")
     elif aimed_out and 3 <= pr <= 6:
@@ -674,12 +671,12 @@ def punt(g: LegendsGame, third_stop: Side | None) -> Flow:
     if third_stop is not None:
         g.push_momentum(third_stop, "third_down_stop")   # FNL-86 example 1
     if special == "BLOCKED":
-        yield from _blocked(g, rec, "punt")
+        _blocked(g, rec, "punt")
         return
     if special == "ROUGHING":
         foul = Foul(ROUGHING, recv, "live", ROUGHING.yards)
     chart = g.x.punt_out_of_bounds if aimed_out else g.x.punt
-    roll = yield from kick_roll(g, kicker, "Punt", lambda r: f"{chart_text(chart[r])} yards")
+    roll = kick_roll(g, kicker, "Punt", lambda r: f"{chart_text(chart[r])} yards")
     at_kick = g.reads.last()
     # FNL-66/68: the level's subtraction; FNL-71: the kicking team's Punt adjustment.
     gross = g.yards(chart[roll]) - r.punt_subtract + s.teams[kicker].team.header.punt
@@ -690,7 +687,7 @@ def punt(g: LegendsGame, third_stop: Side | None) -> Flow:
     landing = y - gross                     # the receiver's own yard line where it lands
     rec["kick_distance"] = gross
     if foul is not None:
-        accepted = yield from decide_penalty(g, foul, None, rec, "punt")
+        accepted = decide_penalty(g, foul, None, rec, "punt")
         if accepted and foul.when != "post":
             rec["play_type"] = "no_play"
             rec["punt_attempt"] = 0
@@ -720,10 +717,10 @@ def punt(g: LegendsGame, third_stop: Side | None) -> Flow:
         fc_chart = s.teams[recv].team.punt_fair_catch
         if r.punt_fair_catch_chart and fc_chart is not None:
             # FNL-69 / AMB-FNL-21: the offense rolls the receiving team's fair-catch chart.
-            fair_catch = (yield from kick_chart(g, kicker, fc_chart, "punt fair catch chart")
+            fair_catch = (kick_chart(g, kicker, fc_chart, "punt fair catch chart")
                           ) == "fair_catch"
         first = "fair_catch" if fair_catch else "return"
-        choice = yield g.ask(Kind.PUNT_FIELD, recv, (first, "bounce"),
+        choice = g.ask(Kind.PUNT_FIELD, recv, (first, "bounce"),
                              f"Punt comes down at your {landing}: "
                              f"{'fair catch' if fair_catch else 'return it'} or let it bounce?",
                              {"landing": landing, "fair_catch": fair_catch})
@@ -735,8 +732,8 @@ def punt(g: LegendsGame, third_stop: Side | None) -> Flow:
             s.change_possession(100 - start)
             rec["desc"] = text + f", fair catch at {s.spot_text()}"
         elif choice == "bounce":
-            landing -= g.yards((yield from kick_chart(g, kicker, g.x.punt_bounce,
-                                                      "punt bounce")))
+            landing -= g.yards(kick_chart(g, kicker, g.x.punt_bounce,
+                                                      "punt bounce"))
             if landing <= 0:
                 rec.update(touchback=1)
                 s.change_possession(100 - r.touchback_spot)
@@ -746,7 +743,7 @@ def punt(g: LegendsGame, third_stop: Side | None) -> Flow:
                 s.change_possession(100 - landing)
                 rec["desc"] = text + f", left to bounce, downed at {s.spot_text()}"
         else:
-            ret_roll = yield from kick_roll(g, recv, "Punt return",
+            ret_roll = kick_roll(g, recv, "Punt return",
                                             lambda r: chart_text(g.x.punt_return[r]))
             v = g.x.punt_return[ret_roll]
             g.reads.add(chart_text(v))

@@ -12,10 +12,9 @@ Distances are halved near a goal line, as official rules do.
 
 from __future__ import annotations
 
-from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.decisions import Kind
 from scrimmage.core.field import Side
 from scrimmage.rules.legends.charts import Penalty
 from scrimmage.rules.narration import penalty_text
@@ -122,7 +121,7 @@ PLAY_WORDS = {"turnover": "a turnover", "incomplete": "incomplete", "touchdown":
 
 def decide_penalty(g: LegendsGame, foul: Foul, o: Outcome | None, rec: dict[str, Any],
                    kick_result: str | None = None,
-                   on_kickoff: bool = False) -> Generator[Decision, str, bool]:
+                   on_kickoff: bool = False) -> bool:
     """The side not penalised accepts or declines (FNL-33); an accepted foul may be ignored
     by the offender for 3 coaching points (FNL-74 item 3: once per quarter; FNL-75: the
     classic menu has no such limit). `on_kickoff`: the play scores and the foul would be
@@ -148,7 +147,7 @@ def decide_penalty(g: LegendsGame, foul: Foul, o: Outcome | None, rec: dict[str,
                + (", marked after the play" if foul.when == "post" else
                   ", the play does not count")),
             "decline": f"the play stands: {stands}"}
-    answer = yield g.ask(Kind.PENALTY, chooser, ("accept", "decline"),
+    answer = g.ask(Kind.PENALTY, chooser, ("accept", "decline"),
                          f"Flag: {foul.name} on {s.teams[foul.against].name}, {foul.yards} "
                          "yards. Accept it?", info)
     if answer == "decline":
@@ -160,7 +159,7 @@ def decide_penalty(g: LegendsGame, foul: Foul, o: Outcome | None, rec: dict[str,
     once_a_quarter = g.rules.ignore_penalty_once_a_quarter
     if (cost is not None and offender.cp.can(cost, s.half)
             and not (once_a_quarter and offender.cp.ignored_penalty_quarter == s.clock.quarter)):
-        answer = yield g.ask(Kind.COACHING_POINTS, foul.against, ("none", "ignore_penalty"),
+        answer = g.ask(Kind.COACHING_POINTS, foul.against, ("none", "ignore_penalty"),
                              f"Spend {cost} coaching points to ignore the {foul.name}?",
                              {"item": "ignore_penalty", "cost": cost, **info})
         if answer == "ignore_penalty":

@@ -12,10 +12,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.decisions import Kind
 from scrimmage.core.field import Side
 from scrimmage.rules.legends import kicking
 from scrimmage.rules.legends.bigplays import Outcome, resolve
@@ -41,7 +40,7 @@ from scrimmage.rules.legends.sheets import RED_ZONE_REACH, red_zone_edge, red_zo
 from scrimmage.rules.narration import join_parts
 
 if TYPE_CHECKING:
-    from scrimmage.rules.legends.game import Flow, LegendsGame
+    from scrimmage.rules.legends.game import LegendsGame
 
 
 _OFFENSE_CALL: dict[str, Any] = {"side": "offense"}
@@ -78,11 +77,11 @@ class Snap:
         self.timeout: Side | None = None
 
 
-def down(g: LegendsGame) -> Flow:
+def down(g: LegendsGame) -> None:
     """One down from scrimmage, or the kick, kneel or spike the offense chooses instead."""
     s = g.s
     off = s.offense
-    snap = yield g.ask(Kind.SNAP, off.side, SNAP_OT if g.in_overtime else SNAP_OPTIONS,
+    snap = g.ask(Kind.SNAP, off.side, SNAP_OT if g.in_overtime else SNAP_OPTIONS,
                        "Your down: run a play, or kick, kneel or spike?")
     if s.teams[s.possession].speed_owed or s.teams[s.possession.other].speed_owed:
         play_speed_penalties(g)       # FNL-13: on the first snap, whatever it is
@@ -91,22 +90,22 @@ def down(g: LegendsGame) -> Flow:
     if snap != "play":
         mark = len(s.plays)
         if snap == "punt":
-            yield from kicking.punt(g, third_stop)
+            kicking.punt(g, third_stop)
         elif snap == "field_goal":
-            yield from kicking.field_goal(g, third_stop)
+            kicking.field_goal(g, third_stop)
         else:
             _kneel_or_spike(g, snap)
-        yield from timeout_after_play(g, mark)      # FNL-7: these plays have timeouts too
+        timeout_after_play(g, mark)      # FNL-7: these plays have timeouts too
         return
-    time_adjust = yield from _coaching_point_time(g)
-    time_adjust += yield from play_speed(g)
+    time_adjust = _coaching_point_time(g)
+    time_adjust += play_speed(g)
     rec = g.new_record("run")
     snap_ = Snap()
-    outcome = yield from _call_roll_and_read(g, snap_, rec, two_point=False)
-    yield from _settle(g, snap_, outcome, rec, time_adjust)
+    outcome = _call_roll_and_read(g, snap_, rec, two_point=False)
+    _settle(g, snap_, outcome, rec, time_adjust)
 
 
-def _coaching_point_time(g: LegendsGame) -> Generator[Decision, str, int]:
+def _coaching_point_time(g: LegendsGame) -> int:
     """FNL-74 item 1: the offense may make this play ten seconds faster or slower."""
     cost = g.rules.cp_costs.get("time")
     if cost is None or g.in_overtime:
@@ -119,11 +118,11 @@ def _coaching_point_time(g: LegendsGame) -> Generator[Decision, str, int]:
         t = s.teams[side]
         if not t.cp.can(cost, s.half) or g.fast.passes(Kind.COACHING_POINTS, "time", side, "none"):
             continue
-        answer = yield g.ask(Kind.COACHING_POINTS, side, ("none", "faster", "slower"),
+        answer = g.ask(Kind.COACHING_POINTS, side, ("none", "faster", "slower"),
                              f"Spend {cost} coaching point to run this play 10 s faster or slower?",
                              {"item": "time", "cost": cost})
         if answer != "none":
-            payer, answer = yield from _overrule(g, side, "time", cost, answer,
+            payer, answer = _overrule(g, side, "time", cost, answer,
                                                  ("faster", "slower"))
             s.teams[payer].cp.spend(cost)
             return -g.timing("short") if answer == "faster" else g.timing("short")
@@ -132,7 +131,7 @@ def _coaching_point_time(g: LegendsGame) -> Generator[Decision, str, int]:
 
 def _overrule(g: LegendsGame, side: Side, item: str, cost: int, choice: str,
               options: tuple[str, ...], info: dict[str, Any] | None = None
-              ) -> Generator[Decision, str, tuple[Side, str]]:
+              ) -> tuple[Side, str]:
     """FNL-76 {C} (F0 L48): when the defense chooses to spend on the time or yard item, the
     offense may overrule it, spending its own points on its own choice instead; the
     defense's points are then not spent. Returns who pays and the choice that stands."""
@@ -141,7 +140,7 @@ def _overrule(g: LegendsGame, side: Side, item: str, cost: int, choice: str,
     if (g.rules.cp_priority != "offense_overrules" or side is s.possession
             or not off.cp.can(cost, s.half)):
         return side, choice
-    answer = yield g.ask(Kind.COACHING_POINTS, off.side, ("none", *options),
+    answer = g.ask(Kind.COACHING_POINTS, off.side, ("none", *options),
                          f"{s.teams[side].name} spends {cost} coaching points ({choice}). "
                          f"Overrule them and spend your own {cost} instead?",
                          {"item": "overrule", "overrules": item, "cost": cost,
@@ -180,7 +179,7 @@ def _number(checkoff: Checkoff, i: int, roll: int, free: bool) -> int:
 
 
 def _call_roll_and_read(g: LegendsGame, p: Snap, rec: dict[str, Any],
-                        two_point: bool) -> Generator[Decision, str, Outcome]:
+                        two_point: bool) -> Outcome:
     s = g.s
     off, dfn = s.offense, s.defense
     late = s.down >= 3
@@ -192,7 +191,7 @@ def _call_roll_and_read(g: LegendsGame, p: Snap, rec: dict[str, Any],
         call_info = {"side": "offense", "run_call_pct": off.team.header.run_call_pct}
     if two_point:
         call_info = {**call_info, "two_point": True}
-    off_call = yield g.ask(Kind.PLAY_CALL, off.side, opts, "Call your offensive play",
+    off_call = g.ask(Kind.PLAY_CALL, off.side, opts, "Call your offensive play",
                            call_info, refused)
     p.off_set = OFF_SETS.index(off_call)
     p.run = p.off_set < 3
@@ -203,7 +202,7 @@ def _call_roll_and_read(g: LegendsGame, p: Snap, rec: dict[str, Any],
     elif two_point:
         info = {"side": "defense", "two_point": True}
     opts, refused = call_options(dfn.def_checkoff, DEF_SETS, late, g.rules.exhausted, two_point)
-    def_call = yield g.ask(Kind.PLAY_CALL, dfn.side, opts, "Call your defense", info, refused)
+    def_call = g.ask(Kind.PLAY_CALL, dfn.side, opts, "Call your defense", info, refused)
     p.def_set = DEF_SETS.index(def_call)
     # Step 2 (FNL-26): d24 and d20 for the offense, d12 for the defense.
     d24, d20, d12 = g.roll(OFF_DIE), g.roll(PENALTY_DIE), g.roll(DEF_DIE)
@@ -218,9 +217,9 @@ def _call_roll_and_read(g: LegendsGame, p: Snap, rec: dict[str, Any],
     if narrate:
         g.reads.note_at(p.off_at + 1, _penalty_roll_text(d20, fouler))
     if d20 in (19, 2) and fouler is None:
-        yield from _audible(g, p, offense=d20 == 19, two_point=two_point)
+        _audible(g, p, offense=d20 == 19, two_point=two_point)
     if g.rules.pre_play_timeouts and not two_point:
-        p.timeout = yield from timeout_window(g, before=True, info={
+        p.timeout = timeout_window(g, before=True, info={
             "off_call": OFF_SETS[p.off_set], "def_call": DEF_SETS[p.def_set]})
     if fouler is not None:
         p.foul = roll_foul(g, p.run, offense=fouler)
@@ -244,7 +243,7 @@ def _call_roll_and_read(g: LegendsGame, p: Snap, rec: dict[str, Any],
     rec["off_cell"] = cell_text(oc)
     rec["def_cell"] = cell_text(dc)
     rec["penalty_roll"] = d20
-    outcome = yield from resolve(g, oc, dc, p.special, p.run, sos)
+    outcome = resolve(g, oc, dc, p.special, p.run, sos)
     return outcome
 
 
@@ -262,7 +261,7 @@ def _penalty_roll_text(d20: int, fouler: bool | None) -> str:
 
 
 def _audible(g: LegendsGame, p: Snap, offense: bool,
-             two_point: bool) -> Generator[Decision, str, None]:
+             two_point: bool) -> None:
     """FNL-32 / AMB-FNL-29: the original number stays crossed off; the new card must have a
     play available, its number is rolled and resolved but not crossed off."""
     s = g.s
@@ -272,7 +271,7 @@ def _audible(g: LegendsGame, p: Snap, offense: bool,
     legal = [n for i, n in enumerate(sets) if two_point or not checkoff.exhausted(i)]
     own = OFF_SETS[p.off_set] if offense else DEF_SETS[p.def_set]
     theirs = DEF_SETS[p.def_set] if offense else OFF_SETS[p.off_set]
-    answer = yield g.ask(Kind.AUDIBLE, t.side, ("keep", *legal),
+    answer = g.ask(Kind.AUDIBLE, t.side, ("keep", *legal),
                          f"Audible! They called {LABELS[theirs]}: keep your {LABELS[own]} or "
                          "change it?",
                          {"side": "offense" if offense else "defense", "own_call": own,
@@ -320,7 +319,7 @@ def _plus_minus(g: LegendsGame, o: Outcome, side: Side, delta: int,
                         "minus": _gain_text(g, o, o.yards - delta)}}
 
 
-def _coaching_point_yard(g: LegendsGame, o: Outcome) -> Generator[Decision, str, str | None]:
+def _coaching_point_yard(g: LegendsGame, o: Outcome) -> str | None:
     """FNL-74 item 5 (FNL-75 {C}): ±1 yard once per play; the offense chooses first."""
     cost = g.rules.cp_costs.get("yard")
     if cost is None or not o.gains:
@@ -330,13 +329,13 @@ def _coaching_point_yard(g: LegendsGame, o: Outcome) -> Generator[Decision, str,
         t = s.teams[side]
         if not t.cp.can(cost, s.half):
             continue
-        answer = yield g.ask(Kind.COACHING_POINTS, side, ("none", "plus", "minus"),
+        answer = g.ask(Kind.COACHING_POINTS, side, ("none", "plus", "minus"),
                              f"Spend {cost} coaching points to add or take a yard? "
                              f"({t.cp.left} left)",
                              {"item": "yard", "cost": cost, "yards": o.yards,
                               **_plus_minus(g, o, side, 1, "1 yard")})
         if answer != "none":
-            payer, answer = yield from _overrule(g, side, "yard", cost, answer,
+            payer, answer = _overrule(g, side, "yard", cost, answer,
                                                  ("plus", "minus"), {"yards": o.yards})
             t = s.teams[payer]
             t.cp.spend(cost)
@@ -350,7 +349,7 @@ def _coaching_point_yard(g: LegendsGame, o: Outcome) -> Generator[Decision, str,
     return None
 
 
-def _coaching_point_modifier(g: LegendsGame, o: Outcome) -> Generator[Decision, str, None]:
+def _coaching_point_modifier(g: LegendsGame, o: Outcome) -> None:
     """FNL-74 (10 points, college and pro sheets, AMB-FNL-28): add or take the team's
     yardage modifier (run or pass) once per play, the offense first. On a pass it can only
     shorten a completion; below zero it is an incompletion, never a sack (FNL-78)."""
@@ -364,7 +363,7 @@ def _coaching_point_modifier(g: LegendsGame, o: Outcome) -> Generator[Decision, 
         mod = h.yardage_modifier_run if o.kind == "run" else h.yardage_modifier_pass
         if mod <= 0 or not t.cp.can(cost, s.half):
             continue
-        answer = yield g.ask(Kind.COACHING_POINTS, side, ("none", "plus", "minus"),
+        answer = g.ask(Kind.COACHING_POINTS, side, ("none", "plus", "minus"),
                              f"Spend {cost} coaching points to add or take {mod} yards? "
                              f"({t.cp.left} left)",
                              {"item": "yardage_modifier", "cost": cost, "yards": o.yards,
@@ -377,7 +376,7 @@ def _coaching_point_modifier(g: LegendsGame, o: Outcome) -> Generator[Decision, 
             return
 
 
-def _out_of_bounds(g: LegendsGame, o: Outcome, p: Snap) -> Generator[Decision, str, bool]:
+def _out_of_bounds(g: LegendsGame, o: Outcome, p: Snap) -> bool:
     """FNL-55 / AMB-FNL-31: out of bounds costs 5 yards (so does staying in after an OOB
     roll); the 2-point item flips it for free (FNL-74 item 2), the offense first."""
     s = g.s
@@ -398,7 +397,7 @@ def _out_of_bounds(g: LegendsGame, o: Outcome, p: Snap) -> Generator[Decision, s
                 "stay": f"{o.yards + cost if oob else o.yards} yards, the clock runs",
                 "flip": f"{o.yards} yards, the clock " + ("runs" if oob else "stops")
                         + f" ({flip_cost} coaching points)"}
-        answer = yield g.ask(Kind.OUT_OF_BOUNDS, off.side, opts,
+        answer = g.ask(Kind.OUT_OF_BOUNDS, off.side, opts,
                              f"The runner went out of bounds after {o.yards} yards: stay out?"
                              if oob else
                              f"Run out of bounds after {o.yards} yards? (it costs {-cost} "
@@ -414,7 +413,7 @@ def _out_of_bounds(g: LegendsGame, o: Outcome, p: Snap) -> Generator[Decision, s
         d = s.defense
         if d.cp.can(flip_cost, s.half) and not g.fast.passes(Kind.OUT_OF_BOUNDS, "defense", d.side,
                                                          "none"):
-            answer = yield g.ask(Kind.OUT_OF_BOUNDS, d.side, ("none", "flip"),
+            answer = g.ask(Kind.OUT_OF_BOUNDS, d.side, ("none", "flip"),
                                  f"The runner is {'out of' if oob else 'in'} bounds: spend "
                                  f"{flip_cost} coaching points to put him "
                                  f"{'in' if oob else 'out of'} bounds?",
@@ -434,7 +433,7 @@ def _shift(o: Outcome, delta: int) -> None:
 
 
 def _settle(g: LegendsGame, p: Snap, o: Outcome, rec: dict[str, Any],
-            time_adjust: int) -> Flow:
+            time_adjust: int) -> None:
     s = g.s
     off_side = s.possession
     start_down, start_y = s.down, s.yardline
@@ -444,18 +443,18 @@ def _settle(g: LegendsGame, p: Snap, o: Outcome, rec: dict[str, Any],
         ending = _ending(g, o)
         time_against_result(g, p.foul, ending is not None)              # FNL-35
         carried = ending == "touchdown" and p.foul.when != "pre"        # FNL-36
-        accepted = yield from decide_penalty(g, p.foul, o, rec, on_kickoff=carried)
+        accepted = decide_penalty(g, p.foul, o, rec, on_kickoff=carried)
     # A foul before or during the play, accepted, wipes the play out, except one after the
     # snap of a touchdown play: the score stands and the foul waits for the kickoff.
     wiped = accepted and p.foul is not None and p.foul.when != "post" and not carried
     if not wiped:
-        yield from _coaching_point_yard(g, o)
-        yield from _coaching_point_modifier(g, o)
+        _coaching_point_yard(g, o)
+        _coaching_point_modifier(g, o)
         _red_zone(g, o)
     oob = False
     scores = o.yards >= s.yardline          # AMB-FNL-31: no out-of-bounds choice on a score
     if o.gains and not scores and not wiped:
-        oob = yield from _out_of_bounds(g, o, p)
+        oob = _out_of_bounds(g, o, p)
     elif p.oob:
         oob = True
     # An incomplete pass (FNL-78 makes a pass pushed behind the line one) has no runner to
@@ -503,7 +502,7 @@ def _settle(g: LegendsGame, p: Snap, o: Outcome, rec: dict[str, Any],
     after = None
     if p.timeout is None and not g.in_overtime:
         # The coaches see the play's result, and what a timeout would save, first.
-        after = yield from timeout_window(g, before=False, info={
+        after = timeout_window(g, before=False, info={
             "saves": max(0, seconds - g.timing("timeout")), "result": rec["desc"]})
     if p.timeout is not None or after is not None:
         seconds = g.timing("timeout")
@@ -716,7 +715,7 @@ def _kneel_or_spike(g: LegendsGame, kind: str) -> None:
 
 
 def two_point_play(g: LegendsGame, rec: dict[str, Any],
-                   fouls: list[str] | None = None) -> Generator[Decision, str, bool]:
+                   fouls: list[str] | None = None) -> bool:
     """FNL-61 / AMB-FNL-34: a play from the 3, numbers not crossed off, the penalty roll
     applies; an accepted penalty moves the ball and the try is run again. Each foul is told
     in `fouls` (for the try's description)."""
@@ -724,7 +723,7 @@ def two_point_play(g: LegendsGame, rec: dict[str, Any],
     told = [] if fouls is None else fouls
     while True:
         p = Snap()
-        o = yield from _call_roll_and_read(g, p, rec, two_point=True)
+        o = _call_roll_and_read(g, p, rec, two_point=True)
         accepted = carried = False
         if p.foul is not None:
             ending = _ending(g, o)
@@ -732,7 +731,7 @@ def two_point_play(g: LegendsGame, rec: dict[str, Any],
             # FNL-36: the try scores; a foul after the snap waits for the kickoff.
             stands = ending == "touchdown" and p.foul.when != "pre"
             carried = stands or p.foul.when == "post"
-            accepted = yield from decide_penalty(g, p.foul, o, rec, on_kickoff=stands)
+            accepted = decide_penalty(g, p.foul, o, rec, on_kickoff=stands)
         if accepted and p.foul is not None and carried:
             # FNL-36: a foul after the snap of a scoring play is assessed on the kickoff.
             kicking.assess_on_kickoff(g, p.foul)

@@ -18,11 +18,12 @@ import copy
 from typing import Any
 
 from scrimmage.analytics.position import Position, between_plays
+from scrimmage.core.decisions import no_coach
 from scrimmage.core.dice import Dice
 from scrimmage.core.enumeration import TreeDice
 from scrimmage.core.fastpath import PassFilter, PassFilters
 from scrimmage.core.field import Side
-from scrimmage.rules.legends.game import SCRIMMAGE, Flow, LegendsGame
+from scrimmage.rules.legends.game import SCRIMMAGE, LegendsGame
 from scrimmage.rules.legends.state import GameState
 from scrimmage.rules.narration import DiceReads
 
@@ -49,6 +50,7 @@ def copy_game(g: LegendsGame, dice: Dice | None = None,
     memo: dict[int, Any] = {id(t.team): t.team for t in s.teams.values()}
     memo.update({id(g.rules): g.rules, id(g.x): g.x, id(s.plays): [], id(g.dice): g.dice,
                  id(g.fast): None})
+    memo[id(g.coach_answer)] = no_coach      # the copy is answered by its own caller
     c = copy.deepcopy(g, memo)
     c.fast = PassFilters(c.view)
     if answers is not None:
@@ -59,12 +61,12 @@ def copy_game(g: LegendsGame, dice: Dice | None = None,
     return c
 
 
-def down_then_check(g: LegendsGame) -> Flow:
+def down_then_check(g: LegendsGame) -> None:
     """The rules' own down, then the game's end-of-period check, as the game's loop runs
     them (a kneel may end the half)."""
     from scrimmage.rules.legends import scrimmage_play
 
-    yield from scrimmage_play.down(g)
+    scrimmage_play.down(g)
     g.end_of_period_check()
 
 

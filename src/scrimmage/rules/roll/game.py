@@ -1,7 +1,7 @@
 """A game of 1st & Roll: the flow from the coin toss to the final gun.
 
-The flow is a generator (DESIGN.md, "The game driver"): it yields a `Decision` whenever a coach
-must choose and resumes with the answer. The steps of play live in their own modules (`plays`
+The rules are plain calls (DESIGN.md, "The game driver"): wherever a coach must choose, a
+step asks `ask(...)` and gets the answer back. The steps of play live in their own modules (`plays`
 for a down from scrimmage, `kicking` for kickoffs, punts, field goals and tries, `penalties`);
 this module holds the game's frame (FR-3, FR-4, FR-37..39) and what every step shares: reading
 the custom dice, moving the clock marker (FR-13, FR-36), scoring and the play records.
@@ -9,10 +9,9 @@ the custom dice, moving the clock marker (FR-13, FR-36), scoring and the play re
 
 from __future__ import annotations
 
-from collections.abc import Generator
 from typing import Any
 
-from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.decisions import Answerer, Decision, Kind, no_coach
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
 from scrimmage.core.field import Side
@@ -24,8 +23,6 @@ from scrimmage.rules.roll.ruleset import OVERTIME_MODES
 from scrimmage.rules.roll.state import TIMEOUTS, RollState, RollView
 from scrimmage.rules.roll.teams import RollTeam
 from scrimmage.rules.roll.terms import face_words
-
-Flow = Generator[Decision, str, None]
 
 # What happens next, between steps.
 KICKOFF, SAFETY_PUNT, TRY, SCRIMMAGE, OT_TOSS, OT_QUESTION = (
@@ -47,6 +44,8 @@ class RollGame:
             raise ValueError(f"overtime must be one of {', '.join(OVERTIME_MODES)}")
         self._fast = PassFilters(self.view)
         self.dice = dice
+        self.coach_answer: Answerer = no_coach
+        """Where `ask` puts its questions: set by the driver (`scrimmage.core.driver`)."""
         self.d = faces
         self.teams = {Side.HOME: home, Side.AWAY: away}
         """The two teams as loaded (their sheets show their colours)."""
@@ -94,36 +93,36 @@ class RollGame:
                 f"{s.clock_line} | timeouts {s.timeouts[h]}/{s.timeouts[a]} | "
                 f"{s.names[s.possession]} ball, {s.down_text()}")
 
-    def run(self) -> Flow:
+    def run(self) -> None:
         from scrimmage.rules.roll.plays import snap
 
-        yield from self.coin_toss()
+        self.coin_toss()
         s = self.s
         while not s.over:
             if self.next == SCRIMMAGE:
-                yield from snap(self)      # the common case, without one more frame
+                snap(self)      # the common case, without one more frame
             else:
-                yield from self.step()
+                self.step()
             self.end_of_period_check()
 
-    def step(self) -> Flow:
+    def step(self) -> None:
         """One thing that happens between two looks at the clock marker."""
         from scrimmage.rules.roll import kicking, plays
 
         what, self.next = self.next, SCRIMMAGE      # a score or a toss says otherwise
         self.playing = STEP_PHASES.get(what)
         if what == SCRIMMAGE:
-            yield from plays.snap(self)
+            plays.snap(self)
         elif what == KICKOFF:
-            yield from kicking.kickoff(self, self.kicker)
+            kicking.kickoff(self, self.kicker)
         elif what == SAFETY_PUNT:
-            yield from kicking.safety_punt(self, self.kicker)
+            kicking.safety_punt(self, self.kicker)
         elif what == TRY:
-            yield from kicking.try_after_touchdown(self)
+            kicking.try_after_touchdown(self)
         elif what == OT_TOSS:
-            yield from self.overtime_toss()
+            self.overtime_toss()
         elif what == OT_QUESTION:
-            yield from self.ask_for_overtime()
+            self.ask_for_overtime()
 
     def start_at(self, situation: Situation | str, next_step: str = SCRIMMAGE) -> None:
         """Put the ball at a situation (scenario tests). The next step is a snap unless told:
@@ -204,8 +203,9 @@ class RollGame:
 
     # -- asking ------------------------------------------------------------------------
     def ask(self, kind: Kind, seat: Side, options: tuple[str, ...], prompt: str = "",
-            info: dict[str, Any] | None = None) -> Decision:
-        return Decision(kind, seat, options, prompt, info)
+            info: dict[str, Any] | None = None) -> str:
+        """Put a question to a coach and return the answer (the driver answers it)."""
+        return self.coach_answer(Decision(kind, seat, options, prompt, info))
 
     # -- the clock marker ----------------------------------------------------------------
     @property
@@ -213,7 +213,7 @@ class RollGame:
         return self.s.space >= self.d.last_space
 
     def advance_clock(self, rec: dict[str, Any], *, asked: tuple[Side, ...] | None = None,
-                      result: str = "", to_end: bool = False) -> Flow:
+                      result: str = "", to_end: bool = False) -> None:
         """FR-13: the marker moves one space, unless a team spends a timeout (FR-36): either
         team may, the offense asked first; a team with none left cannot. `asked` limits who is
         asked (the offense does not stop its own run-out, FR-35). `result` is the play so
@@ -226,7 +226,7 @@ class RollGame:
         for side in asked if asked is not None else (s.possession, s.possession.other):
             if s.timeouts[side] <= 0 or self._fast.passes(Kind.TIMEOUT, "clock", side, "no"):
                 continue
-            answer = yield self.ask(Kind.TIMEOUT, side, ("no", "timeout"),
+            answer = self.ask(Kind.TIMEOUT, side, ("no", "timeout"),
                                     f"The clock marker moves to {self._clock_at(target)}: "
                                     "timeout?",
                                     {"timeouts": s.timeouts[side], "clock": s.clock_text,
@@ -319,11 +319,11 @@ class RollGame:
         self.next = KICKOFF
 
     # -- the game's frame ----------------------------------------------------------------
-    def coin_toss(self) -> Flow:
+    def coin_toss(self) -> None:
         """FR-4: the coin (a d2) picks the player who called it right; that player starts
         with the ball or kicks. The kicker of the first half receives in the second."""
         winner = Side.HOME if self.dice.roll(2) == 1 else Side.AWAY
-        choice = yield self.ask(Kind.COIN_TOSS, winner, ("receive", "kick"),
+        choice = self.ask(Kind.COIN_TOSS, winner, ("receive", "kick"),
                                 "You won the toss: start with the ball or kick?")
         receiver = winner if choice == "receive" else winner.other
         self.first_half_receiver = receiver
@@ -364,14 +364,14 @@ class RollGame:
         s.possession = self.kicker.other
         self.next = KICKOFF
 
-    def ask_for_overtime(self) -> Flow:
+    def ask_for_overtime(self) -> None:
         """FR-39: at a tie the players may choose to play on. Our ruling: playing on takes
         both, so each coach is asked (home first) and one "tie" ends the game drawn. If both
         want it, the overtime toss follows at once."""
         s = self.s
         what = "regulation" if s.period == 2 else f"overtime {s.overtime}"
         for side in (Side.HOME, Side.AWAY):
-            answer = yield self.ask(
+            answer = self.ask(
                 Kind.OVERTIME, side, ("overtime", "tie"),
                 f"{what.capitalize()} ends tied {s.score[side]}-{s.score[side.other]}: "
                 "play overtime or take the tie?",
@@ -381,7 +381,7 @@ class RollGame:
                 s.over = True
                 return
         self.start_overtime()
-        yield from self.overtime_toss()
+        self.overtime_toss()
 
     def start_overtime(self) -> None:
         """FR-39, AMB-FR-14: a sudden-death period, the clock from 30:00, three timeouts each."""
@@ -392,10 +392,10 @@ class RollGame:
         s.timeouts = {Side.HOME: TIMEOUTS, Side.AWAY: TIMEOUTS}
         self.next = OT_TOSS
 
-    def overtime_toss(self) -> Flow:
+    def overtime_toss(self) -> None:
         """FR-39: a player chosen at random receives or kicks, as at the start of the game."""
         winner = Side.HOME if self.dice.roll(2) == 1 else Side.AWAY
-        choice = yield self.ask(Kind.OVERTIME_TOSS, winner, ("receive", "kick"),
+        choice = self.ask(Kind.OVERTIME_TOSS, winner, ("receive", "kick"),
                                 "Overtime: you won the toss; receive or kick?")
         receiver = winner if choice == "receive" else winner.other
         self.kicker = receiver.other

@@ -10,10 +10,9 @@ dice, the kick die (and its red-zone re-roll). PAT: the Clock die, the kick die.
 
 from __future__ import annotations
 
-from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.decisions import Kind
 from scrimmage.core.field import Side
 from scrimmage.rules.narration import FREE_KICK, KICKOFF, TRY
 from scrimmage.rules.roll.dice import CLOCK, COLORS, TURNOVER
@@ -31,7 +30,7 @@ from scrimmage.rules.roll.plays import RED_ZONE, TOUCHBACK, play, run_return, sc
 from scrimmage.rules.roll.terms import face_words
 
 if TYPE_CHECKING:
-    from scrimmage.rules.roll.game import Flow, RollGame
+    from scrimmage.rules.roll.game import RollGame
 
 ONSIDE_SPOT = 70
 """FR-9: the kicking team's 30 (yardline_100 seen from the kicker)."""
@@ -42,12 +41,12 @@ BLOCK_PAIRS = ("red+yellow", "red+green", "yellow+green")
 """FR-25, FR-30: the defense rolls any two of its dice; two flags block the kick."""
 
 
-def kickoff(g: RollGame, kicker: Side) -> Flow:
+def kickoff(g: RollGame, kicker: Side) -> None:
     """FR-7: the kicking team chooses a regular or an onside kick."""
     s = g.s
     receiver = kicker.other
     s.possession = receiver                      # the receiving team is the offense (FR-7)
-    kind = yield g.ask(Kind.KICKOFF, kicker, ("regular", "onside"), "Kick off: regular or onside?")
+    kind = g.ask(Kind.KICKOFF, kicker, ("regular", "onside"), "Kick off: regular or onside?")
     rec = g.new_record("kickoff", posteam=receiver)
     rec["kickoff_attempt"] = 1
     if kind == "onside":
@@ -57,10 +56,10 @@ def kickoff(g: RollGame, kicker: Side) -> Flow:
     else:
         rec["situation"] = g.kick_line(kicker, KICKOFF)
     if kind == "onside":
-        yield from _onside(g, kicker, rec)
+        _onside(g, kicker, rec)
         return
     # FR-8: the receiving team takes a touchback or runs it out with all three dice.
-    answer = yield g.ask(Kind.KICK_RETURN, receiver, ("touchback", "return"),
+    answer = g.ask(Kind.KICK_RETURN, receiver, ("touchback", "return"),
                          "Kickoff: touchback at your 25, or run it out with all three dice?")
     if answer == "touchback":
         rec["touchback"] = 1
@@ -79,7 +78,7 @@ def kickoff(g: RollGame, kicker: Side) -> Flow:
     g.finish(rec, f"run out {total} yards to {s.spot_text()}")
 
 
-def _onside(g: RollGame, kicker: Side, rec: dict[str, Any]) -> Flow:
+def _onside(g: RollGame, kicker: Side, rec: dict[str, Any]) -> None:
     """FR-9, AMB-FR-1: from the kicker's 30, its offensive red and yellow dice (breakaways
     ignored) and the Clock die. 10 yards or more with a T: the kicking team keeps the ball,
     1st down where it landed; otherwise the receiving team takes it there. A CLOCK face moves
@@ -103,12 +102,12 @@ def _onside(g: RollGame, kicker: Side, rec: dict[str, Any]) -> Flow:
         what = (f"onside kick {red} + {yellow} = {total}, clock die {face_words(clock)}: "
                 f"{s.names[kicker.other]} ball")
     if clock == CLOCK:
-        yield from g.advance_clock(rec, result=f"{what} at {s.spot_text()}")
+        g.advance_clock(rec, result=f"{what} at {s.spot_text()}")
     g.finish(rec, f"{what} at {s.spot_text()}")
 
 
-def _block(g: RollGame, dfn: Side, what: str) -> Generator[Decision, str, bool]:
-    pair = yield g.ask(Kind.DICE_CHOICE, dfn, BLOCK_PAIRS, f"{what}: roll two dice to block")
+def _block(g: RollGame, dfn: Side, what: str) -> bool:
+    pair = g.ask(Kind.DICE_CHOICE, dfn, BLOCK_PAIRS, f"{what}: roll two dice to block")
     a, b = pair.split("+")
     first = g.face(g.d.defense[a]).flag
     g.read_as("a flag for the block" if first else "no flag, no block")
@@ -118,18 +117,18 @@ def _block(g: RollGame, dfn: Side, what: str) -> Generator[Decision, str, bool]:
     return first and second
 
 
-def punt(g: RollGame) -> Flow:
+def punt(g: RollGame) -> None:
     """FR-25..27: a punt on 4th down."""
     s = g.s
     rec = g.new_record("punt")
     rec["punt_attempt"] = 1
-    if (yield from _block(g, s.possession.other, "Punt")):
-        yield from _blocked_punt(g, rec)
+    if (_block(g, s.possession.other, "Punt")):
+        _blocked_punt(g, rec)
         return
-    yield from kick_and_return(g, rec, free_kick=False)
+    kick_and_return(g, rec, free_kick=False)
 
 
-def _blocked_punt(g: RollGame, rec: dict[str, Any]) -> Flow:
+def _blocked_punt(g: RollGame, rec: dict[str, Any]) -> None:
     """FR-25: blocked. A T on the Clock die: the defense's ball, and it may return it (the
     return below: both yellow dice). Otherwise the offense recovers and both roll their red
     die: a first down goes on, else the defense takes over where the ball ends up."""
@@ -142,18 +141,18 @@ def _blocked_punt(g: RollGame, rec: dict[str, Any]) -> Flow:
     rec["clock_face"] = clock
     what = "punt BLOCKED"
     if clock == TURNOVER:
-        answer = yield g.ask(Kind.KICK_RETURN, dfn, ("return", "no_return"),
+        answer = g.ask(Kind.KICK_RETURN, dfn, ("return", "no_return"),
                              "Blocked punt, your ball: return it with both yellow dice?",
                              {"spot": 100 - y, "penalty_from": "return"})
         colour = "yellow" if answer == "return" else None
-        what = yield from run_return(g, rec, dfn, 100 - y, colour,
+        what = run_return(g, rec, dfn, 100 - y, colour,
                                      f"{what}, clock die {face_words(clock)}")
     else:
         gain = g.yards(d.offense["red"], rec=rec)
         dface = g.face(d.defense["red"])
         if dface.flag:
             foul = FOULS[g.penalty_die()]
-            result = yield from scrimmage_penalty(g, rec, foul, gain, clock, False, what)
+            result = scrimmage_penalty(g, rec, foul, gain, clock, False, what)
             if result != "declined":
                 return
         else:
@@ -175,11 +174,11 @@ def _blocked_punt(g: RollGame, rec: dict[str, Any]) -> Flow:
             s.take_over(dfn, 100 - new)
             what += f": {s.names[dfn]} ball at {s.spot_text()}"
     if clock == CLOCK:
-        yield from g.advance_clock(rec, result=what)
+        g.advance_clock(rec, result=what)
     g.finish(rec, what)
 
 
-def kick_and_return(g: RollGame, rec: dict[str, Any], free_kick: bool) -> Flow:
+def kick_and_return(g: RollGame, rec: dict[str, Any], free_kick: bool) -> None:
     """FR-26: the kick die plus any one offensive die, breakaways ignored. Into the end zone: a
     touchback at the 25. Otherwise a fair catch where it lands, or a return with both yellow
     dice (negative yardage ignored; breakaways and penalties apply). FR-27: a flag on the
@@ -191,7 +190,7 @@ def kick_and_return(g: RollGame, rec: dict[str, Any], free_kick: bool) -> Flow:
     d = g.d
     off, dfn = s.possession, s.possession.other
     y = s.yardline
-    die = yield g.ask(Kind.DICE_CHOICE, off, COLORS, "Punt: the kick die plus which of your dice?")
+    die = g.ask(Kind.DICE_CHOICE, off, COLORS, "Punt: the kick die plus which of your dice?")
     kick = g.kick_die()
     extra = g.face(d.offense[die])
     distance = kick + extra.value
@@ -205,7 +204,7 @@ def kick_and_return(g: RollGame, rec: dict[str, Any], free_kick: bool) -> Flow:
         return
     # The landing spot as the receivers see it, as the result tells it. The info tells a coach
     # where a return flag is enforced: the line (FR-27) or the return's end (AMB-FR-16).
-    answer = yield g.ask(Kind.KICK_RETURN, dfn, ("fair_catch", "return"),
+    answer = g.ask(Kind.KICK_RETURN, dfn, ("fair_catch", "return"),
                          f"Punt lands at {s.spot_text(100 - land)}: fair catch or return?",
                          {"spot": 100 - land, "line": y,
                           "penalty_from": "return" if free_kick else "scrimmage"})
@@ -215,7 +214,7 @@ def kick_and_return(g: RollGame, rec: dict[str, Any], free_kick: bool) -> Flow:
         g.finish(rec, f"{what}: fair catch at {s.spot_text()}")
         return
     if free_kick:
-        what = yield from run_return(g, rec, dfn, 100 - land, "yellow", what)
+        what = run_return(g, rec, dfn, 100 - land, "yellow", what)
         g.finish(rec, what)
         return
     ret = g.yards(d.offense["yellow"])
@@ -231,7 +230,7 @@ def kick_and_return(g: RollGame, rec: dict[str, Any], free_kick: bool) -> Flow:
         else:
             after = enforce(y, foul)
             moved = abs(after - y) if after != SAFETY else 100 - y
-            accepted = yield from ask_accept(
+            accepted = ask_accept(
                 g, foul, off, "the punt is wiped out: " + (
                     "safety" if after == SAFETY else f"punt team's ball at {s.spot_text(after)}"),
                 f"the return stands: {s.ball_for(dfn, new)}", moved, 0)
@@ -260,7 +259,7 @@ def kick_and_return(g: RollGame, rec: dict[str, Any], free_kick: bool) -> Flow:
     g.finish(rec, what + f" to {s.spot_text()}")
 
 
-def safety_punt(g: RollGame, kicker: Side) -> Flow:
+def safety_punt(g: RollGame, kicker: Side) -> None:
     """FR-33, AMB-FR-15: after a safety the team scored on punts from its own 20, with no
     block attempt; the receivers fair-catch or return as usual."""
     s = g.s
@@ -269,10 +268,10 @@ def safety_punt(g: RollGame, kicker: Side) -> Flow:
     s.down = 4
     rec = g.new_record("punt")
     rec.update(punt_attempt=1, situation=g.kick_line(kicker, FREE_KICK, SAFETY_PUNT_SPOT))
-    yield from kick_and_return(g, rec, free_kick=True)
+    kick_and_return(g, rec, free_kick=True)
 
 
-def field_goal(g: RollGame) -> Flow:
+def field_goal(g: RollGame) -> None:
     """FR-28..30, AMB-FR-10: the kick die against the yards to the goal line; inside the red
     zone a 20 is re-rolled and a second 20 misses. The defense blocks with two flags. A miss
     or a block: the defense's ball where it was."""
@@ -282,7 +281,7 @@ def field_goal(g: RollGame) -> Flow:
     rec = g.new_record("field_goal")
     rec["field_goal_attempt"] = 1
     rec["kick_distance"] = y + 17
-    if (yield from _block(g, dfn, "Field goal")):
+    if (_block(g, dfn, "Field goal")):
         rec["field_goal_result"] = "blocked"
         s.take_over(dfn, 100 - y)
         g.finish(rec, f"field goal from the {y} BLOCKED: {s.names[dfn]} ball at {s.spot_text()}")
@@ -307,12 +306,12 @@ def field_goal(g: RollGame) -> Flow:
                   f"{s.spot_text()}")
 
 
-def try_after_touchdown(g: RollGame) -> Flow:
+def try_after_touchdown(g: RollGame) -> None:
     """FR-31, FR-32: a PAT (Clock die + kick die: T and 20 is no good; our ruling: the try is
     untimed, so its Clock die does not move the marker) or a two-point play from the 2."""
     s = g.s
     off = s.possession
-    choice = yield g.ask(Kind.TRY, off, ("kick", "two"),
+    choice = g.ask(Kind.TRY, off, ("kick", "two"),
                          "Touchdown! Kick the extra point or go for two?")
     if choice == "kick":
         rec = g.new_record("extra_point")
@@ -328,6 +327,6 @@ def try_after_touchdown(g: RollGame) -> Flow:
                       f"{'GOOD' if good else 'no good'}")
     else:
         s.first_down_at(2)
-        while (yield from play(g, two_point=True)) == "repeat":
+        while (play(g, two_point=True)) == "repeat":
             pass
     g.after_score(off)

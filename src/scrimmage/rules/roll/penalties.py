@@ -15,10 +15,9 @@ zone, which is a safety.
 
 from __future__ import annotations
 
-from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.decisions import Kind
 from scrimmage.core.field import Side
 from scrimmage.rules.narration import penalty_text
 
@@ -74,7 +73,7 @@ def offender(foul: Foul, offense: Side) -> Side:
 
 def ask_accept(g: RollGame, foul: Foul, offense: Side, accept: str, decline: str,
                accept_yards: int, decline_yards: int,
-               extra: dict[str, Any] | None = None) -> Generator[Decision, str, bool]:
+               extra: dict[str, Any] | None = None) -> bool:
     """AMB-FR-2: the team that did not foul accepts or declines. `accept_yards` and
     `decline_yards` are the yards each outcome gains for that team (negative: lost)."""
     chooser = offender(foul, offense).other
@@ -84,7 +83,7 @@ def ask_accept(g: RollGame, foul: Foul, offense: Side, accept: str, decline: str
                             "accept_yards": accept_yards, "decline_yards": decline_yards}
     if extra:
         info.update(extra)
-    answer = yield g.ask(Kind.PENALTY, chooser, ("accept", "decline"),
+    answer = g.ask(Kind.PENALTY, chooser, ("accept", "decline"),
                          f"Flag: {foul.name} on "
                          f"{g.s.names[offender(foul, offense)]}. Accept it?",
                          {**info, "preview": {"accept": accept, "decline": decline}})

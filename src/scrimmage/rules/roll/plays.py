@@ -19,10 +19,9 @@ then any return dice (the returner's offensive die, then its defensive die).
 
 from __future__ import annotations
 
-from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.decisions import Kind
 from scrimmage.core.field import Side
 from scrimmage.rules.narration import TRY
 from scrimmage.rules.roll.dice import CLOCK, COLORS, TURNOVER
@@ -39,7 +38,7 @@ from scrimmage.rules.roll.penalties import (
 from scrimmage.rules.roll.terms import colour, face_words
 
 if TYPE_CHECKING:
-    from scrimmage.rules.roll.game import Flow, RollGame
+    from scrimmage.rules.roll.game import RollGame
 
 RED_ZONE = 20
 """The opponent's 20 and closer (FR-19, FR-29, AMB-FR-9)."""
@@ -58,7 +57,7 @@ def hail_mary_legal(g: RollGame) -> bool:
             and s.yardline <= HAIL_MARY_FROM)
 
 
-def snap(g: RollGame) -> Flow:
+def snap(g: RollGame) -> None:
     """One down: the offense's choice of snap, then the play or kick."""
     from scrimmage.rules.roll import kicking
 
@@ -69,24 +68,24 @@ def snap(g: RollGame) -> Flow:
     options.append("field_goal")                     # FR-28
     if hail_mary_legal(g):
         options.append("hail_mary")                  # FR-34
-    choice = yield g.ask(Kind.SNAP, s.possession, tuple(options),
+    choice = g.ask(Kind.SNAP, s.possession, tuple(options),
                          "What will you do on this down?",
                          {"situation": s.situation().format()})
     if choice == "punt":
-        yield from kicking.punt(g)
+        kicking.punt(g)
     elif choice == "field_goal":
-        yield from kicking.field_goal(g)
+        kicking.field_goal(g)
     elif choice == "hail_mary":
-        yield from hail_mary(g)
+        hail_mary(g)
     else:
-        yield from play(g)
+        play(g)
 
 
 _TRY_BOMB: dict[str, Any] = {"two_point": True}
 """The long bomb's question on a two-point try (read-only, shared)."""
 
 
-def play(g: RollGame, two_point: bool = False) -> Generator[Decision, str, str]:
+def play(g: RollGame, two_point: bool = False) -> str:
     """A play from scrimmage (or the two-point try, FR-32). Returns "repeat" when an accepted
     penalty repeats the down, else "good" / "no_good" for a try and "done" for a play."""
     s = g.s
@@ -96,10 +95,10 @@ def play(g: RollGame, two_point: bool = False) -> Generator[Decision, str, str]:
     if two_point:
         rec["situation"] = g.kick_line(off, TRY, s.yardline)
     # FR-10: both choose in a closed hand; the defense holds the Clock die too.
-    off_c = yield g.ask(Kind.PLAY_CALL, off, COLORS, "Choose your die (hidden until both show)",
+    off_c = g.ask(Kind.PLAY_CALL, off, COLORS, "Choose your die (hidden until both show)",
                         {"side": "offense", "two_point": True} if two_point else
                         {"side": "offense"})
-    def_c = yield g.ask(Kind.PLAY_CALL, dfn, COLORS, "Choose your die (hidden until both show)",
+    def_c = g.ask(Kind.PLAY_CALL, dfn, COLORS, "Choose your die (hidden until both show)",
                         {"side": "defense", "two_point": True} if two_point else
                         {"side": "defense"})
     same = off_c == def_c
@@ -107,7 +106,7 @@ def play(g: RollGame, two_point: bool = False) -> Generator[Decision, str, str]:
     y = s.yardline
     bomb = False
     if off_c == "green" and not same:
-        bomb = (yield g.ask(Kind.LONG_BOMB, off, ("no", "bomb"),
+        bomb = (g.ask(Kind.LONG_BOMB, off, ("no", "bomb"),
                             "The defense did not pick green: throw a long bomb?",
                             _TRY_BOMB if two_point else None)) == "bomb"
     interception = incomplete = flag = False
@@ -150,7 +149,7 @@ def play(g: RollGame, two_point: bool = False) -> Generator[Decision, str, str]:
 
     if flag:
         foul = FOULS[g.penalty_die()]
-        result = yield from scrimmage_penalty(g, rec, foul, gain, clock, two_point, what)
+        result = scrimmage_penalty(g, rec, foul, gain, clock, two_point, what)
         if result != "declined":
             return result
         what += " (" + foul_text(g, foul, off, 0, accepted=False) + ")"
@@ -178,7 +177,7 @@ def play(g: RollGame, two_point: bool = False) -> Generator[Decision, str, str]:
 
     ended = False                       # the offense no longer has the ball on this series
     if turnover:
-        what = yield from _turnover(g, rec, off, off_c, gain, interception, what)
+        what = _turnover(g, rec, off, off_c, gain, interception, what)
         ended = True
     else:
         new = y - gain
@@ -195,21 +194,21 @@ def play(g: RollGame, two_point: bool = False) -> Generator[Decision, str, str]:
             ended = _move_chains(g, rec, gain)
             what += ": turnover on downs" if ended else f": {s.names[s.possession]} {s.down_text()}"
     for _ in range(moves):                                      # FR-13
-        yield from g.advance_clock(rec, result=what)
+        g.advance_clock(rec, result=what)
     # FR-35: after a running play that was not matched, the offense may run the clock.
     if (not ended and off_c == "red" and def_c != "red" and s.space != d.two_minute
             and not g.clock_ended):
-        answer = yield g.ask(Kind.RUN_CLOCK, off, ("no", "run"),
+        answer = g.ask(Kind.RUN_CLOCK, off, ("no", "run"),
                              "Run out the clock one space?", {"result": what})
         if answer == "run":
-            yield from g.advance_clock(rec, asked=(dfn,), result=what)   # AMB-FR-12
+            g.advance_clock(rec, asked=(dfn,), result=what)   # AMB-FR-12
     g.finish(rec, what)
     return "done"
 
 
 def scrimmage_penalty(g: RollGame, rec: dict[str, Any], foul: Any, gain: int,
                        clock: str | None, two_point: bool,
-                       what: str) -> Generator[Decision, str, str]:
+                       what: str) -> str:
     """FR-22: accepted, the play dice are ignored, the penalty assessed and the down repeated
     (AMB-FR-3: a defensive foul reaching the line to gain is a first down). AMB-FR-5: the
     decision comes first; an accepted penalty nullifies the play, turnover and all, though a
@@ -224,7 +223,7 @@ def scrimmage_penalty(g: RollGame, rec: dict[str, Any], foul: Any, gain: int,
     accept_text = "safety" if new == SAFETY else f"ball at {s.spot_text(new)}, " + (
         "first down" if first else "repeat the down")   # as `after_accepted` will rule
     declined_gain = gain if not foul.by_offense else -gain
-    accepted = yield from ask_accept(
+    accepted = ask_accept(
         g, foul, off, accept_text, f"the play stands, {gain:+d} yards",
         moved if new != SAFETY else 100, declined_gain,
         {"clock_die": clock, "play_yards": gain, "yardline": y})
@@ -243,7 +242,7 @@ def scrimmage_penalty(g: RollGame, rec: dict[str, Any], foul: Any, gain: int,
         desc += ": " + foul_text(g, foul, off, moved, y, new)
         desc += f": {s.names[off]} {s.down_text()}"
     if clock == CLOCK and not two_point:
-        yield from g.advance_clock(rec, result=desc)
+        g.advance_clock(rec, result=desc)
     g.finish(rec, desc)
     return "repeat"
 
@@ -295,7 +294,7 @@ def _move_chains(g: RollGame, rec: dict[str, Any], gain: int) -> bool:
 
 
 def _turnover(g: RollGame, rec: dict[str, Any], off: Side, off_c: str, gain: int,
-              interception: bool, what: str) -> Generator[Decision, str, str]:
+              interception: bool, what: str) -> str:
     """FR-14, AMB-FR-6: the ball goes the play's full yardage, then the defense takes it and
     returns it with the dice of the offense's colour (red: no return). The long bomb's
     interception goes the kick die's yards and is returned with both green dice (FR-18).
@@ -320,11 +319,11 @@ def _turnover(g: RollGame, rec: dict[str, Any], off: Side, off_c: str, gain: int
             rec["return_touchdown"] = 1
             g.touchdown(off.other, rec)
             return what + ": recovered in the end zone, TOUCHDOWN defense"
-    return (yield from run_return(g, rec, off.other, 100 - spot, colour, what))
+    return (run_return(g, rec, off.other, 100 - spot, colour, what))
 
 
 def run_return(g: RollGame, rec: dict[str, Any], returner: Side, start: int, colour: str | None,
-               what: str) -> Generator[Decision, str, str]:
+               what: str) -> str:
     """FR-15: the returner rolls its offensive die of `colour` for yards (breakaways apply) and
     its defensive die of that colour once, for a flag only. A flag: the yards are run, then
     the penalty is assessed from there with the returners as the offense (AMB-FR-16), O5 and
@@ -356,7 +355,7 @@ def run_return(g: RollGame, rec: dict[str, Any], returner: Side, start: int, col
         else:
             after = enforce(new, foul)
             moved = abs(after - new) if after != SAFETY else 100 - new
-            accepted = yield from ask_accept(
+            accepted = ask_accept(
                 g, foul, returner, "safety" if after == SAFETY else s.ball_for(returner, after),
                 s.ball_for(returner, new), moved, 0)
             mark(rec, g, foul, returner, moved, accepted)
@@ -377,7 +376,7 @@ def run_return(g: RollGame, rec: dict[str, Any], returner: Side, start: int, col
     return what + f" to {s.spot_text(new)}"
 
 
-def hail_mary(g: RollGame) -> Flow:
+def hail_mary(g: RollGame) -> None:
     """FR-34: yellow and green both on their circled faces is a touchdown. AMB-FR-11: the half's
     last play; on a miss the pass is incomplete (a down is lost, FR-20). Either way the marker
     then goes to the last space, and FR-36 lets a team with a timeout stop that move: only the
@@ -399,6 +398,6 @@ def hail_mary(g: RollGame) -> Flow:
         what = f"Hail Mary, yellow {yf.label} and green {gf.label}: incomplete"
         if _move_chains(g, rec, 0):
             what += ": turnover on downs"
-    yield from g.advance_clock(rec, result=what, to_end=True)
+    g.advance_clock(rec, result=what, to_end=True)
     what += "; end of the half" if g.clock_ended else f"; timeout, the clock stays on {s.clock_text}"
     g.finish(rec, what)

@@ -14,10 +14,11 @@ from dataclasses import replace
 from typing import Any
 
 from scrimmage.analytics.position import Position, between_plays
+from scrimmage.core.decisions import no_coach
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
 from scrimmage.core.field import Side
-from scrimmage.rules.roll.game import SAFETY_PUNT, Flow, RollGame
+from scrimmage.rules.roll.game import SAFETY_PUNT, RollGame
 from scrimmage.rules.roll.state import QUARTER_SECONDS, TIMEOUTS
 
 
@@ -28,6 +29,7 @@ def copy_game(g: RollGame, dice: Dice, answers: PassFilter | None = None) -> Rol
     s = g.s
     memo: dict[int, Any] = {id(t): t for t in s.teams.values()}
     memo.update({id(g.d): g.d, id(s.plays): [], id(g.dice): dice, id(g._fast): None})
+    memo[id(g.coach_answer)] = no_coach      # the copy is answered by its own caller
     c = copy.deepcopy(g, memo)
     c.dice = dice
     c._narrate = False
@@ -37,12 +39,12 @@ def copy_game(g: RollGame, dice: Dice, answers: PassFilter | None = None) -> Rol
     return c
 
 
-def step_then_check(step: Callable[[RollGame], Flow]) -> Callable[[RollGame], Flow]:
+def step_then_check(step: Callable[[RollGame], None]) -> Callable[[RollGame], None]:
     """`step` followed by the game's own end-of-period check (FR-37, FR-38), as the game's
     loop runs it, so a copy's position after a step that ends a half is the next half's."""
 
-    def run(g: RollGame) -> Flow:
-        yield from step(g)
+    def run(g: RollGame) -> None:
+        step(g)
         g.end_of_period_check()
 
     return run
