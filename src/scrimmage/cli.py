@@ -342,6 +342,9 @@ def serve(
         help="Serve HTTPS with this certificate (PEM; with --ssl-keyfile).")] = None,
     ssl_keyfile: Annotated[Path | None, typer.Option(
         help="The private key of --ssl-certfile (PEM).")] = None,
+    warm: Annotated[bool, typer.Option(
+        help="Let the computed coaches (smart, equilibrium) play a few plays at start, so the "
+             "first game's computer answers at once.")] = True,
 ) -> None:
     """Serve games in the browser: a board for every game, a friend across the net."""
     import uvicorn
@@ -356,7 +359,7 @@ def serve(
     where = db or str(games_dir().parent / "server.db")
     try:
         web = create_app(where, public_url=public_url or listening, rate_limit=rate_limit,
-                         max_games_in_memory=max_games_in_memory)
+                         max_games_in_memory=max_games_in_memory, warm_coaches=warm)
     except ScrimmageError as exc:
         _fail(exc)
     kept = web.state.rooms.store.where

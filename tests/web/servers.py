@@ -58,7 +58,7 @@ class Server:
             start = log.tell()
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "scrimmage.cli", "serve", "--db", str(self.db),
-                 "--port", str(port), *self.args], env=env, stdout=log, stderr=subprocess.STDOUT,
+                 "--port", str(port), "--no-warm", *self.args], env=env, stdout=log, stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL)
         self.http = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=60.0)
         deadline = time.monotonic() + READY_WITHIN

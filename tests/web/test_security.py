@@ -358,7 +358,7 @@ def test_serve_speaks_https_with_a_certificate(tmp_path: Path) -> None:
     log = (tmp_path / "server.log").open("wb")
     proc = subprocess.Popen(
         [sys.executable, "-m", "scrimmage.cli", "serve", "--db", str(tmp_path / "games.db"),
-         "--port", str(port), "--ssl-certfile", str(cert), "--ssl-keyfile", str(key)],
+         "--port", str(port), "--no-warm", "--ssl-certfile", str(cert), "--ssl-keyfile", str(key)],
         env={**os.environ, "XDG_DATA_HOME": str(tmp_path / "xdg")}, stdout=log,
         stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
     try:

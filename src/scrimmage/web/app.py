@@ -38,6 +38,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import threading
 import time
 from collections.abc import Callable
 from contextlib import asynccontextmanager
@@ -136,15 +137,24 @@ class PolicyChange(_Strict):
     ask: bool
 
 
+def _warm(stop: threading.Event) -> dict[str, float]:
+    from scrimmage.coaches.warm import warm
+
+    return warm(stop=stop)
+
+
 def create_app(db: str | Path, *, public_url: str = DEFAULT_PUBLIC_URL,
                rate_limit: float | None = RATE_LIMIT,
                max_games_in_memory: int = MAX_GAMES_IN_MEMORY,
-               clock: Callable[[], float] = time.monotonic) -> FastAPI:
+               clock: Callable[[], float] = time.monotonic,
+               warm_coaches: bool = False) -> FastAPI:
     """The server of the games in `db` (a SQLite file, or a PostgreSQL URL that other server
     processes may share). `public_url` is the address people reach it at:
     every invitation link starts with it (never with the request's Host header, which the
     client chooses). `rate_limit` is the games a client may make a minute (None or 0: no
-    limit; `clock` times it); at most `max_games_in_memory` idle games stay in memory."""
+    limit; `clock` times it); at most `max_games_in_memory` idle games stay in memory. With
+    `warm_coaches` the computed coaches play a few plays at start, in a thread beside the
+    server (`coaches.warm`), so nobody's first game waits for their tables to load."""
     base = public_base(public_url)
     limit = RateLimit(rate_limit, clock) if rate_limit else None
     store = Store(db)
@@ -154,11 +164,15 @@ def create_app(db: str | Path, *, public_url: str = DEFAULT_PUBLIC_URL,
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> Any:
         tasks = [asyncio.create_task(tick(leagues))]     # league deadlines, even past ones
+        stop_warming = threading.Event()
+        if warm_coaches:
+            app.state.warmed = asyncio.create_task(asyncio.to_thread(_warm, stop_warming))
         if store.shared:
             # Another process's changes reach the pages watching here (PostgreSQL only: with
             # SQLite this process is the only one).
             tasks.append(asyncio.create_task(store.db.listen(_changed)))
         yield
+        stop_warming.set()
         for task in tasks:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
