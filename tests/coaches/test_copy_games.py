@@ -29,6 +29,10 @@ from scrimmage.core.fastpath import PassFilter
 from scrimmage.core.field import Side
 from scrimmage.core.ruleset import find_ruleset
 from scrimmage.core.what_if import play_out
+from scrimmage.rules.fived20 import what_if as fived20_what_if
+from scrimmage.rules.fived20.charts import GameCharts, TeamChart
+from scrimmage.rules.fived20.dice import Roll
+from scrimmage.rules.fived20.era import Era
 from scrimmage.rules.grid import what_if as grid_what_if
 from scrimmage.rules.grid.cards import Player
 from scrimmage.rules.grid.roster import Team
@@ -69,6 +73,19 @@ def grid_reference(g: Any, dice: Dice, answers: PassFilter | None) -> Any:
     return _filtered(c, answers)
 
 
+def fived20_reference(g: Any, dice: Dice, answers: PassFilter | None) -> Any:
+    from scrimmage.core.fastpath import PassFilters
+
+    memo: dict[int, Any] = {id(t.chart): t.chart for t in g.teams.values()}
+    memo.update({id(g.charts): g.charts, id(g.era): g.era, id(g.plays): [],
+                 id(g.dice): dice, id(g._fast): None})
+    c = _deep(g, dice, memo)
+    c.dice = dice
+    c.reads = DiceReads(dice, False)
+    c._fast = PassFilters(c.view)
+    return _filtered(c, answers)
+
+
 def _step_and_check(g: Any) -> None:
     g.step()
     g.end_of_period_check()
@@ -92,6 +109,10 @@ class Rules:
 RULES: dict[str, Rules] = {
     "grid": Rules(grid_what_if.copy_game, grid_reference, _step_and_check, (2, 20, 40, 58),
                   (Tables, Team, Player)),
+    "5d20": Rules(fived20_what_if.copy_game, fived20_reference, lambda g: g.step(),
+                  (2, 45, 90, 150), (GameCharts, TeamChart, Era, Roll),
+                  # A copy narrates nothing: where the live play's dice sit serves only that.
+                  {"_colours": lambda v: v == {}}),
 }
 CASES = [(rules, seed, plays) for rules, r in RULES.items() for seed in SEEDS
          for plays in r.plays]
