@@ -186,7 +186,8 @@ class FiveD20Game:
         changes is the copy's own (score, clock, timeouts); the charts and the era are shared.
         It rolls `dice`, narrates nothing (so it keeps no colours of the live play's dice,
         which only narration reads), starts with no plays, and asks `no_coach` with no pass
-        filter until its caller says otherwise."""
+        filter until its caller says otherwise. A field added to the game is added here too
+        (tests/coaches/test_copy_games.py fails without)."""
         c = FiveD20Game.__new__(FiveD20Game)
         c.dice = dice
         c.coach_answer = no_coach

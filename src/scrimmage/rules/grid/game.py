@@ -155,7 +155,8 @@ class GridGame:
         """The board as it stands, to try a choice on (`what_if.copy_game`): what a step
         changes is the copy's own (score, teams, the timing deck); the tables and the cards
         are shared. It rolls `dice`, narrates nothing, starts with no plays and no play under
-        way, and asks `no_coach` with no pass filter until its caller says otherwise."""
+        way, and asks `no_coach` with no pass filter until its caller says otherwise. A field
+        added to the game is added here too (tests/coaches/test_copy_games.py fails without)."""
         c = GridGame.__new__(GridGame)
         c.dice = dice
         c.coach_answer = no_coach

@@ -68,7 +68,8 @@ class RollGame:
         """The game as it stands, to try a choice on (`what_if.copy_game`): what a step
         changes is the copy's own (`RollState.copy`, the faces read so far); the dice faces
         and the teams are shared. It rolls `dice`, narrates nothing, starts with no plays,
-        and asks `no_coach` with no pass filter until its caller says otherwise."""
+        and asks `no_coach` with no pass filter until its caller says otherwise. A field
+        added to the game is added here too (tests/coaches/test_copy_games.py fails without)."""
         c = RollGame.__new__(RollGame)
         c._fast = PassFilters(c.view)
         c.dice = dice
