@@ -20,6 +20,17 @@ class PeriodClock:
         self.seconds_left = self.period_seconds
         self.untimed = False
 
+    def copy(self) -> PeriodClock:
+        """The same clock, to run on in a what-if (every field is a number)."""
+        c = PeriodClock.__new__(PeriodClock)
+        c.period_seconds = self.period_seconds
+        c.periods = self.periods
+        c.box_seconds = self.box_seconds
+        c.quarter = self.quarter
+        c.seconds_left = self.seconds_left
+        c.untimed = self.untimed
+        return c
+
     @property
     def boxes_left(self) -> int:
         """Blank 10-second boxes left on the score pad for this period."""

@@ -56,6 +56,14 @@ class Deck:
         self._stacked = []
         self.left = len(self._pool) if size is None else min(size, len(self._pool))
 
+    def copy(self) -> Deck:
+        """The same cards left, in lists of the copy's own (a what-if draws from it)."""
+        c = Deck.__new__(Deck)
+        c._pool = list(self._pool)
+        c._stacked = list(self._stacked)
+        c.left = self.left
+        return c
+
     @property
     def empty(self) -> bool:
         return self.left <= 0

@@ -41,6 +41,16 @@ class TeamState:
         self.name = chart.name
         self.timeouts = timeouts
 
+    def copy(self) -> TeamState:
+        """The same team for a what-if: its timeouts its own, the chart shared (no rule
+        changes a chart)."""
+        c = TeamState.__new__(TeamState)
+        c.side = self.side
+        c.chart = self.chart
+        c.name = self.name
+        c.timeouts = self.timeouts
+        return c
+
 
 class SeatView:
     """What one coach may see: the whole table (every chart is public) and the situation."""
@@ -171,6 +181,45 @@ class FiveD20Game:
         """Yards the try after a touchdown moves away from the goal line (a penalty on a try
         that is run again); reset when the try is over."""
 
+    def copy(self, dice: Dice) -> FiveD20Game:
+        """The game as it stands, to try a choice on (`what_if.copy_game`): what a step
+        changes is the copy's own (score, clock, timeouts); the charts and the era are shared.
+        It rolls `dice`, narrates nothing (so it keeps no colours of the live play's dice,
+        which only narration reads), starts with no plays, and asks `no_coach` with no pass
+        filter until its caller says otherwise. A field added to the game is added here too
+        (tests/coaches/test_copy_games.py fails without)."""
+        c = FiveD20Game.__new__(FiveD20Game)
+        c.dice = dice
+        c.coach_answer = no_coach
+        c.charts = self.charts
+        c.era = self.era
+        c.neutral = self.neutral
+        c.situation_chart = self.situation_chart
+        c.teams = {side: t.copy() for side, t in self.teams.items()}
+        c.clock = self.clock.copy()
+        c.score = dict(self.score)
+        c.possession = self.possession
+        c.yardline = self.yardline
+        c.down = self.down
+        c.ydstogo = self.ydstogo
+        c.plays = []
+        c.over = self.over
+        c.next = self.next
+        c.playing = self.playing
+        c.kicker = self.kicker
+        c.second_half_kicker = self.second_half_kicker
+        c.overtime = self.overtime
+        c.ot_first = self.ot_first
+        c.ot_first_done = self.ot_first_done
+        c._roll_mark = self._roll_mark
+        c.reads = DiceReads(dice, False)
+        c._colours = {}
+        c._fast = PassFilters(c.view)
+        c.last_kick_roll = self.last_kick_roll           # a roll is a tuple: never changed
+        c.kickoff_shift = self.kickoff_shift
+        c.carried_home = self.carried_home
+        c.try_shift = self.try_shift
+        return c
 
     # -- the driver's interface -------------------------------------------------------------
     def use_pass_filters(self, filters: dict[Side, PassFilter | None],

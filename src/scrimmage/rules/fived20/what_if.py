@@ -3,35 +3,25 @@
 
 Every chart is public in 5D20 (the seat view holds the whole game), so a coach copies the game
 itself: the clock, the score, the ball and the flags are copied; the team charts, the game
-charts and the era are shared (nothing changes them) and the play list starts empty.
+charts and the era are shared (nothing changes them) and the play list starts empty. The copy
+is written out field by field (`FiveD20Game.copy`, issue 36): a `copy.deepcopy` of the game
+cost ten times the copy and more than the step a coach plays on it.
 """
 
 from __future__ import annotations
 
-import copy
-from typing import Any
-
 from scrimmage.analytics.position import Position, between_plays
-from scrimmage.core.decisions import no_coach
 from scrimmage.core.dice import Dice
-from scrimmage.core.fastpath import PassFilter, PassFilters
+from scrimmage.core.fastpath import PassFilter
 from scrimmage.core.field import Side
 from scrimmage.rules.fived20.game import FiveD20Game
-from scrimmage.rules.narration import DiceReads
 
 
 def copy_game(g: FiveD20Game, dice: Dice, answers: PassFilter | None = None) -> FiveD20Game:
-    """A copy of `g` that rolls `dice` and narrates nothing. The live game's pass filters
-    (its coaches and the driver's log) stay behind: the copy's optional questions are asked,
-    or waved through by `answers` for both sides."""
-    memo: dict[int, Any] = {id(t.chart): t.chart for t in g.teams.values()}
-    memo.update({id(g.charts): g.charts, id(g.era): g.era, id(g.plays): [],
-                 id(g.dice): dice, id(g._fast): None})
-    memo[id(g.coach_answer)] = no_coach      # the copy is answered by its own caller
-    c = copy.deepcopy(g, memo)
-    c.dice = dice
-    c.reads = DiceReads(dice, False)
-    c._fast = PassFilters(c.view)
+    """A copy of `g` that rolls `dice` and narrates nothing (`FiveD20Game.copy`). The live
+    game's pass filters (its coaches and the driver's log) stay behind: the copy's optional
+    questions are asked, or waved through by `answers` for both sides."""
+    c = g.copy(dice)
     if answers is not None:
         c.use_pass_filters({Side.HOME: answers, Side.AWAY: answers}, [])
     return c

@@ -48,6 +48,14 @@ class TimingClock:
         self.period = 1
         self.size = HALF_CARDS
 
+    def copy(self) -> TimingClock:
+        """The same deck and period, for a what-if to flip on."""
+        c = TimingClock.__new__(TimingClock)
+        c.deck = self.deck.copy()
+        c.period = self.period
+        c.size = self.size
+        return c
+
     @property
     def cards_left(self) -> int:
         return self.deck.left

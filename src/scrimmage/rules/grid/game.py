@@ -95,6 +95,19 @@ class TeamState:
         """Injured or substituted players: they may not return (GRID-31, GRID-53)."""
         self.timeouts = TIMEOUTS_PER_GAME
 
+    def copy(self) -> TeamState:
+        """The same board for a what-if: lineup and player lists of its own; the team and
+        its players are shared (no rule changes a card)."""
+        c = TeamState.__new__(TeamState)
+        c.side = self.side
+        c.team = self.team
+        c.name = self.name
+        c.lineup = self.lineup.copy()
+        c.reserves = list(self.reserves)
+        c.out = list(self.out)
+        c.timeouts = self.timeouts
+        return c
+
 
 class GridGame:
     """One game of The Grid."""
@@ -137,6 +150,41 @@ class GridGame:
         """The record of the play under way: the cards flipped now are its time."""
         self.fast = PassFilters(self.view)
         """Computer coaches wave most timeout questions through (scrimmage.core.fastpath)."""
+
+    def copy(self, dice: Dice) -> GridGame:
+        """The board as it stands, to try a choice on (`what_if.copy_game`): what a step
+        changes is the copy's own (score, teams, the timing deck); the tables and the cards
+        are shared. It rolls `dice`, narrates nothing, starts with no plays and no play under
+        way, and asks `no_coach` with no pass filter until its caller says otherwise. A field
+        added to the game is added here too (tests/coaches/test_copy_games.py fails without)."""
+        c = GridGame.__new__(GridGame)
+        c.dice = dice
+        c.coach_answer = no_coach
+        c.tables = self.tables
+        c.playoff = self.playoff
+        c.overtime_on = self.overtime_on
+        c.teams = {side: t.copy() for side, t in self.teams.items()}
+        c.score = dict(self.score)
+        c.clock = self.clock.copy()
+        c.possession = self.possession
+        c.ball = self.ball
+        c.down = self.down
+        c.marker = self.marker
+        c.next = self.next
+        c.playing = self.playing
+        c.kicker = self.kicker
+        c.first_half_receiver = self.first_half_receiver
+        c.ot_first = self.ot_first
+        c.ot_toss = self.ot_toss
+        c.reroll = self.reroll
+        c.plays = []
+        c.over = self.over
+        c.winner = self.winner
+        c._roll_mark = self._roll_mark
+        c.reads = DiceReads(dice, False)
+        c._rec = None
+        c.fast = PassFilters(c.view)
+        return c
 
     # -- the driver's interface -------------------------------------------------------
     def ask(self, kind: Kind, seat: Side, options: tuple[str, ...], prompt: str = "",

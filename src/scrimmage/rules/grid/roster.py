@@ -264,6 +264,18 @@ class Lineup:
         self.run_def_mod = self.pass_def_mod = 0
         self.recompute()
 
+    def copy(self) -> Lineup:
+        """The same board: a slot list of its own; the players and tables are shared (no
+        rule changes a card)."""
+        c = Lineup.__new__(Lineup)
+        c.players = list(self.players)
+        c.tables = self.tables
+        c.run_block_die = self.run_block_die
+        c.pass_block_die = self.pass_block_die
+        c.run_def_mod = self.run_def_mod
+        c.pass_def_mod = self.pass_def_mod
+        return c
+
     def __getitem__(self, slot: str) -> Player:
         return self.players[SLOT_INDEX[slot]]
 

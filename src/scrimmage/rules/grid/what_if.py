@@ -4,7 +4,9 @@
 
 Nothing lies hidden between plays in The Grid, so a coach copies the game itself: the board
 (ball, marker, score, timeouts, lineups, the timing deck) is copied; the team cards, the
-players and the tables are shared (nothing changes them) and the play list starts empty.
+players and the tables are shared (nothing changes them) and the play list starts empty. The
+copy is written out field by field (`GridGame.copy`, issue 36): a `copy.deepcopy` of the game
+cost twenty times the copy and several times the down a coach plays on it.
 
 The timing deck is the clock (GRID-2): its cards left stand for nominal seconds, as the play
 records' `*_seconds_remaining` columns read them, and a half is read as two quarters of 15
@@ -13,37 +15,21 @@ minutes for the tables.
 
 from __future__ import annotations
 
-import copy
-from typing import Any
-
 from scrimmage.analytics.position import Position, between_plays
-from scrimmage.core.decisions import no_coach
 from scrimmage.core.dice import Dice
-from scrimmage.core.fastpath import PassFilter, PassFilters
+from scrimmage.core.fastpath import PassFilter
 from scrimmage.core.field import Side
 from scrimmage.rules.grid.deck import HALF_SECONDS, OVERTIME_CARDS, OVERTIME_SECONDS
 from scrimmage.rules.grid.game import BOX, BREAK, KICKOFF, GridGame
-from scrimmage.rules.narration import DiceReads
 
 QUARTER = HALF_SECONDS // 2
 
 
 def copy_game(g: GridGame, dice: Dice, answers: PassFilter | None = None) -> GridGame:
-    """A copy of `g` that rolls `dice` and narrates nothing. The live game's pass filters
-    stay behind: the copy's optional questions are asked, or waved through by `answers` for
-    both sides."""
-    memo: dict[int, Any] = {id(g.tables): g.tables, id(g.plays): [], id(g.dice): dice,
-                            id(g.fast): None, id(g.reads): None}
-    for t in g.teams.values():
-        memo[id(t.team)] = t.team
-        for p in t.team.players:
-            memo[id(p)] = p
-    memo[id(g.coach_answer)] = no_coach      # the copy is answered by its own caller
-    c = copy.deepcopy(g, memo)
-    c.dice = dice
-    c.reads = DiceReads(dice, False)
-    c._rec = None
-    c.fast = PassFilters(c.view)
+    """A copy of `g` that rolls `dice` and narrates nothing (`GridGame.copy`). The live
+    game's pass filters stay behind: the copy's optional questions are asked, or waved through
+    by `answers` for both sides."""
+    c = g.copy(dice)
     if answers is not None:
         c.use_pass_filters({Side.HOME: answers, Side.AWAY: answers}, [])
     return c

@@ -64,6 +64,31 @@ class RollGame:
         self._narrate = narrate
         self._views = {side: RollView(self.s, side, faces, self) for side in Side}
 
+    def copy(self, dice: Dice) -> RollGame:
+        """The game as it stands, to try a choice on (`what_if.copy_game`): what a step
+        changes is the copy's own (`RollState.copy`, the faces read so far); the dice faces
+        and the teams are shared. It rolls `dice`, narrates nothing, starts with no plays,
+        and asks `no_coach` with no pass filter until its caller says otherwise. A field
+        added to the game is added here too (tests/coaches/test_copy_games.py fails without)."""
+        c = RollGame.__new__(RollGame)
+        c._fast = PassFilters(c.view)
+        c.dice = dice
+        c.coach_answer = no_coach
+        c.d = self.d
+        c.teams = dict(self.teams)
+        c.s = self.s.copy()
+        c.overtime_mode = self.overtime_mode
+        c.next = self.next
+        c.playing = self.playing
+        c.kicker = self.kicker
+        c.first_half_receiver = self.first_half_receiver
+        c._roll_mark = self._roll_mark
+        c._faces = list(self._faces)
+        c._reads = list(self._reads)
+        c._narrate = False
+        c._views = {side: RollView(c.s, side, c.d, c) for side in Side}
+        return c
+
     # -- the driver's interface -------------------------------------------------------
     @property
     def plays(self) -> list[dict[str, Any]]:

@@ -49,6 +49,26 @@ class RollState:
         self.overtime = 0
         self.plays: list[dict[str, Any]] = []
 
+    def copy(self) -> RollState:
+        """The table as it stands, for a what-if: its dicts its own and no plays yet; the
+        teams and the clock track are shared (no rule changes them)."""
+        c = RollState.__new__(RollState)
+        c.teams = dict(self.teams)
+        c.names = dict(self.names)
+        c.track = self.track
+        c.period = self.period
+        c.space = self.space
+        c.timeouts = dict(self.timeouts)
+        c.score = dict(self.score)
+        c.possession = self.possession
+        c.yardline = self.yardline
+        c.down = self.down
+        c.ydstogo = self.ydstogo
+        c.over = self.over
+        c.overtime = self.overtime
+        c.plays = []
+        return c
+
     # -- the clock ---------------------------------------------------------------------
     @property
     def half_seconds(self) -> int:
