@@ -8,7 +8,10 @@ possessions and tries).
 
 from __future__ import annotations
 
+from scrimmage.core.compiled import mypyc_attr
 
+
+@mypyc_attr(native_class=False)  # copied blank (core/compiled.py)
 class PeriodClock:
     __slots__ = ("box_seconds", "period_seconds", "periods", "quarter", "seconds_left", "untimed")
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TypeVar
 
+from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.dice import Dice
 
 SUITS = "CDHS"
@@ -38,6 +39,7 @@ def standard_card_text(card: int) -> str:
 K = TypeVar("K", bound=Hashable)
 
 
+@mypyc_attr(native_class=False)  # copied blank (core/compiled.py)
 class Deck:
     """Cards left to draw, drawn uniformly at random through the dice."""
 

@@ -12,9 +12,9 @@ import random
 from collections.abc import Iterable
 from typing import Protocol
 
+from scrimmage.core.errors import DiceExhausted
 
-class DiceExhausted(RuntimeError):
-    """A `ScriptedDice` ran out of scripted rolls."""
+__all__ = ["Dice", "DiceExhausted", "ScriptedDice", "SeededDice"]
 
 
 class Dice(Protocol):

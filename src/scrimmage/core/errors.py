@@ -29,3 +29,8 @@ class UnknownRuleset(ScrimmageError):
 
 class UnknownTeam(ScrimmageError):
     """No bundled team has that name and no file exists at that path."""
+
+
+class DiceExhausted(RuntimeError):
+    """A `ScriptedDice` ran out of scripted rolls (defined here, not in the compiled dice
+    module: mypyc compiles no subclass of a builtin error but Exception's own)."""

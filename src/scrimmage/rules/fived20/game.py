@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from scrimmage.core.clock import PeriodClock
+from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.decisions import Answerer, Decision, Kind, no_coach
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
@@ -32,6 +33,7 @@ KICKOFF, FREE_KICK, TRY, SCRIMMAGE, OT_TOSS = "kickoff", "free_kick", "try", "sc
 _COLOUR_AT = {colour: i for i, colour in enumerate(COLOURS)}
 
 
+@mypyc_attr(native_class=False)  # copied blank (core/compiled.py)
 class TeamState:
     __slots__ = ("chart", "name", "side", "timeouts")
 
@@ -128,6 +130,7 @@ class SeatView:
         return self._g.teams[self.seat.other].chart
 
 
+@mypyc_attr(native_class=False)  # copied blank (core/compiled.py)
 class FiveD20Game:
     """One game of 5D20 Football."""
 

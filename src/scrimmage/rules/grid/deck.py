@@ -13,6 +13,7 @@ an overtime period) for the play records' `*_seconds_remaining` columns.
 
 from __future__ import annotations
 
+from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.deck import Deck, standard_card, standard_card_text
 from scrimmage.core.dice import Dice
 
@@ -40,6 +41,7 @@ card = standard_card
 card_text = standard_card_text
 
 
+@mypyc_attr(native_class=False)  # copied blank (core/compiled.py)
 class TimingClock:
     __slots__ = ("deck", "period", "size")
 

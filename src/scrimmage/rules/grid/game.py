@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.decisions import Answerer, Decision, Kind, no_coach
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
@@ -79,6 +80,7 @@ def parse_situation(text: str) -> tuple[int, int, Side, int, int, int]:
     return period, int(m["cards"]), Side(m["side"]), int(m["down"]), ball, marker
 
 
+@mypyc_attr(native_class=False)  # copied blank (core/compiled.py)
 class TeamState:
     """One coach's board: the lineup, the reserves, who is out, timeouts."""
 
@@ -109,6 +111,7 @@ class TeamState:
         return c
 
 
+@mypyc_attr(native_class=False)  # copied blank (core/compiled.py)
 class GridGame:
     """One game of The Grid."""
 

@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr, ValidationError, field_validator
 
+from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.errors import SheetError
 from scrimmage.core.teamfile import (
     Colors,
@@ -250,6 +251,7 @@ def best_lineup(players: list[Player]) -> dict[str, str]:
             "LG": lns[0].name, "C": lns[1].name, "RG": lns[2].name, "DS": ds.name}
 
 
+@mypyc_attr(native_class=False)  # copied blank (core/compiled.py)
 class Lineup:
     """One team's game board: eight slots and the four markers (GRID-9, GRID-10, GRID-11)."""
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
+from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.decisions import Answerer, Decision, Kind, no_coach
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
@@ -35,6 +36,7 @@ MAX_OVERTIMES = 10
 """Safety valve: after this many tied overtime periods the game is a tie (house rule)."""
 
 
+@mypyc_attr(native_class=False)  # copied blank (core/compiled.py)
 class LegendsGame:
     """One game of Football Legends at one level, under one profile."""
 

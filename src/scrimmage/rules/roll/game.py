@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.decisions import Answerer, Decision, Kind, no_coach
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
@@ -35,6 +36,7 @@ STEP_PHASES = {KICKOFF: "kickoff", SAFETY_PUNT: "kickoff", TRY: "try", OT_TOSS: 
 """What the table is doing during each step but a snap (the status line's phase)."""
 
 
+@mypyc_attr(native_class=False)  # copied blank (core/compiled.py)
 class RollGame:
     """One game of 1st & Roll between two teams, with one set of dice."""
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.field import Side
 from scrimmage.core.scoreboard import ORDINAL
 from scrimmage.core.situation import Situation
@@ -26,6 +27,7 @@ HALF_SECONDS = 30 * 60
 QUARTER_SECONDS = 15 * 60
 
 
+@mypyc_attr(native_class=False)  # copied blank (core/compiled.py)
 class RollState:
     __slots__ = ("down", "names", "over", "overtime", "period", "plays", "possession", "score",
                  "space", "teams", "timeouts", "track", "yardline", "ydstogo")
