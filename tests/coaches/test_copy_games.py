@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+import scrimmage.core.driver
 from scrimmage.api import make_coaches, new_game
 from scrimmage.core.decisions import Decision, no_coach
 from scrimmage.core.dice import Dice, SeededDice
@@ -274,6 +275,11 @@ class SameCopy:
             self.check(x, y, path + where)
 
 
+COMPILED = scrimmage.core.driver.__file__.endswith(".so")
+
+
+@pytest.mark.skipif(COMPILED, reason="the reference is a deepcopy, which mypyc's native classes "
+                    "(seat views, sheets) refuse; the copy's code is the same in both builds")
 @pytest.mark.parametrize(("rules", "seed", "plays"), CASES, ids=IDS)
 def test_the_copy_is_the_deepcopy_it_replaces(rules: str, seed: int, plays: int) -> None:
     r = RULES[rules]
