@@ -10,7 +10,10 @@ same games pushed into overtime."""
 from __future__ import annotations
 
 import copy
+import gc
+import weakref
 from collections.abc import Iterator
+from functools import partial
 from types import BuiltinFunctionType, FunctionType, MethodType
 from typing import Any
 
@@ -25,11 +28,12 @@ from scrimmage.core.enumeration import TreeDice
 from scrimmage.core.fastpath import PassFilter, PassFilters
 from scrimmage.core.field import Side
 from scrimmage.core.ruleset import find_ruleset
-from scrimmage.core.what_if import play_out
+from scrimmage.core.what_if import play_out, sampled_mean
 from scrimmage.rules.legends import kicking
 from scrimmage.rules.legends.charts import LevelRules, XSheets
 from scrimmage.rules.legends.game import SCRIMMAGE, LegendsGame
 from scrimmage.rules.legends.sheets import Team
+from scrimmage.rules.legends.state import SeatView
 from scrimmage.rules.legends.what_if import copy_game, down_then_check, shell_game
 from scrimmage.rules.narration import DiceReads
 
@@ -72,6 +76,17 @@ def fields(obj: object) -> list[str]:
     return sorted(names)
 
 
+def views_of(obj: Any) -> Any:
+    """The state whose seat views `obj` makes, if it makes them: the game's own `view`, or a
+    copy's `partial(SeatView, state)` (a copy holds no reference to itself); else None."""
+    if isinstance(obj, MethodType) and obj.__func__ is LegendsGame.view:
+        return obj.__self__.s
+    if isinstance(obj, partial) and obj.func is SeatView and len(obj.args) == 1:
+        assert not obj.keywords
+        return obj.args[0]
+    return None
+
+
 def dump(obj: Any, seen: dict[int, int] | None = None) -> Any:
     """`obj` and all it holds as nested plain data. A shared part is named by its identity
     (two dumps agree only if they share the same one); a mutable object met again is named by
@@ -86,6 +101,8 @@ def dump(obj: Any, seen: dict[int, int] | None = None) -> Any:
         return ("tuple", [dump(x, seen) for x in obj])
     if isinstance(obj, frozenset):
         return ("frozenset", sorted(map(repr, obj)))
+    if (state := views_of(obj)) is not None:
+        return ("seat views", dump(state, seen))
     if id(obj) in seen:
         return ("seen", seen[id(obj)])
     seen[id(obj)] = len(seen)
@@ -111,9 +128,9 @@ def mutables(obj: Any, found: dict[int, Any] | None = None) -> dict[int, Any]:
         for x in obj:
             mutables(x, found)
         return found
+    if (state := views_of(obj)) is not None:
+        return mutables(state, found)
     if isinstance(obj, MethodType):
-        if isinstance(obj.__self__, LegendsGame):
-            mutables(obj.__self__, found)
         return found
     found[id(obj)] = obj
     if isinstance(obj, list):
@@ -261,3 +278,28 @@ def test_a_forgotten_field_shows() -> None:
     fast.s.teams[Side.AWAY].off_checkoff.used[2] = g.s.teams[Side.AWAY].off_checkoff.used[2]
     assert dump(fast) == dump(want)
     assert mutables(fast).keys() & mutables(g).keys()
+
+
+def test_a_copy_is_freed_at_once() -> None:
+    """A copy holds no reference to itself once its step is played (its pass filters make
+    views of its state; `play_out` takes its answerer back), so the thousands a smart coach
+    makes are freed as they are dropped, without a pass of the cyclic collector: in a smart
+    game those passes, not the copies, made the slowest choices."""
+    g = stopped_game("legends-pro", 2, 60)
+    shell = shell_game(g.s)
+    answers = SolitaireCoach(2).lets_pass
+    copies: list[weakref.ref[LegendsGame]] = []
+
+    def fresh(dice: Dice) -> LegendsGame:
+        c = copy_game(shell, dice, answers)
+        copies.append(weakref.ref(c))
+        return c
+
+    gc.disable()
+    try:
+        sampled_mean(fresh, play_step, lambda d, c: d.options[0], lambda c: float(len(c.plays)),
+                     SeededDice(2), 20)
+        assert len(copies) == 20
+        assert all(ref() is None for ref in copies)
+    finally:
+        gc.enable()

@@ -9,6 +9,7 @@ overtime) and the helpers every step shares: rolling, asking, scoring, timing an
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any, TypeVar
 
 from scrimmage.core.compiled import mypyc_attr
@@ -101,7 +102,9 @@ class LegendsGame:
         c.ot_turn = self.ot_turn
         c.ot_score_at_start = dict(self.ot_score_at_start)
         c._roll_mark = self._roll_mark
-        c.fast = PassFilters(c.view)
+        # Views of the copy's state, not `c.view`: a copy that holds no reference to itself
+        # is freed as soon as it is dropped, not left for the cyclic collector.
+        c.fast = PassFilters(partial(SeatView, c.s))
         c._names = dict(self._names)
         c.halftime_pending_choice = self.halftime_pending_choice
         c.in_overtime = self.in_overtime
