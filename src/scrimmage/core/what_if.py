@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from scrimmage.core.decisions import Answerer, Decision
+from scrimmage.core.decisions import Answerer, Decision, no_coach
 from scrimmage.core.dice import Dice
 
 G = TypeVar("G")
@@ -19,9 +19,14 @@ Step = Callable[[Any], None]
 
 
 def play_out(game: Any, step: Step, answer: Answerer) -> None:
-    """Run `step` on `game`, answering each of its questions with `answer`."""
+    """Run `step` on `game`, answering each of its questions with `answer`, and no more
+    questions after it: an answerer often holds the game (`sampled_mean`'s does), and that
+    cycle would leave each copy for the cyclic collector instead of freeing it at once."""
     game.coach_answer = answer
-    step(game)
+    try:
+        step(game)
+    finally:
+        game.coach_answer = no_coach
 
 
 def sampled_mean(fresh: Callable[[Dice], G], step: Callable[[G], None],

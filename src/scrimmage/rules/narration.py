@@ -15,6 +15,7 @@ import tomllib
 from functools import cache
 from importlib import resources
 
+from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.dice import Dice
 from scrimmage.core.field import Side
 
@@ -67,6 +68,7 @@ def join_parts(parts: list[str]) -> str:
     return "; ".join(out)
 
 
+@mypyc_attr(native_class=False)  # copied blank (core/compiled.py)
 class DiceReads:
     """What the dice of the current play were read for.
 
@@ -86,6 +88,15 @@ class DiceReads:
         self.on = on
         self.notes: dict[int, str] = {}
         self.names: dict[int, str] = {}
+
+    def copy(self) -> DiceReads:
+        """A copy for a copy of the game (a what-if): the notes copied, the dice shared."""
+        c = DiceReads.__new__(DiceReads)
+        c.dice = self.dice
+        c.on = self.on
+        c.notes = dict(self.notes)
+        c.names = dict(self.names)
+        return c
 
     def clear(self) -> None:
         if self.on:

@@ -8,11 +8,13 @@ wrapping past the last to 1; classic takes the lowest available number.
 
 from __future__ import annotations
 
+from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.errors import IllegalDecision
 
 MAX_ROWS = 24
 
 
+@mypyc_attr(native_class=False)  # copied blank (core/compiled.py)
 class Checkoff:
     """One team's checkoff for one side of the ball (six sets)."""
 
@@ -24,6 +26,16 @@ class Checkoff:
         self.used: list[list[bool]] = [[False] * (n + 1) for n in rows]
         self.available: list[int] = list(rows)
         self.search_next = search == "next"
+
+    def copy(self) -> Checkoff:
+        """A copy to try a play on (a what-if): the crossed-off marks copied set by set,
+        the struck rows (a tuple) shared."""
+        c = Checkoff.__new__(Checkoff)
+        c.rows = self.rows
+        c.used = [marks[:] for marks in self.used]
+        c.available = self.available[:]
+        c.search_next = self.search_next
+        return c
 
     def exhausted(self, set_index: int) -> bool:
         return self.available[set_index] == 0

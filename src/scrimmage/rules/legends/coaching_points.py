@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from scrimmage.core.compiled import mypyc_attr
 
+
+@mypyc_attr(native_class=False)  # copied blank (core/compiled.py)
 class CoachingPoints:
     """One team's coaching points. `total` grows with momentum overflow (AMB-FNL-18)."""
 
@@ -16,6 +19,16 @@ class CoachingPoints:
         """Quarter in which the 3-point 'ignore a penalty' item was last used (once per quarter)."""
         self.ignored_bp_quarter = 0
         """Quarter in which the 15-point 'ignore a Big Play' item was last used."""
+
+    def copy(self) -> CoachingPoints:
+        """A copy to try a play on (a what-if)."""
+        c = CoachingPoints.__new__(CoachingPoints)
+        c.total = self.total
+        c.used = self.used
+        c.first_half_cap = self.first_half_cap
+        c.ignored_penalty_quarter = self.ignored_penalty_quarter
+        c.ignored_bp_quarter = self.ignored_bp_quarter
+        return c
 
     @property
     def left(self) -> int:

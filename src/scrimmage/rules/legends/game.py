@@ -9,6 +9,7 @@ overtime) and the helpers every step shares: rolling, asking, scoring, timing an
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any, TypeVar
 
 from scrimmage.core.compiled import mypyc_attr
@@ -73,6 +74,44 @@ class LegendsGame:
         self._moves: list[tuple[int, Side]] = []
         self._clock_before = 0
         """The clock before the last play was charged (a timeout after it retimes it)."""
+
+    def copy(self, dice: Dice | None = None) -> LegendsGame:
+        """A copy to try a step on (`what_if.copy_game`): the state and every per-game
+        attribute copied, the sheets, rules and charts shared. It rolls `dice` if given
+        (nobody reads its words), else the game's own dice. Its questions go to `no_coach`
+        until its caller answers them, and it has fresh pass filters, none in use: the
+        game's driver and coaches stay with the game. A field added to `__init__` belongs
+        here too (tests/legends/test_copy_game.py compares the copy with a deepcopy)."""
+        c = LegendsGame.__new__(LegendsGame)
+        if dice is None:
+            c.dice = self.dice
+            c.reads = self.reads.copy()
+        else:
+            c.dice = dice
+            c.reads = DiceReads(dice, False)
+        c.coach_answer = no_coach
+        c.rules = self.rules
+        c.x = self.x
+        c.s = self.s.copy()
+        c.next = self.next
+        c.playing = self.playing
+        c.kicker = self.kicker
+        c.second_half_receiver = self.second_half_receiver
+        c.deferred = self.deferred
+        c.ot_order = self.ot_order[:]
+        c.ot_turn = self.ot_turn
+        c.ot_score_at_start = dict(self.ot_score_at_start)
+        c._roll_mark = self._roll_mark
+        # Views of the copy's state, not `c.view`: a copy that holds no reference to itself
+        # is freed as soon as it is dropped, not left for the cyclic collector.
+        c.fast = PassFilters(partial(SeatView, c.s))
+        c._names = dict(self._names)
+        c.halftime_pending_choice = self.halftime_pending_choice
+        c.in_overtime = self.in_overtime
+        c.pro_ot = None if self.pro_ot is None else self.pro_ot.copy()
+        c._moves = self._moves[:]             # (points, side) tuples
+        c._clock_before = self._clock_before
+        return c
 
     # -- the driver's interface -------------------------------------------------------
     @property
@@ -509,6 +548,7 @@ def chart_text(value: object) -> str:
     return cell_words(str(name if name is not None else value))
 
 
+@mypyc_attr(native_class=False)  # copied blank (core/compiled.py)
 class _ProOvertime:
     __slots__ = ("answered_fg", "first", "first_done", "second_done")
 
@@ -518,3 +558,12 @@ class _ProOvertime:
         self.answered_fg = False
         """The first possession ended in a field goal, so the other team gets one."""
         self.second_done = False
+
+    def copy(self) -> _ProOvertime:
+        """A copy for a copy of the game (a what-if)."""
+        c = _ProOvertime.__new__(_ProOvertime)
+        c.first = self.first
+        c.first_done = self.first_done
+        c.answered_fg = self.answered_fg
+        c.second_done = self.second_done
+        return c

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.field import Side
 
 
+@mypyc_attr(native_class=False)  # copied blank (core/compiled.py)
 class Momentum:
     __slots__ = ("back", "decay", "limit", "value")
 
@@ -13,6 +15,15 @@ class Momentum:
         self.limit = limit
         self.back = back
         self.decay = decay
+
+    def copy(self) -> Momentum:
+        """A copy to try a play on (a what-if)."""
+        c = Momentum.__new__(Momentum)
+        c.value = self.value
+        c.limit = self.limit
+        c.back = self.back
+        c.decay = self.decay
+        return c
 
     def push(self, side: Side, points: int) -> int:
         """Move the meter toward `side`; returns coaching points earned by overflow (FNL-81).

@@ -11,6 +11,7 @@ from math import ceil
 from typing import Any
 
 from scrimmage.core.clock import PeriodClock
+from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.field import Side
 from scrimmage.core.situation import Situation, situation_text
 from scrimmage.rules.legends.cards import DEF_INDEX, DEF_SETS, OFF_INDEX, OFF_SETS
@@ -23,6 +24,7 @@ from scrimmage.rules.legends.sheets import Team
 HOME, AWAY = Side.HOME, Side.AWAY
 
 
+@mypyc_attr(native_class=False)  # copied blank (core/compiled.py)
 class TeamState:
     """One team's side of the table."""
 
@@ -45,6 +47,24 @@ class TeamState:
         self.speed_sign = 1 if speed > 0 else -1
         self.speed_owed = 0
         """FNL-13: 15-yard penalties owed for unspent play speed, called on the next snap."""
+
+    def copy(self) -> TeamState:
+        """A copy to try a play on (a what-if): checkoffs and coaching points copied, the
+        printed sheet shared (nothing changes it)."""
+        c = TeamState.__new__(TeamState)
+        c.side = self.side
+        c.team = self.team
+        c.name = self.name
+        c.off_checkoff = self.off_checkoff.copy()
+        c.def_checkoff = self.def_checkoff.copy()
+        c.timeouts = self.timeouts
+        c.cp = self.cp.copy()
+        c.ignored_penalty = self.ignored_penalty
+        c.speed_total = self.speed_total
+        c.speed_left = self.speed_left
+        c.speed_sign = self.speed_sign
+        c.speed_owed = self.speed_owed
+        return c
 
     @property
     def speed_used(self) -> int:
@@ -79,6 +99,7 @@ def coaching_point_budgets(home: Team, away: Team, rules: LevelRules) -> tuple[i
     return min(h, rules.cp_cap), min(a, rules.cp_cap)
 
 
+@mypyc_attr(native_class=False)  # copied blank (core/compiled.py)
 class GameState:
     __slots__ = (
         "clock",
@@ -131,6 +152,30 @@ class GameState:
         self.overtime = 0
         self.sos_adj = self._sos_adjustment(home, away) if rules.sos_adjust else {
             HOME: (0, 0), AWAY: (0, 0)}
+
+    def copy(self) -> GameState:
+        """A copy to try a step on (`what_if.copy_game`): everything a step changes copied,
+        the rules and charts shared, the play list empty (a what-if keeps no history). A
+        field added to `__init__` belongs here too (tests/legends/test_copy_game.py)."""
+        c = GameState.__new__(GameState)
+        c.rules = self.rules
+        c.x = self.x
+        c.home_bonus = self.home_bonus
+        c.teams = {side: t.copy() for side, t in self.teams.items()}
+        c.clock = self.clock.copy()
+        c.score = dict(self.score)
+        c.possession = self.possession
+        c.yardline = self.yardline
+        c.down = self.down
+        c.ydstogo = self.ydstogo
+        c.momentum = self.momentum.copy()
+        c.plays = []
+        c.kickoff_shift_home = self.kickoff_shift_home
+        c.pending_third_stop = self.pending_third_stop
+        c.over = self.over
+        c.overtime = self.overtime
+        c.sos_adj = dict(self.sos_adj)         # its values are tuples
+        return c
 
     def _sos_adjustment(self, home: Team, away: Team) -> dict[Side, tuple[int, int]]:
         """FNL-11: (run, pass) yards added to each team's offensive plays."""
