@@ -18,6 +18,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TypeVar
 
+from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.errors import ScrimmageError
 
 T = TypeVar("T")
@@ -26,6 +27,7 @@ DEFAULT_LIMIT = 200_000
 """Runs before `enumerate_outcomes` gives up: a guard against enumerating a whole game."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # tests give a first face (core/compiled.py)
 class TreeDice:
     """Dice that replay a fixed prefix of faces, then roll 1 on every new die, remembering its
     size; `advance` moves to the next sequence in depth-first order."""

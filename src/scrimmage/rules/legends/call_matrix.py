@@ -122,7 +122,7 @@ def group_chart_reads(g: LegendsGame) -> None:
     among its distinct final values (`distinct_cells`): twenty faces that often say the same
     thing are run once each. A compiled build's game takes no new attributes: its faces are
     then run one by one, the same chances, more slowly."""
-    columns: dict[int, tuple[tuple[ChartValue, ...], tuple[int, ...]]] = {}
+    columns: dict[int, tuple[tuple[Any, ...], tuple[int, ...]]] = {}   # any chart: yards or words
 
     def read_chart(chart: Sequence[T], label: str) -> T:
         key = id(chart)
