@@ -26,7 +26,7 @@ from scrimmage.core.decisions import Decision
 from scrimmage.core.enumeration import TreeDice, distribution, enumerate_outcomes
 from scrimmage.core.fastpath import PassFilters
 from scrimmage.rules.legends.bigplays import Outcome, resolve
-from scrimmage.rules.legends.charts import ChartValue, Roll
+from scrimmage.rules.legends.charts import Roll
 from scrimmage.rules.legends.checkoff import Checkoff
 from scrimmage.rules.legends.game import LegendsGame
 from scrimmage.rules.legends.scrimmage_play import DEF_DIE, OFF_DIE, PENALTY_DIE
