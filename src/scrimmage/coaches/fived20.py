@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.dice import SeededDice
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a coach is a public base class
 class SystemCoach:
     """The system calls the plays; ordinary football sense for the coach's decisions."""
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import Any
 
+from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.dice import SeededDice
 from scrimmage.rules.grid.cards import Player
@@ -31,6 +32,7 @@ def fg_chance(kicking: int, boxes: int) -> float:
     return float(((kicking - 1) / kicking) ** boxes)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a coach is a public base class
 class SensibleCoach:
     """Ordinary football sense for every decision of The Grid."""
 

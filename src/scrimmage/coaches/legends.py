@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.dice import SeededDice
 from scrimmage.rules.legends.cards import OFF_SETS
@@ -60,6 +61,7 @@ _TIMEOUT, _PLAY_SPEED = Kind.TIMEOUT, Kind.PLAY_SPEED
 _OUT_OF_BOUNDS, _COACHING_POINTS = Kind.OUT_OF_BOUNDS, Kind.COACHING_POINTS
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a coach is a public base class
 class SolitaireCoach:
     """The book's solitaire coach plus ordinary football sense for the open decisions."""
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.decisions import Decision
 from scrimmage.core.dice import SeededDice
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a coach is a public base class
 class RandomCoach:
     """Uniform over the legal options, with its own seeded dice."""
 

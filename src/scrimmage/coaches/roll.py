@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.dice import SeededDice
 from scrimmage.rules.roll.dice import DiceSet, Die
@@ -103,6 +104,7 @@ def _after_flag(code: str, plain: float, end: int, line: int, penalty_from: str)
     return min(plain, kept)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a coach is a public base class
 class SensibleCoach:
     """Ordinary football sense, with mixed play calls."""
 

@@ -42,6 +42,7 @@ from scrimmage.coaches.fived20 import SystemCoach
 from scrimmage.coaches.legends import SolitaireCoach
 from scrimmage.coaches.matrix_game import require_solver, solve
 from scrimmage.coaches.payoff_cache import cached_payoffs
+from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.dice import Dice, SeededDice
 from scrimmage.core.errors import ScrimmageError
@@ -84,6 +85,7 @@ def smart_tables(rules: str) -> Tables:
     return tables
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a coach is a public base class
 class SmartCoach(SolitaireCoach):
     """Legends: the solitaire coach's play calls, the deciding choices by win probability."""
 
@@ -249,6 +251,7 @@ def timeout_values(tables: Tables, now: Position, side: Any,
     return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a coach is a public base class
 class FiveD20SmartCoach(SystemCoach):
     """5D20: the system's play calls (D20-12); fourth down, the try, the kickoff and a
     timeout after the play by win probability."""

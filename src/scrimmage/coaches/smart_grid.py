@@ -37,6 +37,7 @@ from scrimmage.coaches.smart import (
     sampled_choices,
     smart_tables,
 )
+from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.field import Side
 from scrimmage.rules.grid import plays
@@ -47,6 +48,7 @@ from scrimmage.rules.grid.what_if import copy_game, position, seconds_of
 EXTRA = {"one": 1, "two": 2}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a coach is a public base class
 class GridSmartCoach(SensibleCoach):
     """The Grid: the sensible coach's calls, the deciding choices by win probability."""
 

@@ -40,12 +40,14 @@ from scrimmage.coaches.smart import (
     sampled_choices,
     smart_tables,
 )
+from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.rules.roll import kicking, plays
 from scrimmage.rules.roll.game import RollGame
 from scrimmage.rules.roll.what_if import copy_game, marker_moved, position, step_then_check
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a coach is a public base class
 class RollSmartCoach(SensibleCoach):
     """1st & Roll: the sensible coach's dice, the deciding choices by win probability."""
 

@@ -4,8 +4,9 @@ mypyc turns a class into a native class unless told otherwise, and a native clas
 made without running its `__init__`. The game and state classes that a computer coach copies
 to try a choice on (`copy()` methods, built from a blank instance and filled field by field)
 are therefore kept as ordinary classes (`@mypyc_attr(native_class=False)`); their methods and
-every function around them are still compiled. A class that tests subclass with their own
-dice (`TreeDice`) allows interpreted subclasses. This module itself is never compiled, and the
+every function around them are still compiled. Classes that other code subclasses (the
+computer coaches, a public base for anyone's own coach; `TreeDice`, which tests give a first
+face) allow interpreted subclasses. This module itself is never compiled, and the
 plain build runs without mypy's extensions installed: the decorator then does nothing.
 """
 
