@@ -177,6 +177,8 @@ def create_app(db: str | Path, *, public_url: str = DEFAULT_PUBLIC_URL,
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        # A cancelled sweep may still be reading in its worker thread: close after it.
+        await asyncio.to_thread(leagues.sweeping.acquire)
         store.close()
 
     app = FastAPI(title="scrimmage", lifespan=lifespan)

@@ -363,12 +363,16 @@ async def forget_finished(leagues: Leagues, league_id: str) -> None:
                 await socket.close(code=1012, reason="the computer finished this game")
 
 
+def _sweep(leagues: Leagues) -> list[str]:
+    with leagues.sweeping:
+        return online.due_deadlines(leagues.store, None, leagues.workers)
+
+
 async def tick(leagues: Leagues) -> None:
     """The week clock: close every week whose deadline passed, now and every TICK_SECONDS."""
     while True:
         with contextlib.suppress(ScrimmageError):
-            closed = await run_in_threadpool(online.due_deadlines, leagues.store, None,
-                                             leagues.workers)
+            closed = await run_in_threadpool(_sweep, leagues)
             for league_id in closed:
                 await forget_finished(leagues, league_id)
         await asyncio.sleep(TICK_SECONDS)

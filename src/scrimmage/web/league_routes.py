@@ -101,6 +101,9 @@ class Leagues:
         self.workers = workers
         self.jobs: dict[str, SimJob] = {}
         self._lock = threading.Lock()
+        self.sweeping = threading.Lock()
+        """Held while the week clock's sweep reads the store in a worker thread: a server
+        shutting down waits for it before it closes the store (`web.app`)."""
         rooms.on_over = self.game_over
 
     def league(self, league_id: str) -> League:
