@@ -84,7 +84,8 @@ class Decision:
         if isinstance(answer, str) and answer in self.refused:
             raise IllegalDecision(f"{answer!r} is not allowed now: {self.refused[answer]}")
         raise IllegalDecision(
-            f"{answer!r} is not an answer to {self.kind.value}; choose one of {', '.join(self.options)}"
+            f"{answer!r} is not an answer to the {self.kind.value.replace('_', ' ')} question; "
+            f"choose one of {', '.join(self.options)}"
         )
 
 

@@ -34,6 +34,9 @@ class GameThread:
         self._to_caller: queue.SimpleQueue[tuple[str, Any]] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, daemon=True, name="scrimmage-game")
         self.done = False
+        self.value: Any = None
+        """What the game parked with (`park`'s `value`: the question, for a caller that wants
+        it), or what `play` returned once it is OVER."""
 
     # -- the caller's side ---------------------------------------------------------------
     def start(self) -> str:
@@ -54,6 +57,7 @@ class GameThread:
 
     def _wait(self) -> str:
         kind, value = self._to_caller.get()
+        self.value = value
         if kind in (OVER, ERROR):
             self.done = True
             self._thread.join()
@@ -62,9 +66,9 @@ class GameThread:
         return kind
 
     # -- the game's side -----------------------------------------------------------------
-    def park(self, why: str) -> Any:
+    def park(self, why: str, value: Any = None) -> Any:
         """Called by the game: wait here until the caller hands something back."""
-        self._to_caller.put((why, None))
+        self._to_caller.put((why, value))
         kind, value = self._to_game.get()
         if kind == STOP:
             raise Abandoned
