@@ -48,17 +48,14 @@ class Driver:
     `person` is asked at each live question of a person's seat (without it, every such
     question stops the game); `on_play` is called before the first question after a play has
     ended (a table saves and shows the play there); `stop` is asked before each live question
-    and stops the game when it says so; `at_prefix_end` is called once the saved part is
-    replayed, before anything else is asked (or at the end of a game the record finishes).
+    and stops the game when it says so.
     With `sync=False` the coaches are not shown the saved decisions: they are the coaches that
     made them, their dice already past them (a table playing its game again after a stop)."""
 
     __slots__ = (
-        "_at_prefix_end",
         "_decision",
         "_filters",
         "_i",
-        "_live",
         "_on_decision",
         "_on_play",
         "_people",
@@ -83,7 +80,6 @@ class Driver:
                  person: PersonHook | None = None,
                  on_play: Callable[[], None] | None = None,
                  stop: Callable[[], bool] | None = None,
-                 at_prefix_end: Callable[[], None] | None = None,
                  sync: bool = True) -> None:
         self.game = game
         self.coaches = coaches
@@ -95,10 +91,8 @@ class Driver:
         self._person = person
         self._on_play = on_play
         self._stop = stop
-        self._at_prefix_end = at_prefix_end
         self._sync = sync
         self._i = 0
-        self._live = False
         self._ran = False
         self._replay_only = False
         self._seen = 0
@@ -114,11 +108,6 @@ class Driver:
     def pending(self) -> Decision | None:
         """The question the game stopped at (None when it ran to its end)."""
         return self._decision
-
-    @property
-    def index(self) -> int:
-        """The pending decision's position in the game's record."""
-        return len(self.log)
 
     def run(self, replay_only: bool = False) -> Decision | None:
         """Play the game: the saved decisions first, then the coaches. Returns the question
@@ -141,8 +130,6 @@ class Driver:
             return stopped.decision
         finally:
             game.coach_answer = no_coach       # a stopped game is shown, never played on
-        if not self._live and self._at_prefix_end is not None:
-            self._at_prefix_end()
         return None
 
     # -- who answers ---------------------------------------------------------------------
@@ -161,9 +148,6 @@ class Driver:
 
     def _go_live(self) -> Answerer:
         """The saved part is over: who answers from here on (set as the game's answerer)."""
-        self._live = True
-        if self._at_prefix_end is not None:
-            self._at_prefix_end()
         if self._prefix and self._use_filters is not None:
             self._use_filters(self._filters, self.log)   # replayed: coaches take over
         self._seen = len(self.game.plays)
