@@ -73,7 +73,7 @@ def grid_reference(g: Any, dice: Dice, answers: PassFilter | None) -> Any:
     c.dice = dice
     c.reads = DiceReads(dice, False)
     c._rec = None
-    c.fast = PassFilters(c.view)
+    c.fast = PassFilters()
     return _filtered(c, answers)
 
 
@@ -86,7 +86,7 @@ def fived20_reference(g: Any, dice: Dice, answers: PassFilter | None) -> Any:
     c = _deep(g, dice, memo)
     c.dice = dice
     c.reads = DiceReads(dice, False)
-    c._fast = PassFilters(c.view)
+    c._fast = PassFilters()
     return _filtered(c, answers)
 
 
@@ -99,7 +99,7 @@ def roll_reference(g: Any, dice: Dice, answers: PassFilter | None) -> Any:
     c = _deep(g, dice, memo)
     c.dice = dice
     c._narrate = False
-    c._fast = PassFilters(c.view)
+    c._fast = PassFilters()
     return _filtered(c, answers)
 
 

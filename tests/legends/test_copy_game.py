@@ -56,7 +56,7 @@ def reference_copy(g: LegendsGame, dice: Dice | None = None,
                  id(g.fast): None})
     memo[id(g.coach_answer)] = no_coach
     c = copy.deepcopy(g, memo)
-    c.fast = PassFilters(c.view)
+    c.fast = PassFilters()
     if answers is not None:
         c.use_pass_filters({Side.HOME: answers, Side.AWAY: answers}, [])
     if dice is not None:

@@ -40,18 +40,22 @@ def yards_chances(die: Die, depth: int = BREAKAWAY_DEPTH,
     chance of each total. FR-17 / AMB-FR-19: with `broken_tackle`, a square face on the first
     roll adds one more roll, which may chain breakaways itself."""
     chances: dict[int, float] = defaultdict(float)
-
-    def roll(total: int, chance: float, rolls: int, first: bool) -> None:
-        for face in die.faces:
-            p = chance / die.sides
-            again = face.breakaway or (first and broken_tackle and face.square)
-            if again and rolls < depth:
-                roll(total + face.value, p, rolls + 1, False)
-            else:
-                chances[total + face.value] += p
-
-    roll(0, 1.0, 1, True)
+    _roll_again(die, depth, broken_tackle, chances, 0, 1.0, 1, True)
     return dict(chances)
+
+
+def _roll_again(die: Die, depth: int, broken_tackle: bool, chances: dict[int, float],
+                total: int, chance: float, rolls: int, first: bool) -> None:
+    """One more roll of `die` on top of `total` (a module function: a closure calling itself
+    would be a reference cycle, left for the cyclic collector)."""
+    for face in die.faces:
+        p = chance / die.sides
+        again = face.breakaway or (first and broken_tackle and face.square)
+        if again and rolls < depth:
+            _roll_again(die, depth, broken_tackle, chances, total + face.value, p, rolls + 1,
+                        False)
+        else:
+            chances[total + face.value] += p
 
 
 def takes_penalty(info: dict[str, Any]) -> bool:

@@ -31,6 +31,8 @@ from scrimmage.core.ruleset import Game
 
 MAX_REFUSALS = 50
 
+NO_FILTERS: dict[Side, None] = {Side.HOME: None, Side.AWAY: None}
+
 PersonHook = Callable[[Decision], "tuple[str, str] | None"]
 """Called at each question of a person's seat: (answer, who gave it) to go on without the
 person (their assistant, the computer half of a split team), or None to stop and ask them."""
@@ -130,6 +132,8 @@ class Driver:
             return stopped.decision
         finally:
             game.coach_answer = no_coach       # a stopped game is shown, never played on
+            if self._use_filters is not None:  # and holds no reference cycle through them
+                self._use_filters(NO_FILTERS, [])
         return None
 
     # -- who answers ---------------------------------------------------------------------

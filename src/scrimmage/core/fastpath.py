@@ -26,17 +26,23 @@ PassFilter = Callable[[Kind, str, Any], bool]
 class PassFilters:
     __slots__ = ("_log", "_seats", "_view")
 
-    def __init__(self, view: Callable[[Side], Any]) -> None:
-        self._view = view
+    def __init__(self) -> None:
         # Per side, the coach's filter and its seat's view (None: that side is asked).
         self._seats: dict[Side, tuple[PassFilter, Any] | None] | None = None
         self._log: list[list[str]] = []
 
-    def use(self, filters: dict[Side, PassFilter | None], log: list[list[str]]) -> None:
+    def use(self, filters: dict[Side, PassFilter | None], log: list[list[str]],
+            view: Callable[[Side], Any]) -> None:
+        """Wave questions through for the sides with a filter; with none, ask everything
+        again (the driver does so when its game ends: a seat's view holds the game, and a
+        game that is no reference cycle is freed as soon as nobody holds it)."""
         if any(f is not None for f in filters.values()):
             self._seats = {side: None if (f := filters.get(side)) is None else
-                           (f, self._view(side)) for side in Side}
+                           (f, view(side)) for side in Side}
             self._log = log
+        else:
+            self._seats = None
+            self._log = []
 
     def passes(self, kind: Kind, item: str, side: Side, first: str) -> bool:
         """True when `side`'s coach takes the first option of this optional decision without

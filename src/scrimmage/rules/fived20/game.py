@@ -171,7 +171,7 @@ class FiveD20Game:
         self._colours: dict[int, tuple[Roll, list[int]]] = {}
         """For each roll of the current play (by id): where each of its colours (in colour
         order) sits in the dice log."""
-        self._fast = PassFilters(self.view)
+        self._fast = PassFilters()
         self.last_kick_roll: Roll | None = None
         self.kickoff_shift = 0
         """Yards the next kickoff (or free kick) moves toward the receiving team's goal: a
@@ -217,7 +217,7 @@ class FiveD20Game:
         c._roll_mark = self._roll_mark
         c.reads = DiceReads(dice, False)
         c._colours = {}
-        c._fast = PassFilters(c.view)
+        c._fast = PassFilters()
         c.last_kick_roll = self.last_kick_roll           # a roll is a tuple: never changed
         c.kickoff_shift = self.kickoff_shift
         c.carried_home = self.carried_home
@@ -228,7 +228,7 @@ class FiveD20Game:
     def use_pass_filters(self, filters: dict[Side, PassFilter | None],
                          log: list[list[str]]) -> None:
         """The driver's hook: computer coaches may wave optional decisions through."""
-        self._fast.use(filters, log)
+        self._fast.use(filters, log, self.view)
 
     def passes(self, kind: Kind, item: str, side: Side, first: str) -> bool:
         """See `scrimmage.core.fastpath`."""

@@ -151,7 +151,7 @@ class GridGame:
         """What each die of the current play was read for (the record's `dice_read`)."""
         self._rec: dict[str, Any] | None = None
         """The record of the play under way: the cards flipped now are its time."""
-        self.fast = PassFilters(self.view)
+        self.fast = PassFilters()
         """Computer coaches wave most timeout questions through (scrimmage.core.fastpath)."""
 
     def copy(self, dice: Dice) -> GridGame:
@@ -186,7 +186,7 @@ class GridGame:
         c._roll_mark = self._roll_mark
         c.reads = DiceReads(dice, False)
         c._rec = None
-        c.fast = PassFilters(c.view)
+        c.fast = PassFilters()
         return c
 
     # -- the driver's interface -------------------------------------------------------
@@ -201,7 +201,7 @@ class GridGame:
     def use_pass_filters(self, filters: dict[Side, PassFilter | None],
                          log: list[list[str]]) -> None:
         """The driver's hook: computer coaches may wave optional decisions through."""
-        self.fast.use(filters, log)
+        self.fast.use(filters, log, self.view)
 
     def run(self) -> None:
         from scrimmage.rules.grid import injuries

@@ -97,7 +97,7 @@ def model_game(state: GameState) -> LegendsGame:
     g.s = state
     g.rules = state.rules
     g.x = state.x
-    g.fast = PassFilters(g.view)
+    g.fast = PassFilters()
     g.dice = TreeDice()
     g.reads = DiceReads(g.dice, False)
     group_chart_reads(g)

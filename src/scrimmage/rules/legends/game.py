@@ -9,7 +9,6 @@ overtime) and the helpers every step shares: rolling, asking, scoring, timing an
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import partial
 from typing import Any, TypeVar
 
 from scrimmage.core.compiled import mypyc_attr
@@ -62,7 +61,7 @@ class LegendsGame:
         self._roll_mark = 0
         self.reads = DiceReads(dice, narrate)
         """What each die of the current play was read for (the record's `dice_read`)."""
-        self.fast = PassFilters(self.view)
+        self.fast = PassFilters()
         """Computer coaches' pass filters: `fast.passes(kind, item, side, first)` before an
         optional question (`scrimmage.core.fastpath`)."""
         self._names = {side: t.name for side, t in self.s.teams.items()}
@@ -104,7 +103,7 @@ class LegendsGame:
         c._roll_mark = self._roll_mark
         # Views of the copy's state, not `c.view`: a copy that holds no reference to itself
         # is freed as soon as it is dropped, not left for the cyclic collector.
-        c.fast = PassFilters(partial(SeatView, c.s))
+        c.fast = PassFilters()
         c._names = dict(self._names)
         c.halftime_pending_choice = self.halftime_pending_choice
         c.in_overtime = self.in_overtime
@@ -129,7 +128,7 @@ class LegendsGame:
     def use_pass_filters(self, filters: dict[Side, PassFilter | None],
                          log: list[list[str]]) -> None:
         """The driver's hook: computer coaches may wave optional decisions through."""
-        self.fast.use(filters, log)
+        self.fast.use(filters, log, self.view)
 
     def view(self, seat: Side) -> SeatView:
         return SeatView(self.s, seat)

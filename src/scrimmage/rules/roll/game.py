@@ -44,7 +44,7 @@ class RollGame:
                  *, overtime: str = "ask", narrate: bool = True) -> None:
         if overtime not in OVERTIME_MODES:
             raise ValueError(f"overtime must be one of {', '.join(OVERTIME_MODES)}")
-        self._fast = PassFilters(self.view)
+        self._fast = PassFilters()
         self.dice = dice
         self.coach_answer: Answerer = no_coach
         """Where `ask` puts its questions: set by the driver (`scrimmage.core.driver`)."""
@@ -64,7 +64,6 @@ class RollGame:
         self._reads: list[str] = []
         """`dice_read` of the play under way: each die named, with its face and meaning."""
         self._narrate = narrate
-        self._views = {side: RollView(self.s, side, faces, self) for side in Side}
 
     def copy(self, dice: Dice) -> RollGame:
         """The game as it stands, to try a choice on (`what_if.copy_game`): what a step
@@ -73,7 +72,7 @@ class RollGame:
         and asks `no_coach` with no pass filter until its caller says otherwise. A field
         added to the game is added here too (tests/coaches/test_copy_games.py fails without)."""
         c = RollGame.__new__(RollGame)
-        c._fast = PassFilters(c.view)
+        c._fast = PassFilters()
         c.dice = dice
         c.coach_answer = no_coach
         c.d = self.d
@@ -88,7 +87,6 @@ class RollGame:
         c._faces = list(self._faces)
         c._reads = list(self._reads)
         c._narrate = False
-        c._views = {side: RollView(c.s, side, c.d, c) for side in Side}
         return c
 
     # -- the driver's interface -------------------------------------------------------
@@ -107,10 +105,11 @@ class RollGame:
     def use_pass_filters(self, filters: dict[Side, PassFilter | None],
                          log: list[list[str]]) -> None:
         """The driver's hook: computer coaches may wave optional decisions through."""
-        self._fast.use(filters, log)
+        self._fast.use(filters, log, self.view)
 
     def view(self, seat: Side) -> RollView:
-        return self._views[seat]
+        # Made afresh: a view kept on the game would hold the game in a reference cycle.
+        return RollView(self.s, seat, self.d, self)
 
     def score_pad(self) -> str:
         """Score, clock marker, timeouts and the ball in one line (rich markup)."""
