@@ -52,12 +52,15 @@ class Driver:
     ended (a table saves and shows the play there); `stop` is asked before each live question
     and stops the game when it says so.
     With `sync=False` the coaches are not shown the saved decisions: they are the coaches that
-    made them, their dice already past them (a table playing its game again after a stop)."""
+    made them, their dice already past them (a table playing its game again after a stop).
+    With `log` None nobody reads the answers (a batch game, replayable from its seed and
+    coaches): the computers' answers are not logged."""
 
     __slots__ = (
         "_decision",
         "_filters",
         "_i",
+        "_keep",
         "_on_decision",
         "_on_play",
         "_people",
@@ -75,7 +78,7 @@ class Driver:
         "views",
     )
 
-    def __init__(self, game: Game, coaches: Mapping[Side, Coach], log: list[DecisionEntry],
+    def __init__(self, game: Game, coaches: Mapping[Side, Coach], log: list[DecisionEntry] | None,
                  prefix: Sequence[DecisionEntry] = (),
                  on_decision: Callable[[Decision, str], None] | None = None,
                  people: Collection[Side] = (), *,
@@ -85,7 +88,8 @@ class Driver:
                  sync: bool = True) -> None:
         self.game = game
         self.coaches = coaches
-        self.log = log
+        self.log: list[DecisionEntry] = [] if log is None else log
+        self._keep = log is not None
         self.views = {Side.HOME: game.view(Side.HOME), Side.AWAY: game.view(Side.AWAY)}
         self._prefix = prefix
         self._on_decision = on_decision
@@ -153,7 +157,7 @@ class Driver:
     def _go_live(self) -> Answerer:
         """The saved part is over: who answers from here on (set as the game's answerer)."""
         if self._prefix and self._use_filters is not None:
-            self._use_filters(self._filters, self.log)   # replayed: coaches take over
+            self._use_filters(self._filters, self.log if self._keep else None)  # coaches
         self._seen = len(self.game.plays)
         if self._replay_only:
             answer: Answerer = self._stop_here
@@ -199,6 +203,17 @@ class Driver:
         coaches, views, append = self.coaches, self.views, self.log.append
         on_decision = self._on_decision
         decide = {side: coach.decide for side, coach in coaches.items()}
+        if not self._keep:
+            def unlogged(decision: Decision) -> str:
+                seat = decision.seat
+                choice = decide[seat](decision, views[seat])
+                if choice not in decision.options:
+                    choice = _ask_again(coaches[seat], decision, views[seat], choice)
+                if on_decision is not None:
+                    on_decision(decision, choice)
+                return choice
+
+            return unlogged
 
         def answer(decision: Decision) -> str:
             seat = decision.seat
@@ -234,11 +249,12 @@ class Driver:
 def drive(
     game: Game,
     coaches: Mapping[Side, Coach],
-    log: list[DecisionEntry],
+    log: list[DecisionEntry] | None,
     prefix: Sequence[DecisionEntry] = (),
     on_decision: Callable[[Decision, str], None] | None = None,
 ) -> None:
-    """Run `game` to its end (or until a coach raises), appending each answer to `log`."""
+    """Run `game` to its end (or until a coach raises), appending each answer to `log` (None:
+    nobody reads them)."""
     Driver(game, coaches, log, prefix, on_decision).run()
 
 

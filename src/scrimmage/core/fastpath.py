@@ -29,11 +29,12 @@ class PassFilters:
     def __init__(self) -> None:
         # Per side, the coach's filter and its seat's view (None: that side is asked).
         self._seats: dict[Side, tuple[PassFilter, Any] | None] | None = None
-        self._log: list[list[str]] = []
+        self._log: list[list[str]] | None = None
 
-    def use(self, filters: dict[Side, PassFilter | None], log: list[list[str]],
+    def use(self, filters: dict[Side, PassFilter | None], log: list[list[str]] | None,
             view: Callable[[Side], Any]) -> None:
-        """Wave questions through for the sides with a filter; with none, ask everything
+        """Wave questions through for the sides with a filter, their answers logged in `log`
+        (None: a batch game nobody reads the answers of); with no filter, ask everything
         again (the driver does so when its game ends: a seat's view holds the game, and a
         game that is no reference cycle is freed as soon as nobody holds it)."""
         if any(f is not None for f in filters.values()):
@@ -42,7 +43,7 @@ class PassFilters:
             self._log = log
         else:
             self._seats = None
-            self._log = []
+            self._log = None
 
     def passes(self, kind: Kind, item: str, side: Side, first: str) -> bool:
         """True when `side`'s coach takes the first option of this optional decision without
@@ -53,5 +54,6 @@ class PassFilters:
         seat = seats[side]
         if seat is None or not seat[0](kind, item, seat[1]):
             return False
-        self._log.append([kind, side, first])
+        if self._log is not None:
+            self._log.append([kind, side, first])
         return True

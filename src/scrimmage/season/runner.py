@@ -127,7 +127,7 @@ class Player:
         if self.plan.coaches:
             coach = {Side.HOME: self.plan.coaches.get(home, coach),
                      Side.AWAY: self.plan.coaches.get(away, coach)}
-        drive(game, make_coaches(self.rs, coach, s), [], on_decision=watch)
+        drive(game, make_coaches(self.rs, coach, s), None, on_decision=watch)
         played = Played(replay, index, s, game_type, week, home, away, neutral,
                         game.score[Side.HOME], game.score[Side.AWAY])
         if self.plan.keep_plays:

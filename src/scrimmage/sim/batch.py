@@ -85,7 +85,7 @@ class Series:
         s = game_seed(self.seed, index)
         game = self.rs.new_game(self.home_team, self.away_team, SeededDice(s), self.first.options,
                                 narrate=narrate)
-        drive(game, make_coaches(self.rs, self.coach, s), [],
+        drive(game, make_coaches(self.rs, self.coach, s), None,
               on_decision=watch(game) if watch is not None else None)
         return s, game
 

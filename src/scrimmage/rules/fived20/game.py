@@ -226,7 +226,7 @@ class FiveD20Game:
 
     # -- the driver's interface -------------------------------------------------------------
     def use_pass_filters(self, filters: dict[Side, PassFilter | None],
-                         log: list[list[str]]) -> None:
+                         log: list[list[str]] | None) -> None:
         """The driver's hook: computer coaches may wave optional decisions through."""
         self._fast.use(filters, log, self.view)
 

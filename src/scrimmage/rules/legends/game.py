@@ -126,7 +126,7 @@ class LegendsGame:
         return self.s.over
 
     def use_pass_filters(self, filters: dict[Side, PassFilter | None],
-                         log: list[list[str]]) -> None:
+                         log: list[list[str]] | None) -> None:
         """The driver's hook: computer coaches may wave optional decisions through."""
         self.fast.use(filters, log, self.view)
 
