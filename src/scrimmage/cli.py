@@ -49,6 +49,7 @@ from scrimmage.core.ruleset import find_ruleset, ruleset_names
 from scrimmage.league.play_command import league_app
 from scrimmage.plot.command import plot_app
 from scrimmage.season.command import season as season_command
+from scrimmage.sheets.printing.command import print_sheets
 from scrimmage.seat.policy import AskPolicy
 from scrimmage.web.limits import MAX_GAMES_IN_MEMORY, RATE_LIMIT, WS_MAX_SIZE
 
@@ -631,6 +632,7 @@ app.add_typer(league_app, name="league")
 
 
 app.command("season")(season_command)
+app.command("print")(print_sheets)      # sheets/printing/command.py
 
 
 @app.command()
