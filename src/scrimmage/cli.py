@@ -49,8 +49,8 @@ from scrimmage.core.ruleset import find_ruleset, ruleset_names
 from scrimmage.league.play_command import league_app
 from scrimmage.plot.command import plot_app
 from scrimmage.season.command import season as season_command
-from scrimmage.sheets.printing.command import print_sheets
 from scrimmage.seat.policy import AskPolicy
+from scrimmage.sheets.printing.command import print_sheets
 from scrimmage.web.limits import MAX_GAMES_IN_MEMORY, RATE_LIMIT, WS_MAX_SIZE
 
 if TYPE_CHECKING:

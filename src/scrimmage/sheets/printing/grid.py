@@ -35,7 +35,7 @@ from scrimmage.sheets.printing.layout import (
 PER_PAGE = 9
 
 
-class CardSheet(Flowable):  # type: ignore[misc]
+class CardSheet(Flowable):
     """Up to nine cards in a 3 x 3 block, dashed cut lines between and around them."""
 
     def __init__(self, team: str, cards: Sequence[dict[str, Any]], width: float, height: float,

@@ -146,7 +146,7 @@ class Running:
     teams_done: int = field(default=0)
 
 
-class Mark(Flowable):  # type: ignore[misc]
+class Mark(Flowable):
     """Takes no room: sets the running title from here on (the page it lands on onward)."""
 
     def __init__(self, running: Running, title: str | None = None, season: str | None = None,
@@ -179,7 +179,7 @@ def page(running: Running, what: str, template: str = "portrait") -> list[Flowab
 
 def _running_title(running: Running) -> Callable[[Canvas, BaseDocTemplate], None]:
     def draw(canvas: Canvas, doc: BaseDocTemplate) -> None:
-        width, height = canvas._pagesize
+        width, height = doc.pageTemplate.pagesize or doc.pagesize
         canvas.saveState()
         y = height - MARGIN + 4
         canvas.setFont("Helvetica-Bold", 11)

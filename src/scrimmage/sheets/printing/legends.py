@@ -42,7 +42,7 @@ DEFENSE_SIDE = {"Points allowed a game", "Defensive plays", "Punt return", "Kick
 """Header numbers the sheet prints on its defensive side (FNL-3); the rest are offense's."""
 
 
-class Struck(Flowable):  # type: ignore[misc]
+class Struck(Flowable):
     """A play number the team does not have, struck through as its owner strikes it before
     the game (FNL-4)."""
 
@@ -421,9 +421,9 @@ def _score_pad(lr: LevelRules, paper: str) -> list[Flowable]:
         out += [caption("Coaching points and play speed", note="(tally as they are spent)"),
                 _boxes(20, "away: coaching pts"), _boxes(20, "home: coaching pts"),
                 _boxes(20, "away: play speed"), _boxes(20, "home: play speed")]
-    side = min(18.0, (w - 4 * 24 - 32) / 24)
-    quarters = [_squares(q, lr, side) for q in range(1, 5)]
-    row = Table([quarters], colWidths=[24 + 6 * side + 8] * 4, hAlign="LEFT")
+    square = min(18.0, (w - 4 * 24 - 32) / 24)
+    quarters = [_squares(q, lr, square) for q in range(1, 5)]
+    row = Table([quarters], colWidths=[24 + 6 * square + 8] * 4, hAlign="LEFT")
     row.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0),
                              ("VALIGN", (0, 0), (-1, -1), "TOP")]))
     note = "" if lr.quarter_minutes >= 15 else \
