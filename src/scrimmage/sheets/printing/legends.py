@@ -127,7 +127,7 @@ def _matrix(cards: Sequence[dict[str, Any]], columns: Sequence[str], width: floa
     n = len(columns)
     top: list[Any] = ["#"]
     sub: list[Any] = ["#"]
-    spans: list[tuple[Any, ...]] = []
+    spans: list[tuple[Any, ...]] = [("SPAN", (0, 0), (0, 1))]
     for i, card in enumerate(cards):
         top += [para(f"{'RUN' if card['run'] else 'PASS'}: {card['label']}", HEAD)] + [""] * (n - 1)
         sub += [para(col, HEAD) for col in columns]

@@ -56,7 +56,7 @@ class DieFaces(Flowable):
                 c.circle(x + FACE / 2, y + FACE / 2, FACE / 2 - 4)
             if f["square"]:
                 c.rect(x + 6, y + 6, FACE - 12, FACE - 12)
-            c.setFont("Helvetica-Bold", 8 if f["flag"] else 13)
+            c.setFont("Helvetica-Bold", 13 if not f["flag"] else (8 if len(f["text"]) < 5 else 6.5))
             c.drawCentredString(x + FACE / 2, y + FACE / 2 - 4, plain(f["text"]))
             c.setFont("Helvetica", 6)
             c.drawCentredString(x + FACE / 2, 1, f"d6: {i + 1}")
