@@ -12,7 +12,7 @@ import subprocess
 import sys
 
 HEAVY = ("fastapi", "uvicorn", "starlette", "websockets", "pyarrow", "polars", "pandas",
-         "matplotlib", "dask", "distributed", "scipy", "numpy")
+         "matplotlib", "dask", "distributed", "scipy", "numpy", "reportlab", "PIL")
 """Third-party packages no command line needs before a command asks for them."""
 
 

@@ -50,6 +50,7 @@ from scrimmage.league.play_command import league_app
 from scrimmage.plot.command import plot_app
 from scrimmage.season.command import season as season_command
 from scrimmage.seat.policy import AskPolicy
+from scrimmage.sheets.printing.command import print_sheets
 from scrimmage.web.limits import MAX_GAMES_IN_MEMORY, RATE_LIMIT, WS_MAX_SIZE
 
 if TYPE_CHECKING:
@@ -631,6 +632,7 @@ app.add_typer(league_app, name="league")
 
 
 app.command("season")(season_command)
+app.command("print")(print_sheets)      # sheets/printing/command.py
 
 
 @app.command()
