@@ -31,7 +31,8 @@ from scrimmage.core.ruleset import find_ruleset
 from scrimmage.core.what_if import play_out, sampled_mean
 from scrimmage.rules.legends import kicking
 from scrimmage.rules.legends.charts import LevelRules, XSheets
-from scrimmage.rules.legends.game import SCRIMMAGE, LegendsGame
+from scrimmage.rules.legends.game import LegendsGame
+from scrimmage.rules.legends.phases import SCRIMMAGE
 from scrimmage.rules.legends.sheets import Team
 from scrimmage.rules.legends.state import SeatView
 from scrimmage.rules.legends.what_if import copy_game, down_then_check, shell_game

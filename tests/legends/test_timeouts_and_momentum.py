@@ -27,7 +27,7 @@ from scrimmage.core.field import Side
 from scrimmage.core.ruleset import find_ruleset
 from scrimmage.core.scenario import ScriptCoach, run_steps
 from scrimmage.rules.legends.cards import DEF_SETS, OFF_SETS
-from scrimmage.rules.legends.game import KICKOFF, TRY
+from scrimmage.rules.legends.phases import KICKOFF, TRY
 from scrimmage.rules.legends.table_view import board, sheet
 
 HOME, AWAY = Side.HOME, Side.AWAY

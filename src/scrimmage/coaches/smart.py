@@ -50,7 +50,7 @@ from scrimmage.core.what_if import sampled_mean
 from scrimmage.rules.fived20.timing import STOPPED
 from scrimmage.rules.fived20.what_if import copy_game as fived20_copy
 from scrimmage.rules.fived20.what_if import position as fived20_position
-from scrimmage.rules.legends import kicking
+from scrimmage.rules.legends import kicking, tries
 from scrimmage.rules.legends.game import LegendsGame
 from scrimmage.rules.legends.what_if import copy_game, down_then_check, position, shell_game
 
@@ -108,7 +108,7 @@ class SmartCoach(SolitaireCoach):
         if d.kind is Kind.SNAP:
             return self._snap(d, v)
         if d.kind is Kind.TRY and len(d.options) > 1:
-            return self._tried(d, v, lambda g: kicking.try_after_touchdown(g))
+            return self._tried(d, v, lambda g: tries.try_after_touchdown(g))
         if d.kind is Kind.KICKOFF:
             after_safety = "safety" in d.prompt
             return self._tried(d, v, lambda g: kicking.kickoff(g, d.seat, after_safety))

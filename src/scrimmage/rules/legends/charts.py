@@ -19,6 +19,7 @@ from typing import Any, Literal
 from scrimmage.core.dice import Dice
 from scrimmage.core.errors import SheetError
 from scrimmage.core.teamfile import read_toml_file
+from scrimmage.rules.legends.cards import cell_words
 
 TD = 999
 """Chart value: a touchdown whatever the distance."""
@@ -55,6 +56,16 @@ def yards_of(value: ChartValue, dice: Dice) -> int:
     if isinstance(value, Roll):
         return value.base + dice.roll(value.sides)
     return value
+
+
+def chart_text(value: object) -> str:
+    """A chart cell in a few words: `12`, `touchdown`, `5+d10`, a word or a name."""
+    if value == TD:
+        return "touchdown"
+    if isinstance(value, Roll):
+        return f"{value.base}+d{value.sides}" if value.base else f"d{value.sides}"
+    name = getattr(value, "name", None) or getattr(value, "desc", None)
+    return cell_words(str(name if name is not None else value))
 
 
 def d20_column(table: object, where: str, source: str, sides: int = 20) -> tuple[Any, ...]:

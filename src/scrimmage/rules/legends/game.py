@@ -2,7 +2,7 @@
 
 The rules are plain calls (DESIGN.md, "The game driver"): wherever a coach must choose, a
 step asks `ask(...)` and gets the answer back. Each step of a play lives in its own module
-(`scrimmage_play`, `kicking`); this module holds the game loop (FNL-9, FNL-14, FNL-95, FNL-98,
+(`scrimmage_play`, `kicking`, `tries`); this module holds the game loop (FNL-9, FNL-14, FNL-95, FNL-98,
 overtime) and the helpers every step shares: rolling, asking, scoring, timing and momentum.
 """
 
@@ -18,8 +18,9 @@ from scrimmage.core.fastpath import PassFilter, PassFilters
 from scrimmage.core.field import Side
 from scrimmage.core.records import snap_record
 from scrimmage.core.situation import Situation
-from scrimmage.rules.legends.cards import cell_words
-from scrimmage.rules.legends.charts import TD, ChartValue, LevelRules, Roll, XSheets
+from scrimmage.rules.legends import clock_choices, kicking, scrimmage_play, tries
+from scrimmage.rules.legends.charts import ChartValue, LevelRules, Roll, XSheets, chart_text
+from scrimmage.rules.legends.phases import FREE_KICK, KICKOFF, OT_TOSS, SCRIMMAGE, TRY
 from scrimmage.rules.legends.records import TEMPLATE
 from scrimmage.rules.legends.sheets import Team
 from scrimmage.rules.legends.state import GameState, SeatView, TeamState
@@ -27,10 +28,6 @@ from scrimmage.rules.narration import TRY as TRY_LINE
 from scrimmage.rules.narration import DiceReads, kick_line, period_clock
 
 T = TypeVar("T")
-
-# What happens next, between plays.
-KICKOFF, FREE_KICK, TRY, SCRIMMAGE = "kickoff", "free_kick", "try", "scrimmage"
-OT_TOSS = "overtime_toss"
 
 MAX_OVERTIMES = 10
 """Safety valve: after this many tied overtime periods the game is a tie (house rule)."""
@@ -152,8 +149,6 @@ class LegendsGame:
         return text
 
     def run(self) -> None:
-        from scrimmage.rules.legends import scrimmage_play
-
         self.coin_toss()
         down = scrimmage_play.down
         s = self.s
@@ -170,8 +165,6 @@ class LegendsGame:
 
     def step(self) -> None:
         """One thing that happens between two looks at the clock."""
-        from scrimmage.rules.legends import clock_choices, kicking, scrimmage_play
-
         if self.next == OT_TOSS:
             self.playing = "break"
             self.overtime_toss()
@@ -196,7 +189,7 @@ class LegendsGame:
         elif self.next == TRY:
             mark = len(self.s.plays)
             self.playing = "try"
-            kicking.try_after_touchdown(self)
+            tries.try_after_touchdown(self)
             clock_choices.timeout_after_play(self, mark)
         else:
             scrimmage_play.down(self)
@@ -535,16 +528,6 @@ class LegendsGame:
             elif ot.answered_fg and not ot.second_done:
                 ot.second_done = True
                 s.over = True       # the answering possession failed: the field goal wins
-
-
-def chart_text(value: object) -> str:
-    """A chart cell in a few words: `12`, `touchdown`, `5+d10`, a word or a name."""
-    if value == TD:
-        return "touchdown"
-    if isinstance(value, Roll):
-        return f"{value.base}+d{value.sides}" if value.base else f"d{value.sides}"
-    name = getattr(value, "name", None) or getattr(value, "desc", None)
-    return cell_words(str(name if name is not None else value))
 
 
 @mypyc_attr(native_class=False)  # copied blank (core/compiled.py)

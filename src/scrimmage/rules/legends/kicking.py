@@ -1,5 +1,5 @@
-"""The kicking game: kickoffs and onside kicks (FNL-14..24), tries (FNL-59..61), field goals
-(FNL-62..64), punts (FNL-65..72) and blocked kicks (FNL-73)."""
+"""The kicking game: kickoffs and onside kicks (FNL-14..24), field goals (FNL-62..64), punts
+(FNL-65..72) and blocked kicks (FNL-73). The try after a touchdown is in `tries`."""
 
 from __future__ import annotations
 
@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from scrimmage.core.decisions import Kind
 from scrimmage.core.field import Side
-from scrimmage.rules.legends.charts import TD, KickoffSpecial, Penalty, Roll
-from scrimmage.rules.legends.game import chart_text
+from scrimmage.rules.legends.charts import TD, KickoffSpecial, Penalty, Roll, chart_text
 from scrimmage.rules.legends.penalties import (
     Foul,
     decide_penalty,
@@ -18,7 +17,8 @@ from scrimmage.rules.legends.penalties import (
     roll_foul,
     time_against_result,
 )
-from scrimmage.rules.narration import FREE_KICK, KICKOFF, join_parts, penalty_text
+from scrimmage.rules.legends.phases import SCRIMMAGE, TRY
+from scrimmage.rules.narration import FREE_KICK, KICKOFF, penalty_text
 
 if TYPE_CHECKING:
     from scrimmage.rules.legends.game import LegendsGame
@@ -98,8 +98,6 @@ def record_kick_foul(rec: dict[str, Any], g: LegendsGame, foul: Foul) -> None:
 
 def kickoff(g: LegendsGame, kicker: Side, after_safety: bool) -> None:
     """FNL-14..24: a kickoff (or, after a safety, a free kick) by `kicker`."""
-    from scrimmage.rules.legends.game import SCRIMMAGE
-
     s = g.s
     r = g.rules
     recv = kicker.other
@@ -211,8 +209,6 @@ def _foul_after_the_kick(g: LegendsGame, rec: dict[str, Any], foul: Foul) -> Non
     """FNL-35: a foul after the receivers had the ball is marked off from where the kick
     ended, against the team that fouled; after a return touchdown, on the next kickoff
     (FNL-36)."""
-    from scrimmage.rules.legends.game import TRY
-
     if not (decide_penalty(g, foul, None, rec, "kickoff")):
         _add_to_finished_desc(g, rec, "; penalty: " + foul_text(g, foul))
     elif g.next == TRY:
@@ -316,8 +312,6 @@ def _kickoff_special(g: LegendsGame, kicker: Side, rec: dict[str, Any],
 
 def _apply_special(g: LegendsGame, kicker: Side, rec: dict[str, Any], e: KickoffSpecial,
                    favour: int, catch: int) -> None:
-    from scrimmage.rules.legends.game import SCRIMMAGE
-
     s = g.s
     recv = kicker.other
     if e.catch is not None:
@@ -457,47 +451,6 @@ def _kickoff_classic(g: LegendsGame, kicker: Side, rec: dict[str, Any],
         g.finish(rec, g.timing("short"))
         return
     _returned(g, kicker, rec, catch, ret + favour, ret)
-
-
-# -- tries ------------------------------------------------------------------------------
-
-def try_after_touchdown(g: LegendsGame) -> None:
-    """FNL-59 (kick: EXTRA POINT chart, no time) or FNL-61 (two points from the 3)."""
-    from scrimmage.rules.legends.scrimmage_play import calls_text, two_point_play
-
-    s = g.s
-    side = s.possession
-    # AMB-FNL-14 (college overtime house rule): from the third period, two-point tries only.
-    forced = g.rules.overtime == "college" and s.overtime >= 3
-    choice = g.ask(Kind.TRY, side, ("two",) if forced else ("kick", "two"),
-                         "Touchdown! Kick or go for two?")
-    if choice == "kick":
-        rec = g.new_record("extra_point")
-        rec.update(extra_point_attempt=1, situation=g.try_situation(side))
-        roll = kick_roll(g, side, "Extra point", lambda r: g.x.extra_point[r])
-        result = g.x.extra_point[roll]
-        g.reads.add(result)
-        rec["extra_point_result"] = {"good": "good", "miss": "failed", "blocked": "blocked"}[result]
-        if result == "good":
-            s.score[side] += 1
-        rec["desc"] = f"{s.teams[side].name} extra point {rec['extra_point_result']}"
-    else:
-        s.yardline = g.rules.two_point_spot
-        s.down, s.ydstogo = 1, s.yardline
-        rec = g.new_record("run")
-        rec.update(two_point_attempt=1, situation=g.try_situation(side))
-        fouls: list[str] = []
-        ok = two_point_play(g, rec, fouls)
-        rec["play_type"] = "pass" if rec.get("off_call") in ("roll_out", "drop_back",
-                                                             "screen") else "run"
-        rec["two_point_conv_result"] = "success" if ok else "failure"
-        if ok:
-            s.score[side] += 2
-        rec["desc"] = join_parts([f"{s.teams[side].name} two-point try: {calls_text(rec)}",
-                                  *fouls, rec["two_point_conv_result"]])
-    g.finish(rec, 0)
-    g.kicker = side
-    g.after_score_or_change()
 
 
 # -- field goals -------------------------------------------------------------------------

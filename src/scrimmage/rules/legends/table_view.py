@@ -11,7 +11,8 @@ from scrimmage.core.field import Side
 from scrimmage.core.scoreboard import Scoreboard, clock_text, period_name, short_names, table_phase
 from scrimmage.rules.legends.cards import DEF_SETS, LABELS, OFF_SETS, cell_text
 from scrimmage.rules.legends.checkoff import Checkoff
-from scrimmage.rules.legends.game import SCRIMMAGE, TRY, LegendsGame
+from scrimmage.rules.legends.game import LegendsGame
+from scrimmage.rules.legends.phases import SCRIMMAGE, TRY
 from scrimmage.rules.legends.sheets import Team
 from scrimmage.rules.legends.state import TeamState, speed_quota
 

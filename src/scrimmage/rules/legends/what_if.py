@@ -19,7 +19,8 @@ from scrimmage.core.dice import Dice
 from scrimmage.core.enumeration import TreeDice
 from scrimmage.core.fastpath import PassFilter
 from scrimmage.core.field import Side
-from scrimmage.rules.legends.game import SCRIMMAGE, LegendsGame
+from scrimmage.rules.legends.game import LegendsGame
+from scrimmage.rules.legends.phases import SCRIMMAGE
 from scrimmage.rules.legends.state import GameState
 
 
