@@ -21,21 +21,17 @@ from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.decisions import Answerer, Decision, Kind, no_coach
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
-from scrimmage.core.field import Field, Side
+from scrimmage.core.field import Side
+from scrimmage.rules.grid import injuries, kicking, plays
 from scrimmage.rules.grid.cards import Player
 from scrimmage.rules.grid.deck import TimingClock, card_text
+from scrimmage.rules.grid.phases import BREAK, KICKOFF, SCRIMMAGE
 from scrimmage.rules.grid.records import TEMPLATE, mark_conversion, period_label, side_type
 from scrimmage.rules.grid.roster import SLOTS, Lineup, Team
 from scrimmage.rules.grid.tables import Tables
+from scrimmage.rules.grid.track import BOX, FIRST_DOWN_BOXES, GRID_FIELD
 from scrimmage.rules.narration import DiceReads
 
-GRID_FIELD = Field(60, 20)
-"""GRID-1, GRID-3: 60 yards between the goal lines, 20 for a first down."""
-BOX = 5
-"""Yards in a box of the yardage track (GRID-1)."""
-BOXES = 12
-"""Boxes between the goal lines."""
-FIRST_DOWN_BOXES = 4
 TIMEOUTS_PER_GAME = 5
 """GRID-12: five a game, not reset at halftime."""
 OVERTIME_TIMEOUTS = 2
@@ -43,8 +39,6 @@ OVERTIME_TIMEOUTS = 2
 MAX_OVERTIMES = 60
 """Safety valve for playoff overtime (GRID-50): after this many tied periods a coin toss
 decides (a house rule; the bundled teams never get near it)."""
-
-KICKOFF, SCRIMMAGE, BREAK = "kickoff", "scrimmage", "break"
 
 _SITUATION = re.compile(
     r"^(?:H(?P<h>[12])|OT(?P<ot>\d+))\s+(?P<cards>\d{1,2})C\s+(?P<side>HOME|AWAY)\s+"
@@ -204,8 +198,6 @@ class GridGame:
         self.fast.use(filters, log, self.view)
 
     def run(self) -> None:
-        from scrimmage.rules.grid import injuries
-
         injuries.lineup_changes(self, "start")        # GRID-8: before the toss
         self.coin_toss()
         while not self.over:
@@ -214,8 +206,6 @@ class GridGame:
 
     def step(self) -> None:
         """One kickoff, one scrimmage down (or field goal) with its try, or a break."""
-        from scrimmage.rules.grid import injuries, kicking, plays
-
         if self.next == SCRIMMAGE:
             plays.down(self)
         elif self.next == KICKOFF:

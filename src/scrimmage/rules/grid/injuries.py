@@ -8,14 +8,16 @@ reserve takes the slot. Other changes happen only at halftime and before each ov
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scrimmage.core.decisions import Kind
 from scrimmage.core.field import Side
 from scrimmage.rules.grid.cards import HBE, LN, QB, SLOT_OF_CARRIER, Player
 from scrimmage.rules.grid.deck import rank
-from scrimmage.rules.grid.game import GridGame, TeamState
 from scrimmage.rules.grid.roster import ELIGIBLE, SLOTS, carrier_value, lineman_value, qb_value
+
+if TYPE_CHECKING:
+    from scrimmage.rules.grid.game import GridGame, TeamState
 
 INJURY_SLOT: dict[int, str | None] = {1: "QB", 2: "LG", 3: "LG", 4: "C", 5: "C", 6: "RG", 7: "RG",
                                       8: "HB", 9: "RE", 10: "LE", 11: None, 12: None, 13: None}

@@ -3,14 +3,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from scrimmage.core.decisions import Kind
 from scrimmage.core.field import Side
 from scrimmage.rules.grid import timeouts
 from scrimmage.rules.grid.deck import card_text
-from scrimmage.rules.grid.game import BOX, BOXES, GRID_FIELD, KICKOFF, GridGame
+from scrimmage.rules.grid.phases import KICKOFF
 from scrimmage.rules.grid.terms import card_words
+from scrimmage.rules.grid.track import BOX, BOXES, GRID_FIELD
 from scrimmage.rules.narration import KICKOFF as KICKOFF_LINE
 from scrimmage.rules.narration import TRY, kick_line
+
+if TYPE_CHECKING:
+    from scrimmage.rules.grid.game import GridGame
 
 KICKER_SLOTS = ("HB", "LE", "RE")
 

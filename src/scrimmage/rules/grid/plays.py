@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scrimmage.core.decisions import Kind
 from scrimmage.core.field import Side
@@ -29,7 +29,7 @@ from scrimmage.rules.grid.cards import (
     split_card,
 )
 from scrimmage.rules.grid.deck import CLUBS, HEARTS, SPADES, card_text, suit
-from scrimmage.rules.grid.game import BOX, BOXES, KICKOFF, GridGame
+from scrimmage.rules.grid.phases import KICKOFF
 from scrimmage.rules.grid.tables import DICE_BONUS, FIVE, INC, NG, RESULT_NAMES
 from scrimmage.rules.grid.terms import (
     card_words,
@@ -38,6 +38,10 @@ from scrimmage.rules.grid.terms import (
     offense_card,
     result_words,
 )
+from scrimmage.rules.grid.track import BOX, BOXES
+
+if TYPE_CHECKING:
+    from scrimmage.rules.grid.game import GridGame
 
 FIELD_GOAL_OPTIONS = ("field_goal_hb", "field_goal_le", "field_goal_re")
 PASS_LENGTH = {"flat_pass": "short", "short_pass": "short", "long_pass": "deep"}

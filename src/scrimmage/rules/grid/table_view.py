@@ -9,9 +9,11 @@ from typing import Any
 from scrimmage.core.field import Side
 from scrimmage.core.scoreboard import Scoreboard, table_phase
 from scrimmage.rules.grid.cards import HBE, LN, QB, Player
-from scrimmage.rules.grid.game import BOX, BOXES, SCRIMMAGE, GridGame
+from scrimmage.rules.grid.game import GridGame
+from scrimmage.rules.grid.phases import SCRIMMAGE
 from scrimmage.rules.grid.roster import SLOTS, Lineup, Team
 from scrimmage.rules.grid.tables import bundled_tables
+from scrimmage.rules.grid.track import BOX, BOXES
 
 
 def scoreboard(g: GridGame) -> Scoreboard:

@@ -12,10 +12,13 @@ first down (a later timeout, after the kickoff, takes it over). A new half clear
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scrimmage.core.decisions import Kind
-from scrimmage.rules.grid.game import KICKOFF, GridGame
+from scrimmage.rules.grid.phases import KICKOFF
+
+if TYPE_CHECKING:
+    from scrimmage.rules.grid.game import GridGame
 
 
 def offer(g: GridGame, rec: dict[str, Any], *, stops_cards: bool

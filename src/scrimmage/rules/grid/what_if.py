@@ -20,7 +20,9 @@ from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter
 from scrimmage.core.field import Side
 from scrimmage.rules.grid.deck import HALF_SECONDS, OVERTIME_CARDS, OVERTIME_SECONDS
-from scrimmage.rules.grid.game import BOX, BREAK, KICKOFF, GridGame
+from scrimmage.rules.grid.game import GridGame
+from scrimmage.rules.grid.phases import BREAK, KICKOFF
+from scrimmage.rules.grid.track import BOX
 
 QUARTER = HALF_SECONDS // 2
 

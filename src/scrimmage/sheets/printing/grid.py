@@ -15,8 +15,8 @@ from typing import Any
 from reportlab.platypus import Flowable
 
 from scrimmage.core.ruleset import Ruleset
-from scrimmage.rules.grid.game import BOX, BOXES
 from scrimmage.rules.grid.tables import bundled_tables
+from scrimmage.rules.grid.track import BOX, BOXES
 from scrimmage.sheets.printing.layout import (
     BODY,
     SMALL,
