@@ -13,6 +13,7 @@ from setuptools import setup
 COMPILED = [
     "src/scrimmage/rules/fived20/dice.py",
     "src/scrimmage/rules/fived20/era.py",
+    "src/scrimmage/rules/fived20/fumbles.py",
     "src/scrimmage/rules/fived20/game.py",
     "src/scrimmage/rules/fived20/kicking.py",
     "src/scrimmage/rules/fived20/penalties.py",
@@ -20,6 +21,7 @@ COMPILED = [
     "src/scrimmage/rules/fived20/plays.py",
     "src/scrimmage/rules/fived20/records.py",
     "src/scrimmage/rules/fived20/timing.py",
+    "src/scrimmage/rules/fived20/tries.py",
     "src/scrimmage/rules/fived20/what_if.py",
     "src/scrimmage/rules/grid/boxscore.py",
     "src/scrimmage/rules/grid/cards.py",

@@ -2,9 +2,9 @@
 
 The rules are plain calls (DESIGN.md, "The game driver"): wherever a coach must choose, a
 step asks `ask(...)` and gets the answer back. The procedures of the book live in `plays` (a
-play from scrimmage), `kicking` (kickoffs, punts, place kicks) and `penalties`; this module
-keeps the ball, the score, the clock (`era` sets quarters, timeouts and overtime, AMB-D20-1)
-and the play records.
+play from scrimmage), `kicking` (kickoffs, punts, place kicks), `tries` (the try after a
+touchdown), `fumbles` and `penalties`; this module keeps the ball, the score, the clock
+(`era` sets quarters, timeouts and overtime, AMB-D20-1) and the play records.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from scrimmage.core.fastpath import PassFilter, PassFilters
 from scrimmage.core.field import Side
 from scrimmage.core.records import snap_record
 from scrimmage.core.situation import Situation
-from scrimmage.rules.fived20 import timing
+from scrimmage.rules.fived20 import kicking, plays, timing, tries
 from scrimmage.rules.fived20.charts import GameCharts, TeamChart
 from scrimmage.rules.fived20.dice import COLOURS, Roll, reroll, roll_five
 from scrimmage.rules.fived20.era import Era
@@ -257,8 +257,6 @@ class FiveD20Game:
 
     def step(self) -> None:
         """One snap, kick or try."""
-        from scrimmage.rules.fived20 import kicking, plays
-
         kind, score, possession = self.next, dict(self.score), self.possession
         n_plays = len(self.plays)
         if self.next == OT_TOSS:
@@ -272,7 +270,7 @@ class FiveD20Game:
             kicking.free_kick(self)
         elif self.next == TRY:
             self.playing = "try"
-            kicking.try_after_touchdown(self)
+            tries.try_after_touchdown(self)
         else:
             plays.snap(self)
         if len(self.plays) > n_plays and not self.over:
@@ -526,8 +524,6 @@ class FiveD20Game:
         the end of a half (or of the fourth quarter or an overtime period) and the same team
         still has the ball, it may try a field goal at 0:00 before the period ends. A foul on
         that try that is accepted (the kick does not count) lets it try again."""
-        import scrimmage.rules.fived20.kicking as kicking  # cheaper than `from pkg import`
-
         c = self.clock
         while (not self.over and c.expired and (c.quarter == 2 or c.quarter >= 4)
                and self.next == SCRIMMAGE and self.possession is possession):

@@ -1,6 +1,6 @@
 """Kicks (D20-5..11, D20-56..68): kickoffs, onside kicks, the free kick after a safety, punts
-and blocked punts, field goals, extra points and blocked place kicks; the try after a
-touchdown (kick or, in eras that have it, two).
+and blocked punts, field goals, extra points and blocked place kicks, and fouls on a try. The
+try after a touchdown itself (kick or, in eras that have it, two) is in `tries`.
 
 Penalties on kicks follow the book's codes like every other penalty (D20-48). They count
 only when the kick is returned (no touchback, no fair catch; D L668). An (a) foul is marked
@@ -21,7 +21,7 @@ from typing import Any
 
 from scrimmage.core.decisions import Kind
 from scrimmage.core.field import STANDARD_FIELD, Side
-from scrimmage.rules.fived20 import penalties, plays, timing
+from scrimmage.rules.fived20 import fumbles, penalties, timing
 from scrimmage.rules.fived20.charts import Returners, down
 from scrimmage.rules.fived20.dice import Roll
 from scrimmage.rules.fived20.terms import word
@@ -49,7 +49,7 @@ def _return_fumble(g: Any, rec: dict[str, Any], recv: Side, fumble: int, name: s
         return None
     rec["fumble"] = 1
     rec["fumbled_1_player_name"] = name
-    lost = plays.lost_fumble(yellow, g.chart(recv), g.chart(kick))
+    lost = fumbles.lost_fumble(yellow, g.chart(recv), g.chart(kick))
     g.read(roll, "yellow", "black = yellow: fumble check -> FUMBLE, "
                            + ("lost" if lost else "recovered"))
     if not lost:
@@ -62,7 +62,7 @@ def _return_fumble(g: Any, rec: dict[str, Any], recv: Side, fumble: int, name: s
     g.read(r, "red", f"recovered by {taker}")
     rec["fumble_recovery_1_player_name"] = taker
     rec["fumble_recovery_1_team"] = g.teams[kick].name
-    ret, back = plays.fumble_return(g, r, recv)                        # D20-52
+    ret, back = fumbles.fumble_return(g, r, recv)                      # D20-52
     spot = end - ret                          # where the fumble return ended, kicking view
     rec["desc"] += f", FUMBLE lost, recovered by {taker}" + (f", returned {ret}" if ret else "")
     if back:                                                           # D20-53
@@ -439,7 +439,7 @@ def blocked(distance: int, roll: Roll) -> bool:
     return False
 
 
-def _read_place_kick(g: Any, roll: Roll, dist: int) -> None:
+def read_place_kick(g: Any, roll: Roll, dist: int) -> None:
     """`dice_read` of a field goal or extra point: red on the kicker's range, black = yellow a
     block check (D20-66, D20-67)."""
     top = g.chart(g.possession).field_goal[roll.red - 1]
@@ -458,10 +458,10 @@ def field_goal(g: Any) -> None:
     rec = g.new_record("field_goal")
     rec.update(field_goal_attempt=1, kick_distance=dist, kicker_player_name=k.kicker)
     roll: Roll = g.roll5()
-    _read_place_kick(g, roll, dist)
+    read_place_kick(g, roll, dist)
     if blocked(dist, roll):
         rec["field_goal_result"] = "blocked"
-        _blocked_place_kick(g, rec, dist)
+        blocked_place_kick(g, rec, dist)
         return
     good = k.field_goal[roll.red - 1] >= dist                          # D20-67
     foul = penalties.check(g, roll, "FIELD_GOALS", off)
@@ -523,7 +523,7 @@ def _missed(g: Any, off: Side) -> None:
     g.first_down_at(off.other, max(1, min(80, 100 - spot)))
 
 
-def _blocked_place_kick(g: Any, rec: dict[str, Any], dist: int, *, pat: bool = False) -> None:
+def blocked_place_kick(g: Any, rec: dict[str, Any], dist: int, *, pat: bool = False) -> None:
     """D20-68 / AMB-D20-13 (stand-in mapping): red 1-11 the defense recovers and returns
     (interception-return column 10), 12-13 the ball goes beyond the line (no good, dead),
     14-20 the offense recovers (no return). White: yards behind the line. Yellow unused."""
@@ -557,47 +557,6 @@ def _blocked_place_kick(g: Any, rec: dict[str, Any], dist: int, *, pat: bool = F
             # yards are lost, so the yards to go grow with them (3rd & 8 at the OPP28, white
             # 5: 4th & 13 at the OPP33); behind its own goal line it is a safety.
             g.gain(rec, -r.white, kind="field_goal")
-    g.finish(rec, timing.FIELD_GOAL)
-
-
-def try_after_touchdown(g: Any) -> None:
-    """D20-65: an extra point is a field goal from the era's distance; the two-point try
-    (from 1994) is a play from scrimmage from the 2. Both get the book's penalty checks
-    (D20-67 for the kick; D20-24 and D20-41 for the play, in `plays`). A foul that wipes the
-    try out moves the spot (`g.try_shift`) and the try is made again (the coach may choose
-    kick or two again, as the official rules allow)."""
-    off: Side = g.possession
-    options = ("kick", "two") if g.era.two_point else ("kick",)
-    choice = g.ask(Kind.TRY, off, options, "Touchdown! Kick or go for two?")
-    if choice == "two":
-        g.yardline = max(1, min(99, g.era.two_point_spot + g.try_shift))
-        g.down, g.ydstogo = 1, g.yardline
-        plays.scrimmage_play(g, two_point=True)
-        return
-    k = g.chart(off)
-    g.yardline = max(1, min(99, g.era.pat_spot + g.try_shift))
-    dist = g.yardline + g.era.post_offset
-    rec = g.new_record("extra_point")
-    rec.update(extra_point_attempt=1, kick_distance=dist, kicker_player_name=k.kicker,
-               situation=g.try_situation())
-    roll: Roll = g.roll5()
-    _read_place_kick(g, roll, dist)
-    if blocked(dist, roll):
-        _blocked_place_kick(g, rec, dist, pat=True)
-        return
-    good = k.field_goal[roll.red - 1] >= dist
-    rec["desc"] = f"{k.kicker} extra point is " + ("GOOD" if good else "no good")
-    foul = penalties.check(g, roll, "FIELD_GOALS", off)                  # D20-67 step 3
-    if foul is not None:
-        after = try_penalty(g, rec, foul, good, play_yards=0, turnover=False)
-        if after == AGAIN:
-            return
-        if after == FAILS:
-            good = False
-    rec["extra_point_result"] = "good" if good else "failed"
-    if good:
-        g.score[off] += 1
-    g.after_score()
     g.finish(rec, timing.FIELD_GOAL)
 
 
@@ -644,7 +603,7 @@ def try_penalty(g: Any, rec: dict[str, Any], foul: penalties.Foul | str, made: b
         rec["desc"] += "; " + penalties.text(g, foul, 0, more="loss of down, the try fails")
         return FAILS
     start = g.yardline
-    yards = plays.move_try(g, foul)
+    yards = penalties.move_try(g, foul)
     _void_try(rec)
     penalties.mark(rec, g, foul, yards)
     stop = start + yards if foul.offense else start - yards

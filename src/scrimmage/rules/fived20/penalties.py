@@ -75,6 +75,17 @@ def half_distance(yards: int, toward_goal: int) -> int:
     return min(yards, toward_goal // 2) if yards > toward_goal // 2 else yards
 
 
+def move_try(g: Any, foul: Foul) -> int:
+    """An accepted foul on a try: the next try's spot moves (half the distance at most)."""
+    if foul.offense:
+        yards = half_distance(foul.yards, 100 - g.yardline)
+        g.try_shift += yards
+    else:
+        yards = half_distance(foul.yards, g.yardline)
+        g.try_shift -= yards
+    return yards
+
+
 def mark(rec: dict[str, Any], g: Any, foul: Foul, yards: int) -> None:
     rec["penalty"] = 1
     rec["penalty_team"] = g.teams[foul.against].name

@@ -12,9 +12,10 @@ from typing import Any
 
 from scrimmage.core.decisions import Kind
 from scrimmage.core.field import Side
-from scrimmage.rules.fived20 import penalties, timing
+from scrimmage.rules.fived20 import kicking, penalties, timing
 from scrimmage.rules.fived20.charts import Player, TeamChart, across, down
 from scrimmage.rules.fived20.dice import Roll
+from scrimmage.rules.fived20.fumbles import fumble_return, lost_fumble
 from scrimmage.rules.fived20.playcalling import Call, situation_adjust
 from scrimmage.rules.fived20.terms import terms, word, yards_text
 
@@ -49,8 +50,6 @@ class Outcome:
 
 def snap(g: Any) -> None:
     """The offense chooses: run a play, punt or try a field goal."""
-    import scrimmage.rules.fived20.kicking as kicking  # (a cycle) cheaper than `from pkg import`
-
     choice = g.ask(Kind.SNAP, g.possession, SNAP_OPTIONS,
                          "Your down: run a play, or punt, kick, kneel or spike?",
                          {"kick_distance": g.yardline + g.era.post_offset})
@@ -455,34 +454,6 @@ def _interception_fumble(g: Any, rec: dict[str, Any], out: Outcome, name: str) -
         out.regained_spot = 100 - out.takeaway_spot
 
 
-def lost_fumble(yellow: int, fumbling: TeamChart, other: TeamChart) -> bool:
-    """D20-51: the other team recovers when yellow is in the fumbling team's Off Fum Lost
-    range, or above it and in the other team's Def Fum Rec range."""
-    lo, hi = fumbling.fum_off_lost
-    dlo, dhi = other.fum_def_rec
-    return lo <= yellow <= hi or (yellow > hi and dlo <= yellow <= dhi)
-
-
-def fumble_return(g: Any, r: Roll, loser: Side) -> tuple[int, bool]:
-    """D20-52 / D20-53: the return of a lost fumble, read from the recovery roll `r`: white
-    above the Fumble Return chart's NO number is a return, blue gives its length. On a return,
-    black = yellow means the returner fumbles in turn: re-roll yellow and read D20-51 with the
-    roles swapped, no return. Returns (return yards, True when `loser` got the ball back)."""
-    winner = loser.other
-    g.read(r, "white", "returned" if r.white > g.charts.fumble_no else "no return")
-    if r.white <= g.charts.fumble_no:
-        return 0, False
-    ret: int = g.charts.fumble_return[r.blue - 1]
-    g.read(r, "blue", f"fumble return -> {ret} yards")
-    if not r.black_yellow:
-        return ret, False
-    again = g.reroll(r, "yellow")
-    back = lost_fumble(again.yellow, g.chart(winner), g.chart(loser))
-    g.read(again, "yellow", "the returner fumbles, recovered by "
-                            + g.teams[loser if back else winner].name)
-    return ret, back
-
-
 def _fumble(g: Any, rec: dict[str, Any], out: Outcome, carrier: Player, yellow: int,
             alignment: str, *, returnable: bool, fumbled: bool = False) -> None:
     """D20-50..53: the fumble test, who recovers, and the return. `fumbled`: the ball is
@@ -650,7 +621,7 @@ def _snap_penalty(g: Any, rec: dict[str, Any], foul: penalties.Foul | str,
     rec["rusher_player_name"] = rec["receiver_player_name"] = rec["passer_player_name"] = None
     start = g.yardline
     if two_point:
-        yards = move_try(g, foul)
+        yards = penalties.move_try(g, foul)
         penalties.mark(rec, g, foul, yards)
         end = start + yards if foul.offense else start - yards
         rec["desc"] = penalties.text(g, foul, yards, start, end,
@@ -682,22 +653,9 @@ def _after_play(foul: penalties.Foul, where: str) -> str:
     return where + (", automatic first down" if not foul.offense and "f" in foul.code else "")
 
 
-def move_try(g: Any, foul: penalties.Foul) -> int:
-    """An accepted foul on a try: the next try's spot moves (half the distance at most)."""
-    if foul.offense:
-        yards = penalties.half_distance(foul.yards, 100 - g.yardline)
-        g.try_shift += yards
-    else:
-        yards = penalties.half_distance(foul.yards, g.yardline)
-        g.try_shift -= yards
-    return yards
-
-
 def _enforce_try(g: Any, rec: dict[str, Any], out: Outcome, foul: penalties.Foul | str) -> None:
     """D20-41 on a two-point try: the penalty check of the play, enforced as on an extra
     point (`kicking.try_penalty`: again from the new spot, or the try stands or fails)."""
-    import scrimmage.rules.fived20.kicking as kicking  # (a cycle) cheaper than `from pkg import`
-
     made = not out.turnover and out.yards >= g.yardline
     after = kicking.try_penalty(g, rec, foul, made, play_yards=out.yards,
                                            turnover=out.turnover)
