@@ -56,6 +56,15 @@ def test_aliases_and_options() -> None:
         play_game(RULES, HOME, AWAY, seed=3, overtime="forever")
 
 
+def test_the_overtime_option_lists_the_modes_the_game_plays() -> None:
+    # Two copies (the game must not import its ruleset, which imports the game to start one;
+    # the ruleset must not import a rules module to list its options): the same values.
+    from scrimmage.rules.roll import game, ruleset
+
+    assert game.OVERTIME_MODES == ruleset.OVERTIME_MODES
+    assert find_ruleset(RULES).options[0].choices == game.OVERTIME_MODES
+
+
 class _Recorder:
     """A coach that remembers which side of the ball it was asked on."""
 

@@ -42,7 +42,7 @@ from scrimmage.coaches.smart import (
 )
 from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.decisions import Decision, Kind
-from scrimmage.rules.roll import kicking, plays
+from scrimmage.rules.roll import downs, kicking
 from scrimmage.rules.roll.game import RollGame
 from scrimmage.rules.roll.what_if import copy_game, marker_moved, position, step_then_check
 
@@ -78,7 +78,7 @@ class RollSmartCoach(SensibleCoach):
             usual = super().decide(d, v)
             if v.down < 4 and usual == "play":
                 return None
-            return self._sampled(d, g, step_then_check(plays.snap), d.options)
+            return self._sampled(d, g, step_then_check(downs.snap), d.options)
         if d.kind is Kind.TRY:
             return self._sampled(d, g, step_then_check(kicking.try_after_touchdown), d.options)
         if d.kind is Kind.KICKOFF:

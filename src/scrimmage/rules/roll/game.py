@@ -1,10 +1,11 @@
 """A game of 1st & Roll: the flow from the coin toss to the final gun.
 
 The rules are plain calls (DESIGN.md, "The game driver"): wherever a coach must choose, a
-step asks `ask(...)` and gets the answer back. The steps of play live in their own modules (`plays`
-for a down from scrimmage, `kicking` for kickoffs, punts, field goals and tries, `penalties`);
-this module holds the game's frame (FR-3, FR-4, FR-37..39) and what every step shares: reading
-the custom dice, moving the clock marker (FR-13, FR-36), scoring and the play records.
+step asks `ask(...)` and gets the answer back. The steps of play live in their own modules
+(`downs` for the choice at the snap, `plays` for a down from scrimmage, `kicking` for kickoffs,
+punts, field goals and tries, `penalties`); this module holds the game's frame (FR-3, FR-4,
+FR-37..39) and what every step shares: reading the custom dice, moving the clock marker
+(FR-13, FR-36), scoring and the play records.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from scrimmage.core.fastpath import PassFilter, PassFilters
 from scrimmage.core.field import Side
 from scrimmage.core.situation import Situation
 from scrimmage.rules.narration import kick_line
+from scrimmage.rules.roll import kicking
 from scrimmage.rules.roll.dice import DiceSet, Die, Face
+from scrimmage.rules.roll.downs import snap
 from scrimmage.rules.roll.records import TEMPLATE
-from scrimmage.rules.roll.ruleset import OVERTIME_MODES
 from scrimmage.rules.roll.state import TIMEOUTS, RollState, RollView
 from scrimmage.rules.roll.teams import RollTeam
 from scrimmage.rules.roll.terms import face_words
@@ -30,6 +32,12 @@ KICKOFF, SAFETY_PUNT, TRY, SCRIMMAGE, OT_TOSS, OT_QUESTION = (
     "kickoff", "safety_punt", "try", "scrimmage", "overtime_toss", "overtime_question")
 
 MAX_OVERTIMES = 10
+
+OVERTIME_MODES = ("ask", "sudden_death", "none", "unlimited")
+"""FR-39: the overtime modes the game plays (`end_of_period_check`). The ruleset lists the same
+values for its `overtime` option (`ruleset.OVERTIME_MODES`, there so that listing the options
+does not import the game, and the game does not import its ruleset back); a test keeps them
+the same."""
 
 STEP_PHASES = {KICKOFF: "kickoff", SAFETY_PUNT: "kickoff", TRY: "try", OT_TOSS: "break",
                OT_QUESTION: "break"}
@@ -120,8 +128,6 @@ class RollGame:
                 f"{s.names[s.possession]} ball, {s.down_text()}")
 
     def run(self) -> None:
-        from scrimmage.rules.roll.plays import snap
-
         self.coin_toss()
         s = self.s
         while not s.over:
@@ -133,12 +139,10 @@ class RollGame:
 
     def step(self) -> None:
         """One thing that happens between two looks at the clock marker."""
-        from scrimmage.rules.roll import kicking, plays
-
         what, self.next = self.next, SCRIMMAGE      # a score or a toss says otherwise
         self.playing = STEP_PHASES.get(what)
         if what == SCRIMMAGE:
-            plays.snap(self)
+            snap(self)
         elif what == KICKOFF:
             kicking.kickoff(self, self.kicker)
         elif what == SAFETY_PUNT:

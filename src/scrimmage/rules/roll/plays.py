@@ -1,7 +1,7 @@
 """A down from scrimmage, in the book's order (FR-10..20, FR-34, FR-35).
 
-1. The offense chooses its snap: a play, a punt on 4th down (FR-25), a field goal (FR-28) or,
-   as the last play of a half, a Hail Mary (FR-34).
+1. The offense chooses its snap (`downs.snap`): a play, a punt on 4th down (FR-25), a field
+   goal (FR-28) or, as the last play of a half, a Hail Mary (FR-34).
 2. Both coaches choose a die in a closed hand; the defense adds the Clock die (FR-10). The
    offense's choice is kept in a local variable until both have chosen.
 3. Different colours (FR-11): the offense rolls its die (breakaways FR-16, broken tackle
@@ -55,30 +55,6 @@ def hail_mary_legal(g: RollGame) -> bool:
     s = g.s
     return (s.space == g.d.two_minute and s.timeouts[s.possession] == 0
             and s.yardline <= HAIL_MARY_FROM)
-
-
-def snap(g: RollGame) -> None:
-    """One down: the offense's choice of snap, then the play or kick."""
-    from scrimmage.rules.roll import kicking
-
-    s = g.s
-    options = ["play"]
-    if s.down == 4:
-        options.append("punt")                       # FR-25: on 4th down
-    options.append("field_goal")                     # FR-28
-    if hail_mary_legal(g):
-        options.append("hail_mary")                  # FR-34
-    choice = g.ask(Kind.SNAP, s.possession, tuple(options),
-                         "What will you do on this down?",
-                         {"situation": s.situation().format()})
-    if choice == "punt":
-        kicking.punt(g)
-    elif choice == "field_goal":
-        kicking.field_goal(g)
-    elif choice == "hail_mary":
-        hail_mary(g)
-    else:
-        play(g)
 
 
 _TRY_BOMB: dict[str, Any] = {"two_point": True}

@@ -23,7 +23,9 @@ tie, after regulation and again after each scoreless overtime period (AMB-FR-14)
 are presets that decide without asking: one sudden-death period (a tie if its clock runs out),
 no overtime, or sudden-death periods until someone scores. Every mode stops at
 `game.MAX_OVERTIMES`. Here, beside the option it is the values of, so that listing the
-ruleset's options does not import the game."""
+ruleset's options does not import the game; the game keeps the same tuple
+(`game.OVERTIME_MODES`, checked by tests/roll/test_roll_replay.py), as it must not import its
+ruleset back."""
 
 OPTIONS = (
     Option("overtime", "choice", "overtime at a tie (FR-39): ask the coaches at the tie (each "
