@@ -22,10 +22,9 @@ OVERTIME_MODES = ("ask", "sudden_death", "none", "unlimited")
 tie, after regulation and again after each scoreless overtime period (AMB-FR-14). The others
 are presets that decide without asking: one sudden-death period (a tie if its clock runs out),
 no overtime, or sudden-death periods until someone scores. Every mode stops at
-`game.MAX_OVERTIMES`. Here, beside the option it is the values of, so that listing the
-ruleset's options does not import the game; the game keeps the same tuple
-(`game.OVERTIME_MODES`, checked by tests/roll/test_roll_replay.py), as it must not import its
-ruleset back."""
+`game.MAX_OVERTIMES`. Here, beside the option it is the values of: the option's check refuses
+any other value before a game starts, so the game (which must not import its ruleset back)
+takes the mode as given."""
 
 OPTIONS = (
     Option("overtime", "choice", "overtime at a tie (FR-39): ask the coaches at the tie (each "
