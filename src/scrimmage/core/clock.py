@@ -8,10 +8,7 @@ possessions and tries).
 
 from __future__ import annotations
 
-from scrimmage.core.compiled import mypyc_attr
 
-
-@mypyc_attr(native_class=False)  # copied blank (core/compiled.py)
 class PeriodClock:
     __slots__ = ("box_seconds", "period_seconds", "periods", "quarter", "seconds_left", "untimed")
 
@@ -25,10 +22,8 @@ class PeriodClock:
 
     def copy(self) -> PeriodClock:
         """The same clock, to run on in a what-if (every field is a number)."""
-        c = PeriodClock.__new__(PeriodClock)
+        c = PeriodClock(0, self.periods, self.box_seconds)
         c.period_seconds = self.period_seconds
-        c.periods = self.periods
-        c.box_seconds = self.box_seconds
         c.quarter = self.quarter
         c.seconds_left = self.seconds_left
         c.untimed = self.untimed

@@ -1,12 +1,14 @@
 """What the optional compiled build (mypyc, `setup.py`) needs to know about a class.
 
-mypyc turns a class into a native class unless told otherwise, and a native class cannot be
-made without running its `__init__`. The game and state classes that a computer coach copies
-to try a choice on (`copy()` methods, built from a blank instance and filled field by field)
-are therefore kept as ordinary classes (`@mypyc_attr(native_class=False)`); their methods and
-every function around them are still compiled. Classes that other code subclasses (the
-computer coaches, a public base for anyone's own coach; `TreeDice`, which tests give a first
-face) allow interpreted subclasses. This module itself is never compiled, and the
+mypyc turns a class into a native class, and a native class runs its `__init__` whenever an
+instance is made, even from `X.__new__(X)`. The game and state classes that a computer coach
+copies to try a choice on are native all the same (attributes in fixed slots, methods called
+directly): their `copy()` either goes through the constructor, or, for the big ones, starts
+from `X.__new__(X)` and fills the fields, the `__init__` taking no required argument and
+leaving the instance blank when given none (tests/test_compiled_build.py checks both).
+Classes that other code subclasses (the computer coaches, a public base for anyone's own
+coach; `TreeDice`, which tests give a first face) allow interpreted subclasses.
+This module itself is never compiled, and the
 plain build runs without mypy's extensions installed: the decorator then does nothing.
 """
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TypeVar
 
-from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.dice import Dice
 
 SUITS = "CDHS"
@@ -39,7 +38,6 @@ def standard_card_text(card: int) -> str:
 K = TypeVar("K", bound=Hashable)
 
 
-@mypyc_attr(native_class=False)  # copied blank (core/compiled.py)
 class Deck:
     """Cards left to draw, drawn uniformly at random through the dice."""
 
@@ -60,7 +58,7 @@ class Deck:
 
     def copy(self) -> Deck:
         """The same cards left, in lists of the copy's own (a what-if draws from it)."""
-        c = Deck.__new__(Deck)
+        c = Deck(())
         c._pool = list(self._pool)
         c._stacked = list(self._stacked)
         c.left = self.left

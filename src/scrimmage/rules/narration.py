@@ -15,7 +15,6 @@ import tomllib
 from functools import cache
 from importlib import resources
 
-from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.dice import Dice
 from scrimmage.core.field import Side
 
@@ -68,7 +67,6 @@ def join_parts(parts: list[str]) -> str:
     return "; ".join(out)
 
 
-@mypyc_attr(native_class=False)  # copied blank (core/compiled.py)
 class DiceReads:
     """What the dice of the current play were read for.
 
@@ -91,9 +89,7 @@ class DiceReads:
 
     def copy(self) -> DiceReads:
         """A copy for a copy of the game (a what-if): the notes copied, the dice shared."""
-        c = DiceReads.__new__(DiceReads)
-        c.dice = self.dice
-        c.on = self.on
+        c = DiceReads(self.dice, self.on)
         c.notes = dict(self.notes)
         c.names = dict(self.names)
         return c

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 from scrimmage.core.clock import PeriodClock
-from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.decisions import Answerer, Decision, Kind, no_coach
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
@@ -33,7 +32,6 @@ KICKOFF, FREE_KICK, TRY, SCRIMMAGE, OT_TOSS = "kickoff", "free_kick", "try", "sc
 _COLOUR_AT = {colour: i for i, colour in enumerate(COLOURS)}
 
 
-@mypyc_attr(native_class=False)  # copied blank (core/compiled.py)
 class TeamState:
     __slots__ = ("chart", "name", "side", "timeouts")
 
@@ -46,12 +44,7 @@ class TeamState:
     def copy(self) -> TeamState:
         """The same team for a what-if: its timeouts its own, the chart shared (no rule
         changes a chart)."""
-        c = TeamState.__new__(TeamState)
-        c.side = self.side
-        c.chart = self.chart
-        c.name = self.name
-        c.timeouts = self.timeouts
-        return c
+        return TeamState(self.side, self.chart, self.timeouts)
 
 
 class SeatView:
@@ -130,13 +123,16 @@ class SeatView:
         return self._g.teams[self.seat.other].chart
 
 
-@mypyc_attr(native_class=False)  # copied blank (core/compiled.py)
 class FiveD20Game:
     """One game of 5D20 Football."""
 
-    def __init__(self, home: TeamChart, away: TeamChart, dice: Dice, charts: GameCharts, era: Era,
-                 *, neutral: bool = False, situation_chart: bool = True,
-                 narrate: bool = True) -> None:
+    def __init__(self, home: TeamChart | None = None, away: TeamChart | None = None,
+                 dice: Dice | None = None, charts: GameCharts | None = None,
+                 era: Era | None = None, *, neutral: bool = False,
+                 situation_chart: bool = True, narrate: bool = True) -> None:
+        # No arguments: a blank that copy() fills (core/compiled.py).
+        if home is None or away is None or dice is None or charts is None or era is None:
+            return
         self.dice = dice
         self.coach_answer: Answerer = no_coach
         """Where `ask` puts its questions: set by the driver (`scrimmage.core.driver`)."""

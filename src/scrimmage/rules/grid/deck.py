@@ -13,7 +13,6 @@ an overtime period) for the play records' `*_seconds_remaining` columns.
 
 from __future__ import annotations
 
-from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.deck import Deck, standard_card, standard_card_text
 from scrimmage.core.dice import Dice
 
@@ -41,19 +40,17 @@ card = standard_card
 card_text = standard_card_text
 
 
-@mypyc_attr(native_class=False)  # copied blank (core/compiled.py)
 class TimingClock:
     __slots__ = ("deck", "period", "size")
 
-    def __init__(self) -> None:
-        self.deck = Deck(range(HALF_CARDS))
+    def __init__(self, deck: Deck | None = None) -> None:
+        self.deck = Deck(range(HALF_CARDS)) if deck is None else deck
         self.period = 1
         self.size = HALF_CARDS
 
     def copy(self) -> TimingClock:
         """The same deck and period, for a what-if to flip on."""
-        c = TimingClock.__new__(TimingClock)
-        c.deck = self.deck.copy()
+        c = TimingClock(self.deck.copy())
         c.period = self.period
         c.size = self.size
         return c

@@ -17,7 +17,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.decisions import Answerer, Decision, Kind, no_coach
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
@@ -74,13 +73,16 @@ def parse_situation(text: str) -> tuple[int, int, Side, int, int, int]:
     return period, int(m["cards"]), Side(m["side"]), int(m["down"]), ball, marker
 
 
-@mypyc_attr(native_class=False)  # copied blank (core/compiled.py)
 class TeamState:
     """One coach's board: the lineup, the reserves, who is out, timeouts."""
 
     __slots__ = ("lineup", "name", "out", "reserves", "side", "team", "timeouts")
 
-    def __init__(self, side: Side, team: Team, tables: Tables) -> None:
+    def __init__(self, side: Side | None = None, team: Team | None = None,
+                 tables: Tables | None = None) -> None:
+        # No arguments: a blank that copy() fills (core/compiled.py).
+        if side is None or team is None or tables is None:
+            return
         self.side = side
         self.team = team
         self.name = team.name
@@ -105,12 +107,15 @@ class TeamState:
         return c
 
 
-@mypyc_attr(native_class=False)  # copied blank (core/compiled.py)
 class GridGame:
     """One game of The Grid."""
 
-    def __init__(self, home: Team, away: Team, dice: Dice, tables: Tables, *,
+    def __init__(self, home: Team | None = None, away: Team | None = None,
+                 dice: Dice | None = None, tables: Tables | None = None, *,
                  playoff: bool = False, overtime: bool = True, narrate: bool = True) -> None:
+        # No arguments: a blank that copy() fills (core/compiled.py).
+        if home is None or away is None or dice is None or tables is None:
+            return
         self.dice = dice
         self.coach_answer: Answerer = no_coach
         """Where `ask` puts its questions: set by the driver (`scrimmage.core.driver`)."""

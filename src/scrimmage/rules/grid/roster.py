@@ -17,7 +17,6 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr, ValidationError, field_validator
 
-from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.errors import SheetError
 from scrimmage.core.teamfile import (
     Colors,
@@ -251,14 +250,16 @@ def best_lineup(players: list[Player]) -> dict[str, str]:
             "LG": lns[0].name, "C": lns[1].name, "RG": lns[2].name, "DS": ds.name}
 
 
-@mypyc_attr(native_class=False)  # copied blank (core/compiled.py)
 class Lineup:
     """One team's game board: eight slots and the four markers (GRID-9, GRID-10, GRID-11)."""
 
     __slots__ = ("pass_block_die", "pass_def_mod", "players", "run_block_die", "run_def_mod",
                  "tables")
 
-    def __init__(self, players: list[Player], tables: Tables) -> None:
+    def __init__(self, players: list[Player] | None = None, tables: Tables | None = None) -> None:
+        # No arguments: a blank that copy() fills (core/compiled.py).
+        if players is None or tables is None:
+            return
         self.players = players
         """The player in each slot, in the order of `SLOTS`."""
         self.tables = tables

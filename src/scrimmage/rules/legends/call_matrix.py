@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from contextlib import suppress
 from fractions import Fraction
 from typing import Any, NamedTuple, TypeVar, cast
 
@@ -89,52 +88,52 @@ class Result(NamedTuple):
         return cls(o.yards, o.td, o.incomplete, o.turnover, o.return_yards, o.return_td)
 
 
-def model_game(state: GameState) -> LegendsGame:
+def model_game(state: GameState, grouped: bool = True) -> LegendsGame:
     """A game over a live state for enumerating a piece of a snap: no narration, no pass
     filters, dice set by `cell_outcomes`. Never driven, and nothing it runs may change the
-    state. Its d20 `roll` is the Big Play (DEF) roll's (`guard_cuts`): it runs nothing else."""
-    g = LegendsGame.__new__(LegendsGame)
+    state. `grouped` (the default) reads d20 columns and the Big Play (DEF) roll grouped
+    (`ModelGame`); without it every face is run one by one (the same chances, more runs)."""
+    g = ModelGame.__new__(ModelGame) if grouped else LegendsGame.__new__(LegendsGame)
     g.s = state
     g.rules = state.rules
     g.x = state.x
     g.fast = PassFilters()
     g.dice = TreeDice()
     g.reads = DiceReads(g.dice, False)
-    group_chart_reads(g)
-    cuts = guard_cuts(state)
-
-    def roll(sides: int) -> int:
-        """The Big Play (DEF) d20 is only ever compared with a guard (FNL-44, and the replay
-        ratings' guards): its faces are run one per stretch between two guards."""
-        dice = g.dice
-        assert isinstance(dice, TreeDice)
-        if sides != PENALTY_DIE:
-            return dice.roll(sides)
-        return cuts[0][dice.pick(cuts[1])]
-
-    with suppress(AttributeError):
-        setattr(g, "roll", roll)  # noqa: B010  (an instance's own roll)
+    if isinstance(g, ModelGame):
+        g.cuts = guard_cuts(state)
+        g.columns = {}
     return g
 
 
-def group_chart_reads(g: LegendsGame) -> None:
-    """Give a game that `TreeDice` drive a chart reader that reads a d20 column as one pick
-    among its distinct final values (`distinct_cells`): twenty faces that often say the same
-    thing are run once each. A compiled build's game takes no new attributes: its faces are
-    then run one by one, the same chances, more slowly."""
-    columns: dict[int, tuple[tuple[Any, ...], tuple[int, ...]]] = {}   # any chart: yards or words
+class ModelGame(LegendsGame):
+    """A model game whose dice are `TreeDice` and whose chart reads are grouped: a d20
+    column is read as one pick among its distinct final values (`distinct_cells`), so twenty
+    faces that often say the same thing are run once each; the Big Play (DEF) d20 is only
+    ever compared with a guard (FNL-44, and the replay ratings' guards), so its faces are run
+    one per stretch between two guards (`guard_cuts`). A subclass rather than functions set
+    on an instance: the compiled build's game is a native class, which takes no new
+    attributes."""
 
-    def read_chart(chart: Sequence[T], label: str) -> T:
+    cuts: tuple[tuple[int, ...], tuple[int, ...]]
+    columns: dict[int, tuple[tuple[Any, ...], tuple[int, ...]]]   # any chart: yards or words
+
+    def roll(self, sides: int) -> int:
+        dice = self.dice
+        assert isinstance(dice, TreeDice)
+        if sides != PENALTY_DIE:
+            return dice.roll(sides)
+        return self.cuts[0][dice.pick(self.cuts[1])]
+
+    def read_chart(self, chart: Sequence[T], label: str) -> T:
         key = id(chart)
+        columns = self.columns
         if key not in columns:
             columns[key] = distinct_cells(chart)
         values, weights = columns[key]
-        dice = g.dice
+        dice = self.dice
         assert isinstance(dice, TreeDice)
         return cast(T, values[dice.pick(weights)])
-
-    with suppress(AttributeError):
-        setattr(g, "read_chart", read_chart)  # noqa: B010  (an instance's own reader)
 
 
 def guard_cuts(state: GameState) -> tuple[tuple[int, ...], tuple[int, ...]]:

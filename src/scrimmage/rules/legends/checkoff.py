@@ -8,34 +8,30 @@ wrapping past the last to 1; classic takes the lowest available number.
 
 from __future__ import annotations
 
-from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.errors import IllegalDecision
 
 MAX_ROWS = 24
 
 
-@mypyc_attr(native_class=False)  # copied blank (core/compiled.py)
 class Checkoff:
     """One team's checkoff for one side of the ball (six sets)."""
 
     __slots__ = ("available", "rows", "search_next", "used")
 
-    def __init__(self, rows: tuple[int, ...], search: str = "next") -> None:
+    def __init__(self, rows: tuple[int, ...], search: str = "next",
+                 used: list[list[bool]] | None = None, available: list[int] | None = None) -> None:
         self.rows = rows
         """Playable numbers per set (1..rows[i]); the rest are struck before the game."""
-        self.used: list[list[bool]] = [[False] * (n + 1) for n in rows]
-        self.available: list[int] = list(rows)
+        # `used` and `available` are given by `copy` only: a new checkoff has nothing used.
+        self.used: list[list[bool]] = [[False] * (n + 1) for n in rows] if used is None else used
+        self.available: list[int] = list(rows) if available is None else available
         self.search_next = search == "next"
 
     def copy(self) -> Checkoff:
         """A copy to try a play on (a what-if): the crossed-off marks copied set by set,
         the struck rows (a tuple) shared."""
-        c = Checkoff.__new__(Checkoff)
-        c.rows = self.rows
-        c.used = [marks[:] for marks in self.used]
-        c.available = self.available[:]
-        c.search_next = self.search_next
-        return c
+        return Checkoff(self.rows, "next" if self.search_next else "top",
+                        [marks[:] for marks in self.used], self.available[:])
 
     def exhausted(self, set_index: int) -> bool:
         return self.available[set_index] == 0

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from scrimmage.core.compiled import mypyc_attr
 
-
-@mypyc_attr(native_class=False)  # copied blank (core/compiled.py)
 class CoachingPoints:
     """One team's coaching points. `total` grows with momentum overflow (AMB-FNL-18)."""
 
@@ -22,10 +19,8 @@ class CoachingPoints:
 
     def copy(self) -> CoachingPoints:
         """A copy to try a play on (a what-if)."""
-        c = CoachingPoints.__new__(CoachingPoints)
-        c.total = self.total
+        c = CoachingPoints(self.total, self.first_half_cap)
         c.used = self.used
-        c.first_half_cap = self.first_half_cap
         c.ignored_penalty_quarter = self.ignored_penalty_quarter
         c.ignored_bp_quarter = self.ignored_bp_quarter
         return c

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.decisions import Answerer, Decision, Kind, no_coach
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
@@ -33,12 +32,16 @@ MAX_OVERTIMES = 10
 """Safety valve: after this many tied overtime periods the game is a tie (house rule)."""
 
 
-@mypyc_attr(native_class=False)  # copied blank (core/compiled.py)
 class LegendsGame:
     """One game of Football Legends at one level, under one profile."""
 
-    def __init__(self, home: Team, away: Team, dice: Dice, rules: LevelRules, xsheets: XSheets,
-                 *, neutral: bool = False, narrate: bool = True) -> None:
+    def __init__(self, home: Team | None = None, away: Team | None = None,
+                 dice: Dice | None = None, rules: LevelRules | None = None,
+                 xsheets: XSheets | None = None, *, neutral: bool = False,
+                 narrate: bool = True) -> None:
+        # No arguments: a blank that copy() fills (core/compiled.py).
+        if home is None or away is None or dice is None or rules is None or xsheets is None:
+            return
         self.dice = dice
         self.coach_answer: Answerer = no_coach
         """Where `ask` puts its questions: set by the driver (`scrimmage.core.driver`)."""
@@ -530,7 +533,6 @@ class LegendsGame:
                 s.over = True       # the answering possession failed: the field goal wins
 
 
-@mypyc_attr(native_class=False)  # copied blank (core/compiled.py)
 class _ProOvertime:
     __slots__ = ("answered_fg", "first", "first_done", "second_done")
 
@@ -543,8 +545,7 @@ class _ProOvertime:
 
     def copy(self) -> _ProOvertime:
         """A copy for a copy of the game (a what-if)."""
-        c = _ProOvertime.__new__(_ProOvertime)
-        c.first = self.first
+        c = _ProOvertime(self.first)
         c.first_done = self.first_done
         c.answered_fg = self.answered_fg
         c.second_done = self.second_done

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.field import Side
 
 
-@mypyc_attr(native_class=False)  # copied blank (core/compiled.py)
 class Momentum:
     __slots__ = ("back", "decay", "limit", "value")
 
@@ -18,11 +16,8 @@ class Momentum:
 
     def copy(self) -> Momentum:
         """A copy to try a play on (a what-if)."""
-        c = Momentum.__new__(Momentum)
+        c = Momentum(self.limit, self.back, self.decay)
         c.value = self.value
-        c.limit = self.limit
-        c.back = self.back
-        c.decay = self.decay
         return c
 
     def push(self, side: Side, points: int) -> int:

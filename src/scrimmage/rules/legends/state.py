@@ -11,7 +11,6 @@ from math import ceil
 from typing import Any
 
 from scrimmage.core.clock import PeriodClock
-from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.field import Side
 from scrimmage.core.situation import Situation, situation_text
 from scrimmage.rules.legends.cards import DEF_INDEX, DEF_SETS, OFF_INDEX, OFF_SETS
@@ -24,14 +23,17 @@ from scrimmage.rules.legends.sheets import Team
 HOME, AWAY = Side.HOME, Side.AWAY
 
 
-@mypyc_attr(native_class=False)  # copied blank (core/compiled.py)
 class TeamState:
     """One team's side of the table."""
 
     __slots__ = ("cp", "def_checkoff", "ignored_penalty", "name", "off_checkoff", "side",
                  "speed_left", "speed_owed", "speed_sign", "speed_total", "team", "timeouts")
 
-    def __init__(self, side: Side, team: Team, rules: LevelRules, cp_total: int) -> None:
+    def __init__(self, side: Side | None = None, team: Team | None = None,
+                 rules: LevelRules | None = None, cp_total: int = 0) -> None:
+        # No arguments: a blank that copy() fills (core/compiled.py).
+        if side is None or team is None or rules is None:
+            return
         self.side = side
         self.team = team
         self.name = team.name
@@ -99,7 +101,6 @@ def coaching_point_budgets(home: Team, away: Team, rules: LevelRules) -> tuple[i
     return min(h, rules.cp_cap), min(a, rules.cp_cap)
 
 
-@mypyc_attr(native_class=False)  # copied blank (core/compiled.py)
 class GameState:
     __slots__ = (
         "clock",
@@ -121,8 +122,12 @@ class GameState:
         "ydstogo",
     )
 
-    def __init__(self, home: Team, away: Team, rules: LevelRules, xsheets: XSheets,
+    def __init__(self, home: Team | None = None, away: Team | None = None,
+                 rules: LevelRules | None = None, xsheets: XSheets | None = None,
                  neutral: bool = False) -> None:
+        # No arguments: a blank that copy() fills (core/compiled.py).
+        if home is None or away is None or rules is None or xsheets is None:
+            return
         self.rules = rules
         self.x = xsheets
         bonus = 0 if neutral else rules.cp_home_bonus

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.decisions import Answerer, Decision, Kind, no_coach
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
@@ -38,12 +37,15 @@ STEP_PHASES = {KICKOFF: "kickoff", SAFETY_PUNT: "kickoff", TRY: "try", OT_TOSS: 
 """What the table is doing during each step but a snap (the status line's phase)."""
 
 
-@mypyc_attr(native_class=False)  # copied blank (core/compiled.py)
 class RollGame:
     """One game of 1st & Roll between two teams, with one set of dice."""
 
-    def __init__(self, home: RollTeam, away: RollTeam, dice: Dice, faces: DiceSet,
+    def __init__(self, home: RollTeam | None = None, away: RollTeam | None = None,
+                 dice: Dice | None = None, faces: DiceSet | None = None,
                  *, overtime: str = "ask", narrate: bool = True) -> None:
+        # No arguments: a blank that copy() fills (core/compiled.py).
+        if home is None or away is None or dice is None or faces is None:
+            return
         self._fast = PassFilters()
         self.dice = dice
         self.coach_answer: Answerer = no_coach

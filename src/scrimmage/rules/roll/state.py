@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.field import Side
 from scrimmage.core.scoreboard import ORDINAL
 from scrimmage.core.situation import Situation
@@ -27,12 +26,15 @@ HALF_SECONDS = 30 * 60
 QUARTER_SECONDS = 15 * 60
 
 
-@mypyc_attr(native_class=False)  # copied blank (core/compiled.py)
 class RollState:
     __slots__ = ("down", "names", "over", "overtime", "period", "plays", "possession", "score",
                  "space", "teams", "timeouts", "track", "yardline", "ydstogo")
 
-    def __init__(self, home: RollTeam, away: RollTeam, dice: DiceSet) -> None:
+    def __init__(self, home: RollTeam | None = None, away: RollTeam | None = None,
+                 dice: DiceSet | None = None) -> None:
+        # No arguments: a blank that copy() fills (core/compiled.py).
+        if home is None or away is None or dice is None:
+            return
         self.teams = {HOME: home, AWAY: away}
         self.names = {HOME: home.name, AWAY: away.name}
         self.track = dice.track
