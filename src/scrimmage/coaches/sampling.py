@@ -17,7 +17,10 @@ from scrimmage.analytics import Tables
 from scrimmage.analytics.position import Position, position_value
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.dice import Dice
+from scrimmage.core.field import Side
 from scrimmage.core.what_if import play_out
+
+NO_FILTERS: dict[Side, None] = {Side.HOME: None, Side.AWAY: None}
 
 Answer = Callable[[Decision, Any], str]
 """Answers a question asked inside a step on a copy: (the question, the copy)."""
@@ -78,4 +81,7 @@ def option_mean(fresh: Callable[[Dice], Any], step: Callable[[Any], None], kind:
         game = fresh(dice)
         play_out(game, step, Forced(game, kind, option, answer).ask)
         total += value(game)
+        # Its pass filters hold views of the copy: without them it is no reference cycle,
+        # freed here rather than by the cyclic collector.
+        game.use_pass_filters(NO_FILTERS, [])
     return total / budget
