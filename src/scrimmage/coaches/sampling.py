@@ -51,15 +51,15 @@ class EndValues:
 
 
 class Forced:
-    """The answerer of one copy: its first question of `kind` answered `option` (None: none
-    forced), every other by `answer`."""
+    """The answerer of the copy being played: its first question of `kind` answered `option`
+    (None: none forced), every other by `answer`. One serves every sample of an option."""
 
     __slots__ = ("answer", "game", "kind", "option")
 
-    def __init__(self, game: Any, kind: Kind, option: str | None, answer: Answer) -> None:
-        self.game = game
+    def __init__(self, kind: Kind, answer: Answer) -> None:
+        self.game: Any = None
         self.kind = kind
-        self.option = option
+        self.option: str | None = None
         self.answer = answer
 
     def ask(self, q: Decision) -> str:
@@ -76,12 +76,16 @@ def option_mean(fresh: Callable[[Dice], Any], step: Callable[[Any], None], kind:
     """The mean `value` after `budget` plays of `step` on fresh copies (rolling `dice`), the
     first question of `kind` in each answered `option`, every other by `answer`. The sum is
     added in the order of the samples, as before, so the mean is the same to the last bit."""
+    forced = Forced(kind, answer)
+    ask = forced.ask
     total = 0.0
     for _ in range(budget):
-        game = fresh(dice)
-        play_out(game, step, Forced(game, kind, option, answer).ask)
+        game = forced.game = fresh(dice)
+        forced.option = option
+        play_out(game, step, ask)
         total += value(game)
         # Its pass filters hold views of the copy: without them it is no reference cycle,
         # freed here rather than by the cyclic collector.
         game.use_pass_filters(NO_FILTERS, [])
+    forced.game = None
     return total / budget
