@@ -1,7 +1,7 @@
 """Issue 36: a smart coach's sampled choice (`coaches/sampling.py`) reads each distinct end
 position's WP once, keyed by the ruleset's `position_key`, and frees its copies as it goes.
 
-At mid-game positions of The Grid, 5D20 and 1st & Roll this checks that
+At mid-game positions of The Grid, 5D20, 1st & Roll and Legends this checks that
 
 * the memoized mean is the unmemoized one to the last bit (equal keys, equal positions), for
   every option of the snap;
@@ -28,20 +28,24 @@ from scrimmage.core.driver import Driver
 from scrimmage.core.ruleset import find_ruleset
 from scrimmage.rules.fived20 import what_if as fived20_what_if
 from scrimmage.rules.grid import what_if as grid_what_if
+from scrimmage.rules.legends import what_if as legends_what_if
 from scrimmage.rules.roll import what_if as roll_what_if
 
 WHAT_IF: dict[str, Any] = {"grid": grid_what_if, "5d20": fived20_what_if,
-                           "1st-and-roll": roll_what_if}
+                           "1st-and-roll": roll_what_if, "legends-pro": legends_what_if}
 STOPS = (15, 40)
 """Plays before the game is stopped at its next snap question."""
 BUDGET = 60
 
 
 def _step(rules: str) -> Callable[[Any], None]:
+    """The step a smart coach plays on a copy at a snap question."""
     def step(g: Any) -> None:
         g.step()
         g.end_of_period_check()
 
+    if rules == "legends-pro":
+        return legends_what_if.down_then_check
     return (lambda g: g.step()) if rules == "5d20" else step
 
 

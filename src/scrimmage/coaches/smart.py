@@ -53,7 +53,13 @@ from scrimmage.rules.fived20.what_if import position as fived20_position
 from scrimmage.rules.fived20.what_if import position_key as fived20_key
 from scrimmage.rules.legends import kicking, tries
 from scrimmage.rules.legends.game import LegendsGame
-from scrimmage.rules.legends.what_if import copy_game, down_then_check, position, shell_game
+from scrimmage.rules.legends.what_if import (
+    copy_game,
+    down_then_check,
+    position,
+    position_key,
+    shell_game,
+)
 
 BUDGET = 200
 """Plays of a kicking step per choice: the standard error of a mean WP is then about 0.01 at
@@ -186,9 +192,9 @@ class SmartCoach(SolitaireCoach):
         answered `option`, every other by the solitaire coach."""
         inner = self.inner
         shell = shell_game(state)
+        ends = EndValues(self.tables, d.seat, position, position_key)
         return forced_mean(lambda dice: copy_game(shell, dice, inner.lets_pass), step, d, option,
-                           lambda q, g: inner.decide(q, g.view(q.seat)),
-                           lambda g: position_value(self.tables, position(g), d.seat),
+                           lambda q, g: inner.decide(q, g.view(q.seat)), ends.of,
                            SeededDice(seed), budget)
 
 
