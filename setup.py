@@ -74,6 +74,7 @@ COMPILED = [
     "src/scrimmage/coaches/grid.py",
     "src/scrimmage/coaches/fived20.py",
     "src/scrimmage/coaches/random.py",
+    "src/scrimmage/coaches/sampling.py",
     "src/scrimmage/coaches/smart.py",
     "src/scrimmage/coaches/smart_grid.py",
     "src/scrimmage/coaches/smart_roll.py",

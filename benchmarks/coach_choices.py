@@ -1,6 +1,6 @@
 """How long a computer coach takes to answer, choice by choice (issue 36: the web's budget).
 
-    python benchmarks/coach_choices.py [--games 4] [--rules legends-pro ...] [--coach smart ...]
+    python benchmarks/coach_choices.py [--games 4] [--rules legends-pro grid ...] [--coach smart ...]
 
 Plays whole games between two coaches of the kind named and times every `decide` call of the
 home coach with the CPU clock, by kind of question. Prints the count, median, 95th percentile
@@ -74,8 +74,8 @@ def measure(rules: str, coach: str, games: int) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=4)
-    ap.add_argument("--rules", action="append")
-    ap.add_argument("--coach", action="append")
+    ap.add_argument("--rules", action="extend", nargs="+")
+    ap.add_argument("--coach", action="extend", nargs="+")
     args = ap.parse_args()
     for rules in args.rules or RULESETS:
         for coach in args.coach or COACHES:

@@ -28,6 +28,21 @@ CARRIER_SLOT = {"hb": "HB", "le": "LE", "re": "RE"}
 PLAY_WEIGHT = {"run_inside": 5, "run_outside": 3, "flat_pass": 4, "short_pass": 4, "long_pass": 2}
 
 
+DEFENSE_GUESS = [("run_inside", 5), ("run_outside", 3), ("flat_pass", 4), ("short_pass", 4),
+                 ("long_pass", 2)]
+"""What the defense guesses, with weights; the long pass last (none inside the 4th box)."""
+DEFENSE_GUESS_LONG = [(p, w * (2 if "pass" in p else 1)) for p, w in DEFENSE_GUESS]
+"""The same, far from the marker: passes twice as likely."""
+
+
+@cache
+def card_parts(card: str) -> tuple[str, str, bool]:
+    """An offensive play card ("short_pass_le"): its play, its carrier's slot, whether a run
+    (read once per card: the inner coach of a smart fourth down calls hundreds a choice)."""
+    play, _, carrier = card.rpartition("_")
+    return play, CARRIER_SLOT[carrier], play.startswith("run")
+
+
 def fg_chance(kicking: int, boxes: int) -> float:
     return float(((kicking - 1) / kicking) ** boxes)
 
@@ -50,8 +65,7 @@ class SensibleCoach:
             return best_change(v.own, lineup_weights(v, item), item) is None
         if kind is not Kind.TIMEOUT:
             return False
-        asked = Decision(kind, v.seat, ("no", "timeout"), "", {"stops_cards": item == "cards"})
-        return self.timeout(asked, v) == "no"
+        return not self.wants_timeout(item == "cards", v)
 
     def decide(self, decision: Decision, view: Any) -> str:
         handler = _HANDLERS.get(decision.kind)
@@ -81,31 +95,30 @@ class SensibleCoach:
 
     def play_call(self, d: Decision, v: Any) -> str:
         lineup = v.own.lineup if v.on_offense else v.opponent.lineup
+        to_go = v.to_go
         if d.info.get("side") == "offense":
             items = []
             for card in d.options:
-                play, _, carrier = card.rpartition("_")
-                runner = lineup[CARRIER_SLOT[carrier]]
-                die = runner.run_yards if play.startswith("run") else runner.pass_yards
-                w = PLAY_WEIGHT[play] * die
-                if v.to_go >= 3 and not play.startswith("run"):
-                    w *= 2
-                if v.to_go <= 1 and play.startswith("run"):
+                play, slot, run = card_parts(card)
+                runner = lineup[slot]
+                w = PLAY_WEIGHT[play] * (runner.run_yards if run else runner.pass_yards)
+                if (to_go >= 3 and not run) or (to_go <= 1 and run):
                     w *= 2
                 items.append((card, w))
             return self._weighted(items)
         # defense: guess the play, key on the likeliest carrier half the time
-        plays = [("run_inside", 5), ("run_outside", 3), ("flat_pass", 4), ("short_pass", 4),
-                 ("long_pass", 2 if v.ball > 3 else 0)]
-        if v.to_go >= 3:
-            plays = [(p, w * (2 if "pass" in p else 1)) for p, w in plays]
-        play = self._weighted([(p, w) for p, w in plays if w])
+        plays = DEFENSE_GUESS_LONG if to_go >= 3 else DEFENSE_GUESS
+        if v.ball <= 3:
+            plays = plays[:-1]          # no long pass this near the goal line
+        play = self._weighted(plays)
         r = self.dice.roll(4)
         if r <= 2:
-            key = max(("hb", "le", "re"), key=lambda c: lineup[CARRIER_SLOT[c]].run_yards
-                      if play.startswith("run") else lineup[CARRIER_SLOT[c]].pass_yards)
             if play == "run_inside":
                 key = "hb"
+            else:
+                run = play.startswith("run")
+                key = max(("hb", "le", "re"), key=lambda c: lineup[CARRIER_SLOT[c]].run_yards
+                          if run else lineup[CARRIER_SLOT[c]].pass_yards)
         elif r == 3:
             key = "nokey"
         else:
@@ -113,16 +126,18 @@ class SensibleCoach:
         return f"{play}_{key}"
 
     def timeout(self, d: Decision, v: Any) -> str:
-        if not d.info.get("stops_cards", True):
+        return "timeout" if self.wants_timeout(bool(d.info.get("stops_cards", True)), v) else "no"
+
+    def wants_timeout(self, stops_cards: bool, v: Any) -> bool:
+        """A timeout now (`stops_cards`: it would stop the extra cards, GRID-52)."""
+        if not stops_cards:
             # after a kick, a score or a turnover a timeout stops nothing: only the re-roll
             # (GRID-28) is gained, worth it with timeouts the clock cannot use any more
-            return "timeout" if v.period >= 2 and v.timeouts > timeouts_needed(v) else "no"
+            return bool(v.period >= 2 and v.timeouts > timeouts_needed(v))
         late = v.period >= 2 and v.cards_left <= LATE_CARDS
         if late and v.margin < 0 and (v.on_offense or v.margin >= -16):
-            return "timeout"
-        if v.period == 1 and v.on_offense and v.cards_left <= 3 and v.ball <= 6:
-            return "timeout"
-        return "no"
+            return True
+        return bool(v.period == 1 and v.on_offense and v.cards_left <= 3 and v.ball <= 6)
 
     def timing_cards(self, d: Decision, v: Any) -> str:
         return "two" if v.margin > 0 else "one"

@@ -114,6 +114,9 @@ class SensibleCoach:
 
     def __init__(self, seed: int) -> None:
         self.dice = SeededDice(seed)
+        self._gains: dict[tuple[DiceSet, int, int, str], float] = {}
+        """`return_gain` by its arguments: the same punt returns come back in every sample of
+        a smart coach's fourth down (a few hundred punts a choice, one spot in each)."""
 
     def sync(self, decision: Decision, view: Any) -> None:
         """Replaying a saved game: make the same draws again so later choices match."""
@@ -177,12 +180,14 @@ class SensibleCoach:
             return opts[0]
         return opts[0]                               # the toss: receive
 
-    @staticmethod
-    def _punt_return(decision: Decision, v: Any) -> str:
+    def _punt_return(self, decision: Decision, v: Any) -> str:
         """Return a punt (or a blocked punt) only when the dice make it worth more than taking
         the ball where it lies."""
         info = decision.info
-        gain = return_gain(v.dice, info["spot"], info.get("line", 0), info["penalty_from"])
+        key = (v.dice, int(info["spot"]), int(info.get("line", 0)), str(info["penalty_from"]))
+        gain = self._gains.get(key)
+        if gain is None:
+            gain = self._gains[key] = return_gain(*key)
         stay = "fair_catch" if "fair_catch" in decision.options else "no_return"
         return "return" if gain > 0 else stay
 

@@ -32,7 +32,7 @@ option; a timeout after the play is weighed on the tables.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
@@ -42,17 +42,24 @@ from scrimmage.coaches.fived20 import SystemCoach
 from scrimmage.coaches.legends import SolitaireCoach
 from scrimmage.coaches.matrix_game import require_solver, solve
 from scrimmage.coaches.payoff_cache import cached_payoffs
+from scrimmage.coaches.sampling import EndValues, option_mean
 from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.dice import Dice, SeededDice
 from scrimmage.core.errors import ScrimmageError
-from scrimmage.core.what_if import sampled_mean
 from scrimmage.rules.fived20.timing import STOPPED
 from scrimmage.rules.fived20.what_if import copy_game as fived20_copy
 from scrimmage.rules.fived20.what_if import position as fived20_position
+from scrimmage.rules.fived20.what_if import position_key as fived20_key
 from scrimmage.rules.legends import kicking, tries
 from scrimmage.rules.legends.game import LegendsGame
-from scrimmage.rules.legends.what_if import copy_game, down_then_check, position, shell_game
+from scrimmage.rules.legends.what_if import (
+    copy_game,
+    down_then_check,
+    position,
+    position_key,
+    shell_game,
+)
 
 BUDGET = 200
 """Plays of a kicking step per choice: the standard error of a mean WP is then about 0.01 at
@@ -185,9 +192,9 @@ class SmartCoach(SolitaireCoach):
         answered `option`, every other by the solitaire coach."""
         inner = self.inner
         shell = shell_game(state)
+        ends = EndValues(self.tables, d.seat, position, position_key)
         return forced_mean(lambda dice: copy_game(shell, dice, inner.lets_pass), step, d, option,
-                           lambda q, g: inner.decide(q, g.view(q.seat)),
-                           lambda g: position_value(self.tables, position(g), d.seat),
+                           lambda q, g: inner.decide(q, g.view(q.seat)), ends.of,
                            SeededDice(seed), budget)
 
 
@@ -204,33 +211,28 @@ def forced_mean(fresh: Callable[[Dice], G], step: Callable[[G], None], d: Decisi
                 value: Callable[[G], float], dice: Dice, budget: int = BUDGET) -> float:
     """The mean `value` after `budget` plays of `step` on fresh copies, the first question of
     `d`'s kind in each answered `option` (None: every question by `answer`)."""
-    forced: list[G] = []
-
-    def ask(q: Decision, g: G) -> str:
-        if option is not None and q.kind is d.kind and (not forced or forced[-1] is not g):
-            forced.append(g)
-            return option
-        return answer(q, g)
-
-    return sampled_mean(fresh, step, ask, value, dice, budget)
+    return option_mean(fresh, step, d.kind, option, answer, value, dice, budget)
 
 
 def sampled_choices(dice: Dice, inner: Any, tables: Tables, d: Decision,
                     options: Sequence[str], fresh: Callable[[Dice, Any], G],
-                    step: Callable[[G], None], where: Callable[[G], Position]) -> ChoiceValues:
+                    step: Callable[[G], None], where: Callable[[G], Position],
+                    key: Callable[[G], Hashable]) -> ChoiceValues:
     """Each option of `d` as the first answer of `step`, played `BUDGET` times on copies made
     by `fresh(dice, inner.lets_pass)`; its value the mean WP of `d`'s side at `where` the copy
-    stands after it. One seed, drawn from the coach's `dice`, for every option (common random
-    numbers); `inner` answers every other question."""
+    stands after it, read once per distinct `key` of it (`sampling.EndValues`). One seed,
+    drawn from the coach's `dice`, for every option (common random numbers); `inner` answers
+    every other question."""
     def answer(q: Decision, c: Any) -> str:
         return str(inner.decide(q, c.view(q.seat)))
 
     out = ChoiceValues()
     seed = dice.roll(SEED_FACES)
+    ends = EndValues(tables, d.seat, where, key)
     for option in options:
-        out.values[option] = forced_mean(
-            lambda copy_dice: fresh(copy_dice, inner.lets_pass), step, d, option, answer,
-            lambda c: position_value(tables, where(c), d.seat), SeededDice(seed))
+        out.values[option] = option_mean(
+            lambda copy_dice: fresh(copy_dice, inner.lets_pass), step, d.kind, option, answer,
+            ends.of, SeededDice(seed), BUDGET)
         out.how[option] = f"the mean of {BUDGET} plays"
     return out
 
@@ -291,4 +293,4 @@ class FiveD20SmartCoach(SystemCoach):
             return None
         return sampled_choices(self.dice, self.inner, self.tables, d, options,
                                lambda dice, answers: fived20_copy(g, dice, answers),
-                               lambda c: c.step(), fived20_position)
+                               lambda c: c.step(), fived20_position, fived20_key)

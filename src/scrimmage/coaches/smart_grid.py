@@ -43,7 +43,7 @@ from scrimmage.core.field import Side
 from scrimmage.rules.grid import plays
 from scrimmage.rules.grid.game import GridGame
 from scrimmage.rules.grid.tables import RESULT_CODE
-from scrimmage.rules.grid.what_if import copy_game, position, seconds_of
+from scrimmage.rules.grid.what_if import copy_game, position, position_key, seconds_of
 
 EXTRA = {"one": 1, "two": 2}
 
@@ -104,7 +104,7 @@ class GridSmartCoach(SensibleCoach):
     def _snap(self, d: Decision, g: GridGame) -> ChoiceValues:
         return sampled_choices(self.dice, self.inner, self.tables, d, d.options,
                                lambda dice, answers: copy_game(g, dice, answers),
-                               _down_then_check, position)
+                               _down_then_check, position, position_key)
 
     def _cards(self, side: Side, g: GridGame) -> ChoiceValues:
         """GRID-37: extra cards are only time; each count read on the tables."""

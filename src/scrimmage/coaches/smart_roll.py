@@ -44,7 +44,13 @@ from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.rules.roll import downs, kicking
 from scrimmage.rules.roll.game import RollGame
-from scrimmage.rules.roll.what_if import copy_game, marker_moved, position, step_then_check
+from scrimmage.rules.roll.what_if import (
+    copy_game,
+    marker_moved,
+    position,
+    position_key,
+    step_then_check,
+)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a coach is a public base class
@@ -104,7 +110,8 @@ class RollSmartCoach(SensibleCoach):
     def _sampled(self, d: Decision, g: RollGame, step: Callable[[RollGame], None],
                  options: tuple[str, ...]) -> ChoiceValues:
         return sampled_choices(self.dice, self.inner, self.tables, d, options,
-                               lambda dice, answers: copy_game(g, dice, answers), step, position)
+                               lambda dice, answers: copy_game(g, dice, answers), step, position,
+                               position_key)
 
     def _timeout(self, d: Decision, g: RollGame) -> ChoiceValues | None:
         """FR-36: a timeout keeps the marker where it is and costs a timeout; "no" lets it

@@ -33,3 +33,12 @@ def position(g: FiveD20Game) -> Position:
                          g.clock.seconds_left, g.era.quarter_minutes * 60,
                          {side: t.timeouts for side, t in g.teams.items()},
                          g.yardline, g.down, g.ydstogo, g.overtime > 0, g.over)
+
+
+def position_key(g: FiveD20Game) -> tuple[object, ...]:
+    """What `position` reads that a step may change (the era is the game's): equal keys, equal
+    positions, so a coach reads each one's value once (`coaches/sampling.EndValues`)."""
+    home, away = g.teams[Side.HOME], g.teams[Side.AWAY]
+    return (g.next, g.kicker, g.possession, g.score[Side.HOME], g.score[Side.AWAY],
+            g.clock.quarter, g.clock.seconds_left, home.timeouts, away.timeouts, g.yardline,
+            g.down, g.ydstogo, g.overtime > 0, g.over)

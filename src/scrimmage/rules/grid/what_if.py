@@ -62,6 +62,15 @@ def position(g: GridGame, cards_flipped: int = 0) -> Position:
                           g.marker, g.score)
 
 
+def position_key(g: GridGame) -> tuple[object, ...]:
+    """What `position(g)` reads that a step may change: equal keys, equal positions, so a
+    coach reads each one's value once (`coaches/sampling.EndValues`)."""
+    c = g.clock
+    return (g.next, g.kicker, g.possession, g.ball, g.down, g.marker, g.score[Side.HOME],
+            g.score[Side.AWAY], c.period, c.cards_left, g.teams[Side.HOME].timeouts,
+            g.teams[Side.AWAY].timeouts, g.over)
+
+
 def position_after(g: GridGame, cards_flipped: int, nxt: str, kicker: Side, possession: Side,
                    ball: int, down: int, marker: int, score: dict[Side, int]) -> Position:
     """`position`, for a board that a play would leave: the next step ("kickoff" by `kicker`

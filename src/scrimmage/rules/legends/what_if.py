@@ -66,3 +66,12 @@ def position(g: LegendsGame) -> Position:
                          s.clock.seconds_left, s.rules.quarter_minutes * 60,
                          {side: t.timeouts for side, t in s.teams.items()},
                          s.yardline, s.down, s.ydstogo, bool(s.overtime), s.over)
+
+
+def position_key(g: LegendsGame) -> tuple[object, ...]:
+    """What `position` reads that a step may change (the rules are the game's): equal keys,
+    equal positions, so a coach reads each one's value once (`coaches/sampling.EndValues`)."""
+    s = g.s
+    return (g.next, g.kicker, s.possession, s.score[Side.HOME], s.score[Side.AWAY],
+            s.clock.quarter, s.clock.seconds_left, s.teams[Side.HOME].timeouts,
+            s.teams[Side.AWAY].timeouts, s.yardline, s.down, s.ydstogo, bool(s.overtime), s.over)

@@ -52,6 +52,16 @@ def position(g: RollGame) -> Position:
                          s.period > 2, s.over)
 
 
+def position_key(g: RollGame) -> tuple[object, ...]:
+    """What `position` reads that a step may change (the clock through the marker's space, on
+    the game's own track): equal keys, equal positions, so a coach reads each one's value once
+    (`coaches/sampling.EndValues`)."""
+    s = g.s
+    return (g.next, g.kicker, s.possession, s.score[Side.HOME], s.score[Side.AWAY], s.period,
+            s.overtime, s.space, s.timeouts[Side.HOME], s.timeouts[Side.AWAY], s.yardline,
+            s.down, s.ydstogo, s.over)
+
+
 def marker_moved(g: RollGame, spaces: int = 1, after: Position | None = None) -> Position:
     """Where the game stands once the clock marker has moved `spaces` more spaces (FR-13),
     from the position `after` a play (by default the game's own): the half's end when that
