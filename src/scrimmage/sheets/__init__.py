@@ -1,0 +1,2 @@
+"""What the engine makes to play with: team sheets, charts and cards (docs/design-notes.md,
+"Where sheets are made"). The rules read these files; they never import this package."""
