@@ -38,12 +38,10 @@ COMPILED = [
     "src/scrimmage/rules/legends/bigplays.py",
     "src/scrimmage/rules/legends/call_matrix.py",
     "src/scrimmage/rules/legends/cards.py",
-    "src/scrimmage/rules/legends/cells.py",
     "src/scrimmage/rules/legends/charts.py",
     "src/scrimmage/rules/legends/checkoff.py",
     "src/scrimmage/rules/legends/clock_choices.py",
     "src/scrimmage/rules/legends/coaching_points.py",
-    "src/scrimmage/rules/legends/expectations.py",
     "src/scrimmage/rules/legends/game.py",
     "src/scrimmage/rules/legends/kicking.py",
     "src/scrimmage/rules/legends/momentum.py",
@@ -81,6 +79,10 @@ COMPILED = [
     "src/scrimmage/coaches/roll.py",
     "src/scrimmage/coaches/grid_payoffs.py",
     "src/scrimmage/coaches/roll_payoffs.py",
+    # The sheet makers' inner loops (scrimmage.sheets): the exact expectations a calibration
+    # evaluates again and again, and the cells of a generated play set.
+    "src/scrimmage/sheets/legends/cells.py",
+    "src/scrimmage/sheets/legends/expectations.py",
 ]
 
 ext_modules = []

@@ -7,7 +7,7 @@ children: the CLI and its worker processes), which is what to compare on a loade
            [--rules legends-pro] [--skip-season]
 
 The league-average calibration of the season comes from the shipped table
-(`scrimmage.build.average_store`); a season outside it is calibrated first and cached.
+(`scrimmage.sheets.real.average_store`); a season outside it is calibrated first and cached.
 """
 
 from __future__ import annotations

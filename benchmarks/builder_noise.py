@@ -13,8 +13,8 @@ from __future__ import annotations
 import argparse
 import tomllib
 
-from scrimmage.build.sheets import build_league_average, build_sheet
-from scrimmage.build.stats import find_team, read_stats, season_rows
+from scrimmage.sheets.real.legends import build_league_average, build_sheet
+from scrimmage.sheets.real.stats import find_team, read_stats, season_rows
 from scrimmage.sim.batch import run_series
 
 

@@ -13,7 +13,7 @@ import argparse
 import time
 
 from scrimmage.analytics import add_ep_wp, read_tables, situation_from_row, table_path
-from scrimmage.build.epwp_data import Matchups
+from scrimmage.analytics.epwp_data import Matchups
 
 
 def main() -> None:

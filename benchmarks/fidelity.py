@@ -11,7 +11,7 @@ This benchmark (only) reads the project's shared data folder for the real play-b
 package itself uses its bundled statistics. A team the package ships a sheet of (NFL and FBS
 2016, the pro pack) plays its bundled sheet, which is what the builder makes from those
 statistics (rebuild the bundle first after a builder change:
-``python -m scrimmage.build.bundle --bundle --workers 2``); other seasons are built, and
+``python -m scrimmage.sheets.real.bundle --bundle --workers 2``); other seasons are built, and
 `--rebuild` builds the bundled ones too. It writes benchmarks/results/fidelity.md (or --out).
 """
 
@@ -29,12 +29,12 @@ from pathlib import Path
 
 import scrimmage.rules  # noqa: F401
 from scrimmage.api import make_coaches
-from scrimmage.build.fidelity import METRICS, TARGETS, FidelityReport, fidelity, team_sheet
-from scrimmage.build.sheets import build_league_average
-from scrimmage.build.stats import read_stats, season_rows
 from scrimmage.core.dice import SeededDice
 from scrimmage.core.driver import drive
 from scrimmage.core.ruleset import find_ruleset
+from scrimmage.sheets.real.fidelity import METRICS, TARGETS, FidelityReport, fidelity, team_sheet
+from scrimmage.sheets.real.legends import build_league_average
+from scrimmage.sheets.real.stats import read_stats, season_rows
 from scrimmage.sim.batch import game_seed
 
 HERE = Path(__file__).resolve().parent

@@ -3,7 +3,7 @@
     python benchmarks/fived20_fidelity.py [--teams nwe,atl | all] [--season 2016] [--games 160]
                                           [--out benchmarks/results/fived20_fidelity.md]
 
-Builds every chart of the season from the bundled player statistics (`scrimmage.build.fived20`),
+Builds every chart of the season from the bundled player statistics (`scrimmage.sheets.real.fived20`),
 then for each team asked for plays `--games` games with the system coaches (home and away in
 turn, against every other team of the season in turn) and compares, per game, the team figures
 and the top players' figures (rushers: attempts and yards per carry; receivers: receptions and
@@ -22,11 +22,11 @@ from pathlib import Path
 from typing import Any
 
 from scrimmage.api import make_coaches
-from scrimmage.build.fived20 import build_data, read_player_seasons, read_team_seasons
 from scrimmage.core.dice import SeededDice
 from scrimmage.core.driver import drive
 from scrimmage.core.ruleset import find_ruleset
 from scrimmage.core.stats import box_score, player_stats
+from scrimmage.sheets.real.fived20 import build_data, read_player_seasons, read_team_seasons
 from scrimmage.sim.batch import game_seed
 
 TEAM_KEYS = ("points_for", "points_against", "rush_att", "rush_yds", "pass_att", "pass_cmp",

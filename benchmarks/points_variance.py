@@ -31,9 +31,9 @@ from typing import Any
 
 import numpy as np
 
-from scrimmage.build.sheets import build_league_average
-from scrimmage.build.stats import read_stats, season_rows
 from scrimmage.core.stats import box_score
+from scrimmage.sheets.real.legends import build_league_average
+from scrimmage.sheets.real.stats import read_stats, season_rows
 from scrimmage.sim.batch import Series
 
 RUN_SETS = {"inside_run", "outside_run", "draw"}

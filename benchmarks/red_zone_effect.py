@@ -1,7 +1,7 @@
-"""Measure what a red-zone number (replay ratings, `scrimmage.build.ratings`) does to the
+"""Measure what a red-zone number (replay ratings, `scrimmage.sheets.real.ratings`) does to the
 points of a game: the season's league-average sheet, given an offense red-zone number,
 plays the plain average sheet, and the points of both sides are compared with numbers of 0.
-Prints the table `scrimmage.build.ratings.RED_ZONE_EFFECT` is copied from.
+Prints the table `scrimmage.sheets.real.ratings.RED_ZONE_EFFECT` is copied from.
 
     python benchmarks/red_zone_effect.py [--season 2016] [--level pro] [--games 1000]
            [--numbers -200,-175,...,175,200] [--workers 2]
@@ -14,8 +14,8 @@ from __future__ import annotations
 import argparse
 from concurrent.futures import ProcessPoolExecutor
 
-from scrimmage.build.sheets import build_league_average, sim_figures, simulate
-from scrimmage.build.stats import read_stats, season_rows
+from scrimmage.sheets.real.legends import build_league_average, sim_figures, simulate
+from scrimmage.sheets.real.stats import read_stats, season_rows
 
 
 def _without_numbers(sheet: str) -> str:

@@ -30,7 +30,6 @@ from rich.progress import (
 from rich.table import Table as Table_
 
 import scrimmage.rules  # noqa: F401  (registers the rulesets; their rules load on first use)
-from scrimmage.build.command import build, fidelity
 from scrimmage.commandline import (
     AwayOpt,
     HomeOpt,
@@ -50,6 +49,7 @@ from scrimmage.league.play_command import league_app
 from scrimmage.plot.command import plot_app
 from scrimmage.season.command import season as season_command
 from scrimmage.seat.policy import AskPolicy
+from scrimmage.sheets.command import build, fidelity
 from scrimmage.sheets.printing.command import print_sheets
 from scrimmage.web.limits import MAX_GAMES_IN_MEMORY, RATE_LIMIT, WS_MAX_SIZE
 
@@ -580,7 +580,7 @@ def rulesets(
             out.print(f"    -o {escape(option.describe())}")
 
 
-app.command()(fidelity)                 # the sheet builder's, in build/command.py
+app.command()(fidelity)                 # the sheet builder's, in sheets/command.py
 app.command()(build)
 
 

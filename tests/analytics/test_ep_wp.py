@@ -13,10 +13,9 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
-from scrimmage.analytics import RULESETS, Situation, load_tables, read_tables, tables_for
+from scrimmage.analytics import RULESETS, Situation, epwp, load_tables, read_tables, tables_for
+from scrimmage.analytics.epwp_data import Matchups, next_scores
 from scrimmage.analytics.tables import Tables
-from scrimmage.build import epwp
-from scrimmage.build.epwp_data import Matchups, next_scores
 from scrimmage.cli import app
 from scrimmage.core.errors import ScrimmageError
 
@@ -196,7 +195,7 @@ def test_the_rebuild_command_writes_a_well_formed_table(tmp_path: Path) -> None:
     assert path.read_bytes() == (two / "legends-hs.csv.gz").read_bytes()
     tables = read_tables(path, "legends-hs")
     assert (tables.games, tables.seed) == (8, 3)
-    assert "Rebuild: python -m scrimmage.build.epwp --rules legends-hs --games 8 --seed 3" \
+    assert "Rebuild: python -m scrimmage.analytics.epwp --rules legends-hs --games 8 --seed 3" \
         in tables.source
     eps = [tables.ep(_situation(tables, yardline_100=y)) for y in range(99, 0, -1)]
     assert eps == sorted(eps)

@@ -16,16 +16,16 @@ from typing import Any
 
 from typer.testing import CliRunner
 
-from scrimmage.build.fived20 import (
+from scrimmage.cli import app
+from scrimmage.core.ruleset import find_ruleset
+from scrimmage.rules.fived20.charts import chart_from_data
+from scrimmage.sheets.real.fived20 import (
     build_chart,
     build_data,
     read_player_seasons,
     read_team_seasons,
 )
-from scrimmage.build.fived20_average import build_league_average
-from scrimmage.cli import app
-from scrimmage.core.ruleset import find_ruleset
-from scrimmage.rules.fived20.charts import chart_from_data
+from scrimmage.sheets.real.fived20_average import build_league_average
 
 RS = find_ruleset("5d20")
 Rows = list[dict[str, str]]

@@ -8,10 +8,10 @@ import tomllib
 
 import pytest
 
-from scrimmage.build.fived20 import build_chart, read_player_seasons, read_team_seasons
 from scrimmage.core.errors import SheetError
 from scrimmage.core.ruleset import find_ruleset
 from scrimmage.rules.fived20.charts import chart_from_data, game_charts_from_data
+from scrimmage.sheets.real.fived20 import build_chart, read_player_seasons, read_team_seasons
 
 RS = find_ruleset("5d20")
 

@@ -1,4 +1,4 @@
-"""The shipped season data: schedules, teams and playoff formats (scrimmage.build.schedules)."""
+"""The shipped season data: schedules, teams and playoff formats (scrimmage.season.schedules)."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ games (docs/ep-wp.md).
     tables.wp(...)
 
 `tables_for` returns None for a ruleset without tables (every bundled one has them). The tables are
-rebuilt with `python -m scrimmage.build.epwp`. `add_ep_wp` adds nflverse's `ep`, `epa`, `wp`
+rebuilt with `python -m scrimmage.analytics.epwp`. `add_ep_wp` adds nflverse's `ep`, `epa`, `wp`
 and `wpa` to one game's play-by-play rows.
 """
 

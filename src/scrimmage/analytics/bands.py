@@ -1,6 +1,6 @@
 """How a situation is cut into the cells of the expected-points and win-probability tables.
 
-The fitter (`scrimmage.build.epwp`) and the lookup (`scrimmage.analytics.tables`) both use
+The fitter (`scrimmage.analytics.epwp`) and the lookup (`scrimmage.analytics.tables`) both use
 these functions, so a table is always read the way it was written. The cuts are the same for
 every ruleset; only the win-probability time bands follow the length of a ruleset's game (they
 are written in each table's header).

@@ -9,7 +9,7 @@ from __future__ import annotations
 import difflib
 import tomllib
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import import_module, resources
@@ -157,10 +157,20 @@ class Ruleset(ABC):
             self.unbundled(name_or_path)
         raise UnknownTeam(hint or self._no_such_team(name_or_path, low, keys))
 
+    unbundled_hint: ClassVar[str | None] = None
+    """`module:function` of the sheet builder's hint for `unbundled` (called with the
+    ruleset's name, the name asked and the bundled team names), imported on first use. A
+    ruleset names it and never imports it: the builder (`scrimmage.sheets`) imports the
+    rules, never the other way (docs/design-notes.md)."""
+
     def unbundled(self, asked: str) -> str | None:
         """For a name that is no bundled team: one line saying how to make a team file of it
         where it names a real team-season this ruleset's builder makes, else None."""
-        return None
+        if self.unbundled_hint is None:
+            return None
+        module, name = self.unbundled_hint.split(":")
+        hint: Callable[[str, str, list[str]], str | None] = getattr(import_module(module), name)
+        return hint(self.name, asked, self.team_names())
 
     def _no_such_team(self, asked: str, low: str, keys: list[tuple[str, str]]) -> str:
         """One line: what was not found, and up to three close names (never the whole list)."""

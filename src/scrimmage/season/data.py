@@ -1,4 +1,4 @@
-"""The shipped season data (`season/data/*.csv.gz`, written by `scrimmage.build.schedules`):
+"""The shipped season data (`season/data/*.csv.gz`, written by `scrimmage.season.schedules`):
 teams with their league structure and real results, regular-season schedules, playoff
 formats."""
 

@@ -3,9 +3,9 @@ by the builder and cached in the user cache folder (platformdirs).
 
 A cached sheet's file name carries a key made of the ruleset, the season, the team and a hash
 of the builder's inputs: the builder's version numbers (`BUILDER_VERSION`, `FORMULAS_VERSION`
-where defined), the source of the `scrimmage.build` modules it loads and the bundled
-statistics. A
-changed builder or changed statistics therefore build afresh.
+where defined), the source of the `scrimmage.sheets` modules it loads (the Legends generator's
+among them) and the bundled statistics. A changed builder or changed statistics therefore
+build afresh.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import closing
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
@@ -33,7 +34,7 @@ FOLDERS = {"legends-pro": "legends-pro", "legends-college": "legends-college", "
 
 
 def sheet_file_name(rules: str, season: int, code: str) -> str:
-    """The bundled file name of a team's sheet (`build.bundle` writes the bundle by it)."""
+    """The bundled file name of a team's sheet (`sheets.real.bundle` writes the bundle by it)."""
     if rules == "legends-college":
         slug = re.sub(r"-+", "-", "".join(c if c.isalnum() else "-" for c in code.lower()))
         return f"{season}-fbs-{slug.strip('-')}.toml"
@@ -52,34 +53,47 @@ def cache_dir() -> Path:
     return platformdirs.user_cache_path("scrimmage") / "sheets"
 
 
-def _builder_modules(start: str) -> list[str]:
-    """`start` and every `scrimmage.build` module it imports, directly or not (read from the
-    sources, so the set does not depend on what this process happened to import)."""
-    seen: list[str] = []
+def _module_file(dotted: str) -> Traversable | None:
+    """The source of `scrimmage.sheets.<dotted>`, or of the longest module that starts it
+    (`real.legends.build_sheet` is `real/legends.py`); None outside the package's modules."""
+    parts = dotted.split(".")
+    while parts:
+        entry = resources.files("scrimmage.sheets")
+        for part in parts[:-1]:
+            entry = entry.joinpath(part)
+        entry = entry.joinpath(f"{parts[-1]}.py")
+        if entry.is_file():
+            return entry
+        parts.pop()
+    return None
+
+
+def _builder_modules(start: str) -> list[Traversable]:
+    """The source of `scrimmage.sheets.<start>` and of every `scrimmage.sheets` module it
+    names, directly or not (read from the sources, so the set does not depend on what this
+    process happened to import), in a fixed order."""
+    seen: dict[str, Traversable] = {}
     todo = [start]
     while todo:
-        name = todo.pop()
-        if name in seen:
+        entry = _module_file(todo.pop())
+        if entry is None or str(entry) in seen:
             continue
-        seen.append(name)
-        text = resources.files("scrimmage.build").joinpath(f"{name}.py").read_text("utf-8")
-        for found in re.findall(r"scrimmage\.build\.(\w+)", text):
-            if resources.files("scrimmage.build").joinpath(f"{found}.py").is_file():
-                todo.append(found)
-    return sorted(seen)
+        seen[str(entry)] = entry
+        todo.extend(re.findall(r"scrimmage\.sheets\.([\w.]*\w)", entry.read_text("utf-8")))
+    return [seen[k] for k in sorted(seen)]
 
 
 @cache
 def builder_key(rules: str) -> str:
     """A hash of everything a built sheet depends on besides its team and season: the
-    builder's versions, the source of the `scrimmage.build` modules the builder imports, and
+    builder's versions, the source of the `scrimmage.sheets` modules the builder imports, and
     the bundled statistics."""
-    import scrimmage.build.sheets as sheets
+    import scrimmage.sheets.real.legends as sheets
 
     h = hashlib.blake2b(digest_size=8)
     h.update(f"{sheets.BUILDER_VERSION}:{getattr(sheets, 'FORMULAS_VERSION', '')}".encode())
-    for name in _builder_modules("fived20" if rules == "5d20" else "sheets"):
-        h.update(resources.files("scrimmage.build").joinpath(f"{name}.py").read_bytes())
+    for entry in _builder_modules("real.fived20" if rules == "5d20" else "real.legends"):
+        h.update(entry.read_bytes())
     data = resources.files("scrimmage.data")
     for file in ("team_seasons.csv.gz", "player_seasons.csv.gz"):
         h.update(data.joinpath(file).read_bytes())
@@ -94,11 +108,11 @@ def cached_path(rules: str, season: int, code: str) -> Path:
 def build_text(rules: str, season: int, code: str) -> str:
     """Build one sheet (in a worker process: module-level so it pickles)."""
     if rules == "5d20":
-        from scrimmage.build.fived20 import build_chart, read_player_seasons, read_team_seasons
+        from scrimmage.sheets.real.fived20 import build_chart, read_player_seasons, read_team_seasons
 
         return build_chart(read_player_seasons(), read_team_seasons(), season, code)
-    from scrimmage.build.sheets import build_sheet
-    from scrimmage.build.stats import find_team, read_stats, season_rows
+    from scrimmage.sheets.real.legends import build_sheet
+    from scrimmage.sheets.real.stats import find_team, read_stats, season_rows
 
     league = season_rows(read_stats(None), season, "college" if rules == "legends-college"
                          else "pro")

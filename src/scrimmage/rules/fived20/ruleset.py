@@ -46,10 +46,9 @@ class FiveD20(Ruleset):
     def team_file_kind(self) -> str:
         return "a 5D20 team chart"
 
-    def unbundled(self, asked: str) -> str | None:
-        from scrimmage.build.unbundled import build_hint
-
-        return build_hint(self.name, asked, self.team_names())
+    unbundled_hint = "scrimmage.sheets.unbundled:build_hint"
+    """The builder's hint for a real team-season that is not bundled (named, not imported:
+    the rules never import the sheet builder)."""
 
     def read_team_file(self, path: Path) -> dict[str, Any]:
         from scrimmage.rules.fived20.charts import read_toml

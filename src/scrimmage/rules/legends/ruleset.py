@@ -63,10 +63,9 @@ class LegendsRuleset(Ruleset):
 
         return read_team_file(path)
 
-    def unbundled(self, asked: str) -> str | None:
-        from scrimmage.build.unbundled import build_hint
-
-        return build_hint(self.name, asked, self.team_names())
+    unbundled_hint = "scrimmage.sheets.unbundled:build_hint"
+    """The builder's hint for a real team-season that is not bundled (named, not imported:
+    the rules never import the sheet builder)."""
 
     def build_team(self, data: dict[str, Any], source: str = "team") -> Team:
         from scrimmage.rules.legends.sheets import team_from_data

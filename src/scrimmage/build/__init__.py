@@ -1,1 +1,0 @@
-"""Builders: team sheets and charts made from real season statistics."""
