@@ -216,7 +216,9 @@ class GameRecord:
             raise ScrimmageError(f"cannot save to {target}: {exc.strerror}") from None
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(self.to_json(), fh, separators=(",", ":"))
+                # dumps, not dump: one C-encoded string, where dump encodes in Python (a
+                # game of typed dice is saved at every die, the teams' data and all).
+                fh.write(json.dumps(self.to_json(), separators=(",", ":")))
             os.replace(tmp, target)
         except OSError as exc:
             Path(tmp).unlink(missing_ok=True)
