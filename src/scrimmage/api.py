@@ -7,7 +7,7 @@ from typing import Any
 
 import scrimmage.rules  # noqa: F401  (registers the rulesets)
 from scrimmage.core.decisions import Coach, Decision
-from scrimmage.core.dice import SeededDice
+from scrimmage.core.dice import Dice, SeededDice, TypedDice, TypedDiceEnded
 from scrimmage.core.driver import Driver, drive
 from scrimmage.core.errors import ScrimmageError
 from scrimmage.core.field import Side
@@ -87,8 +87,12 @@ def make_coaches(rs: Ruleset, spec: CoachSpec, seed: int) -> dict[Side, Coach]:
 
 
 def new_game(rules: str, home: TeamRef, away: TeamRef, *, seed: int,
+             typed: list[int] | TypedDice | None = None,
              **options: Any) -> tuple[Game, GameRecord]:
-    """A game ready to drive, and the (empty) record that will hold its decisions."""
+    """A game ready to drive, and the (empty) record that will hold its decisions. With
+    `typed` (a record's `dice`, [] for a new game) the game rolls the faces typed at a real
+    table (`TypedDice`, stopping where they end; or the `TypedDice` given, a table's, which
+    asks for more) instead of the seed's dice."""
     rs = find_ruleset(rules)
     options = rs.check_options(options)
     home_data, home_src = _team(rs, home)
@@ -97,10 +101,20 @@ def new_game(rules: str, home: TeamRef, away: TeamRef, *, seed: int,
     away_team = rs.load_team(away_data, away_src)
     if home_team.name == away_team.name:
         away_team.name = f"{away_team.name} (away)"
-    game = rs.new_game(home_team, away_team, SeededDice(seed), dict(options))
+    dice: Dice = SeededDice(seed) if typed is None else \
+        TypedDice(list(typed)) if isinstance(typed, list) else typed
+    game = rs.new_game(home_team, away_team, dice, dict(options))
     record = GameRecord(rules=rs.name, seed=seed, home=home_team.name, away=away_team.name,
-                        home_team=home_data, away_team=away_data, options=dict(options))
+                        home_team=home_data, away_team=away_data, options=dict(options),
+                        dice=None if not isinstance(dice, TypedDice) else list(dice.values))
     return game, record
+
+
+def typed_left(game: Game, record: GameRecord) -> int:
+    """How many of a record's typed dice its replayed game has not rolled (0 for a game of
+    the engine's dice)."""
+    dice = game.dice
+    return len(record.dice) - dice.used if isinstance(dice, TypedDice) and record.dice else 0
 
 
 def _finish(game: Game, record: GameRecord) -> GameRecord:
@@ -126,12 +140,15 @@ def resume(record: GameRecord, coaches: CoachSpec = None,
            on_decision: Callable[[Decision, str], None] | None = None) -> GameRecord:
     """Replay a record's decisions, then let `coaches` play on from where it stopped."""
     game, fresh = new_game(record.rules, record.home_team, record.away_team, seed=record.seed,
-                           **record.options)
+                           typed=record.dice, **record.options)
     rs = find_ruleset(record.rules)
     prefix = list(record.decisions)
     fresh.fairness = record.fairness
     drive(game, make_coaches(rs, coaches, record.seed), fresh.decisions, prefix=prefix,
           on_decision=on_decision)
+    if typed_left(game, record):
+        raise ScrimmageError(f"the game ends with {typed_left(game, record)} of the record's "
+                             "typed dice not rolled")
     return _finish(game, fresh)
 
 
@@ -144,7 +161,7 @@ def restore(record: GameRecord, coaches: CoachSpec = None, people: tuple[Side, .
     it (its `pending` is that question), and a fresh record holding the replayed decisions.
     A stopped game is shown, not played on: play on from the record (`scrimmage.seat.table`)."""
     game, fresh = new_game(record.rules, record.home_team, record.away_team, seed=record.seed,
-                           **record.options)
+                           typed=record.dice, **record.options)
     if (fresh.home, fresh.away) != (record.home, record.away):
         raise ScrimmageError(f"{source}: the teams inside the record ({fresh.home}, {fresh.away})"
                              f" are not the saved game's ({record.home}, {record.away})")
@@ -152,10 +169,18 @@ def restore(record: GameRecord, coaches: CoachSpec = None, people: tuple[Side, .
     fresh.fairness = record.fairness
     driver = Driver(game, make_coaches(find_ruleset(record.rules), coaches, record.seed),
                     fresh.decisions, prefix=record.decisions, people=people)
-    driver.run(replay_only=True)
+    try:
+        driver.run(replay_only=True)
+    except TypedDiceEnded:          # the game waits for a die still to be thrown
+        if len(fresh.decisions) < len(record.decisions):
+            raise ScrimmageError(f"{source}: its typed dice end at decision "
+                                 f"{len(fresh.decisions)}, before its decisions do") from None
     if len(fresh.decisions) < len(record.decisions):
         raise ScrimmageError(f"{source}: the game ends at decision {len(fresh.decisions)} but "
                              f"the record goes on to decision {len(record.decisions)}")
+    if typed_left(game, record):
+        raise ScrimmageError(f"{source}: {typed_left(game, record)} of its typed dice are "
+                             "never rolled (an edited file?)")
     if record.finished and not game.over:
         raise ScrimmageError(f"{source}: marked finished, but its decisions end before the game")
     if record.digest is not None and (record.play_count != len(game.plays)

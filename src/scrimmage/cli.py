@@ -196,6 +196,9 @@ def _header(table: Table, console: Console) -> None:
     if table.people:
         console.print("[dim]Answer with a number or a name; Enter takes the assistant's choice;"
                       " help, sheet, undo, ask, auto and quit work at every question.[/]")
+    if table.own_dice:
+        console.print("[dim]Your own dice: throw each die the table names and type its face "
+                      "(several at once: 3 17 8); undo takes the last one back.[/]")
 
 
 @app.command()
@@ -232,11 +235,15 @@ def play(
         "--advise", help="Show the assistant's reasoning at each question (Legends): the "
                          "equilibrium mix of a play call and each card's value, the win "
                          "probability of each fourth-down, try and kickoff choice.")] = False,
+    dice: Annotated[str, typer.Option(
+        "--dice", help="engine (the engine rolls) or manual: you roll your own dice and type "
+                       "each die the table names (Football Legends, 5D20).")] = "engine",
 ) -> None:
     """Play a game: coach a side in the terminal, or watch with --auto (saved as it goes)."""
     from scrimmage.api import new_game
     from scrimmage.core.boxscore import fan_box_score
     from scrimmage.core.records import GameRecord
+    from scrimmage.seat.own_dice import check_own_dice
     from scrimmage.seat.saved import find_saved, new_game_file
     from scrimmage.seat.table import SeatSpec, Table
     from scrimmage.seat.terminal import TerminalSeat
@@ -244,6 +251,8 @@ def play(
     console = err if as_json else out
     table: Table | None = None
     try:
+        if dice not in ("engine", "manual"):
+            raise ScrimmageError(f"--dice {dice!r}: choose engine or manual")
         if save is not None and not save.parent.is_dir():
             raise ScrimmageError(f"--save {save}: the folder {save.parent} does not exist")
         if resume is not None:
@@ -253,6 +262,9 @@ def play(
                 raise ScrimmageError(f"--resume {resume}: that is a {saved.rules} game, not "
                                      f"{find_ruleset(rules).name}; leave out --rules")
             rs = find_ruleset(saved.rules)
+            if dice == "manual" and saved.dice is None:
+                raise ScrimmageError(f"--resume {resume}: that game is played with the "
+                                     "engine's dice; leave out --dice manual")
             seats = ({Side(k): SeatSpec.from_json(v) for k, v in saved.seats.items()}
                      if saved.seats else _seats(rs, auto, coach, side, ask, split))
             if ask is not None:
@@ -262,7 +274,10 @@ def play(
         else:
             name = rules or "legends-hs"
             h, a = _teams(name, home, away)
-            _, record = new_game(name, h, a, seed=seed, **_options(name, profile, neutral, option))
+            if dice == "manual":
+                check_own_dice(find_ruleset(name).name)
+            _, record = new_game(name, h, a, seed=seed, typed=[] if dice == "manual" else None,
+                                 **_options(name, profile, neutral, option))
             rs = find_ruleset(record.rules)
             seats = _seats(rs, auto, coach, side, ask, split)
             target = save or new_game_file()[1]

@@ -148,7 +148,7 @@ def _replay(record: GameRecord) -> tuple[Game, list[list[str]], list[int],
     not)."""
     try:
         game, fresh = new_game(record.rules, record.home_team, record.away_team,
-                               seed=record.seed, **record.options)
+                               seed=record.seed, typed=record.dice, **record.options)
     except ScrimmageError as exc:
         raise NotVerified(f"the record's game cannot be set up: {exc}") from None
     if (fresh.home, fresh.away) != (record.home, record.away):

@@ -2,19 +2,20 @@
 
 Every roll in every ruleset goes through a `Dice` object handed to the rules by the caller.
 `SeededDice` is the one used for play and simulation; `ScriptedDice` feeds exact rolls so a
-rulebook example becomes a test. Each roll is logged as ``(sides, value)`` so play records can
-show what was rolled.
+rulebook example becomes a test; `TypedDice` plays the dice thrown at a real table and typed
+in (`scrimmage play --dice manual`), which are then the record's inputs. Each roll is logged
+as ``(sides, value)`` so play records can show what was rolled.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Protocol
 
-from scrimmage.core.errors import DiceExhausted
+from scrimmage.core.errors import DiceExhausted, ScrimmageError, TypedDiceEnded
 
-__all__ = ["Dice", "DiceExhausted", "ScriptedDice", "SeededDice"]
+__all__ = ["Dice", "DiceExhausted", "ScriptedDice", "SeededDice", "TypedDice", "TypedDiceEnded"]
 
 
 class Dice(Protocol):
@@ -72,5 +73,44 @@ class ScriptedDice:
         if not 1 <= value <= sides:
             raise ValueError(f"scripted roll #{self._pos + 1} is {value}, not a face of a d{sides}")
         self._pos += 1
+        self.log.append((sides, value))
+        return value
+
+
+class TypedDice:
+    """The dice of a real table: `values` are the faces typed so far, in the order thrown (the
+    record's `dice`, the game's inputs in place of a seed's), read back in order; past them
+    each die is asked of `throw` (a table parks the game until the person types it) and
+    appended to `values`. Without `throw` the game stops where the typed dice end
+    (`TypedDiceEnded`). `before`, when given, is called before each die (a table notes how
+    many decisions came before it, to take the die back with the right ones)."""
+
+    __slots__ = ("_pos", "before", "log", "throw", "values")
+
+    def __init__(self, values: list[int], throw: Callable[[int], int] | None = None,
+                 before: Callable[[], None] | None = None) -> None:
+        self.values = values
+        self.throw = throw
+        self.before = before
+        self._pos = 0
+        self.log: list[tuple[int, int]] = []
+
+    @property
+    def used(self) -> int:
+        """How many of the typed dice the game has read."""
+        return self._pos
+
+    def roll(self, sides: int) -> int:
+        pos = self._pos
+        if self.before is not None:
+            self.before()
+        if pos == len(self.values):
+            if self.throw is None:
+                raise TypedDiceEnded(f"the typed dice end at die {pos + 1} (a d{sides})")
+            self.values.append(self.throw(sides))
+        value = self.values[pos]
+        if not 1 <= value <= sides:
+            raise ScrimmageError(f"typed die {pos + 1} is {value}, not a face of a d{sides}")
+        self._pos = pos + 1
         self.log.append((sides, value))
         return value

@@ -34,3 +34,8 @@ class UnknownTeam(ScrimmageError):
 class DiceExhausted(RuntimeError):
     """A `ScriptedDice` ran out of scripted rolls (defined here, not in the compiled dice
     module: mypyc compiles no subclass of a builtin error but Exception's own)."""
+
+
+class TypedDiceEnded(ScrimmageError):
+    """A game of typed dice (`TypedDice`) needs a die past the last one typed: a table asks
+    for it; a replay of a record whose typed dice stop short stops there."""

@@ -1,6 +1,7 @@
 """Game records: everything needed to replay a game, and what it produced.
 
-A game is its inputs (ruleset, options, the two teams' data, seed, the decisions made), so a
+A game is its inputs (ruleset, options, the two teams' data, seed, the decisions made, and for a
+game played with a real table's dice the faces typed in), so a
 `GameRecord` saved as JSON can be replayed or resumed exactly. Plays are dicts whose keys follow
 the nflverse play-by-play column names where one exists.
 """
@@ -66,6 +67,15 @@ class _RecordFile(BaseModel):
     status: str = ""
     fairness: dict[str, Any] | None = None
     plays: list[dict[str, Any]] | None = None
+    dice: list[int] | None = None
+
+    @field_validator("dice")
+    @classmethod
+    def _faces(cls, v: list[int] | None) -> list[int] | None:
+        for i, face in enumerate(v or ()):
+            if face < 1:
+                raise ValueError(f"typed die {i + 1} is {face}; a die shows 1 or more")
+        return v
 
     @field_validator("decisions")
     @classmethod
@@ -118,6 +128,10 @@ class GameRecord:
     """The plays as a downloaded record says they were played (the server's `GET .../record`):
     what `scrimmage verify` checks a replay against. Never played from: `plays` are the
     replay's own."""
+    dice: list[int] | None = None
+    """The faces typed at a real table, in the order thrown (`scrimmage play --dice manual`):
+    the game rolls these instead of the seed's dice (`core.dice.TypedDice`). None: the
+    engine's dice. The seed still seats the computer coaches."""
 
     @property
     def box_score(self) -> dict[str, dict[str, float]]:
@@ -164,6 +178,8 @@ class GameRecord:
             data["fairness"] = self.fairness
         if self.played is not None:
             data["plays"] = self.played
+        if self.dice is not None:
+            data["dice"] = self.dice
         return data
 
     @classmethod
@@ -185,7 +201,7 @@ class GameRecord:
                    decisions=[list(d) for d in f.decisions], final_score=dict(f.final_score),
                    finished=f.finished, seats=f.seats, digest=f.plays_digest,
                    play_count=f.play_count, status=f.status, fairness=f.fairness,
-                   played=f.plays)
+                   played=f.plays, dice=None if f.dice is None else list(f.dice))
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write atomically (a temporary file renamed over the old one), so a process killed
@@ -200,7 +216,9 @@ class GameRecord:
             raise ScrimmageError(f"cannot save to {target}: {exc.strerror}") from None
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(self.to_json(), fh, separators=(",", ":"))
+                # dumps, not dump: one C-encoded string, where dump encodes in Python (a
+                # game of typed dice is saved at every die, the teams' data and all).
+                fh.write(json.dumps(self.to_json(), separators=(",", ":")))
             os.replace(tmp, target)
         except OSError as exc:
             Path(tmp).unlink(missing_ok=True)

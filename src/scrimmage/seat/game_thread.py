@@ -18,7 +18,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-ASK, PLAYED, OVER, ERROR, STOP = "ask", "played", "over", "error", "stop"
+ASK, PLAYED, DIE, OVER, ERROR, STOP = "ask", "played", "die", "over", "error", "stop"
 
 
 class Abandoned(BaseException):
@@ -40,7 +40,7 @@ class GameThread:
 
     # -- the caller's side ---------------------------------------------------------------
     def start(self) -> str:
-        """Start the game; returns where it parked (ASK, PLAYED) or OVER."""
+        """Start the game; returns where it parked (ASK, PLAYED, DIE) or OVER."""
         self._thread.start()
         return self._wait()
 

@@ -67,7 +67,7 @@ def _play_out(rules: Ruleset, record: GameRecord, game: Any, decision: Decision,
     # replay itself on a question asked in the middle of a person's move.
     try:
         twin, _ = new_game(record.rules, record.home_team, record.away_team, seed=record.seed,
-                           **record.options)
+                           typed=record.dice, **record.options)
         first = _FirstOption()
         # Each later question gets its first option, until the play is over.
         Driver(twin, {side: first for side in Side}, [],

@@ -6,6 +6,10 @@ the record saved as it goes, and takes back a person's last decision (`undo`) by
 record without its tail. The game waits for a person inside the rules' own call, parked in a
 thread of its own (`seat.game_thread`); the answer is logged as soon as it is given.
 
+A game played with the people's own dice (the record's `dice` is a list) waits the same way
+for each die the rules roll (`Throw`, `seat.own_dice`): the face typed is the record's next
+input, and `undo` takes back the last die typed as it takes back the last answer.
+
 The assistant looks at every decision of its seat, even those the person answers: its
 suggestion is shown to the person, and its dice move the same way whoever answers. So a
 replayed record (a resumed game, an undo) leaves the assistant's and the computer coach's dice
@@ -24,13 +28,15 @@ from typing import Any
 from scrimmage.api import coach_seed, new_game, restore
 from scrimmage.coaches.split import SplitCoach
 from scrimmage.core.decisions import Coach, Decision
+from scrimmage.core.dice import TypedDice
 from scrimmage.core.driver import Driver
 from scrimmage.core.errors import IllegalDecision, ScrimmageError
 from scrimmage.core.field import Side
 from scrimmage.core.records import GameRecord
 from scrimmage.core.ruleset import Game, Ruleset, find_ruleset
-from scrimmage.seat.game_thread import ASK, OVER, PLAYED, Abandoned, GameThread
+from scrimmage.seat.game_thread import ASK, DIE, OVER, PLAYED, Abandoned, GameThread
 from scrimmage.seat.outcomes import PREVIEWED, Outcomes, outcomes
+from scrimmage.seat.own_dice import Throw, die_name
 from scrimmage.seat.policy import AskPolicy
 
 PERSON = "person"
@@ -165,6 +171,9 @@ class Table:
         else:
             self.game, self.record = _fresh(record)
         self._pending: Pending | None = None
+        self._throw: Throw | None = None
+        self._dice_at: list[int] = []
+        """For each die rolled, how many decisions came before it (what an undo cuts)."""
         self._plays_saved = len(self.game.plays)
 
     def _people(self) -> tuple[Side, ...]:
@@ -192,11 +201,12 @@ class Table:
         game stopped and the replay does not ask them (`sync=False`)."""
         record = self.record
         prefix = list(record.decisions)
-        game, _ = new_game(record.rules, record.home_team, record.away_team, seed=record.seed,
-                           **record.options)
-        record.decisions.clear()          # the driver writes them back as it replays them
         me = weakref.ref(self)
         box: list[GameThread] = []
+        dice = self._own_dice(record, box)
+        game, _ = new_game(record.rules, record.home_team, record.away_team, seed=record.seed,
+                           typed=dice, **record.options)
+        record.decisions.clear()          # the driver writes them back as it replays them
 
         def person(decision: Decision) -> tuple[str, str] | None:
             table = me()
@@ -222,14 +232,33 @@ class Table:
                 record.decisions[:] = prefix
             raise
 
+    def _own_dice(self, record: GameRecord, box: list[GameThread]) -> TypedDice | None:
+        """The dice of a game played with the people's own: the faces typed so far, then
+        each new die asked (the game parks until it is typed). None: the engine's dice."""
+        if record.dice is None:
+            return None
+        at = self._dice_at = []
+        decisions = record.decisions
+        return TypedDice(record.dice, lambda sides: int(box[0].park(DIE, sides)),
+                         lambda: at.append(len(decisions)))
+
     def _until_stop(self, event: str) -> None:
-        """Save and show each play as the game reports it, until it asks a person or ends."""
+        """Save and show each play as the game reports it, until it asks a person, wants a
+        die or ends."""
         while event == PLAYED:
             self._after_play()
             event = self._thread.resume() if self._thread is not None else OVER
         if event == OVER:
             self._finish()
+        elif event == DIE and self._thread is not None:
+            sides, index = int(self._thread.value), len(self.record.dice or ())
+            self._throw = Throw(sides, index, partial(self._name_die, index, sides))
         self.save()
+
+    def _name_die(self, index: int, sides: int) -> str:
+        if len(self.record.dice or ()) != index:        # read after the game moved on
+            return f"a d{sides}"
+        return die_name(self.rules.name, self.record, index, sides)
 
     def _person(self, decision: Decision) -> tuple[str, str] | None:
         """A question of a person's seat (asked in the game's thread): answered by the
@@ -288,23 +317,29 @@ class Table:
 
     @property
     def over(self) -> bool:
-        return self.game.over and self._pending is None
+        return self.game.over and self._pending is None and self._throw is None
 
-    def advance(self, on_play: Callable[[], None] | None = None) -> Pending | None:
-        """Play on until a person must answer (returned) or the game ends (None). The record
+    @property
+    def own_dice(self) -> bool:
+        """Played with the people's own dice, typed in (`throw`)."""
+        return self.record.dice is not None
+
+    def advance(self, on_play: Callable[[], None] | None = None) -> Pending | Throw | None:
+        """Play on until a person must answer or throw a die (returned) or the game ends
+        (None). The record
         is saved whenever play stops, and after every play where it has a file: a game the
         computers play through (`play --auto`) is saved as it goes, like a person's. `on_play`
         is called after each play (a terminal shows it), from now on."""
         if on_play is not None:
             self._on_play = on_play
-        if self._pending is not None:
-            return self._pending
+        if self._pending is not None or self._throw is not None:
+            return self._pending or self._throw
         if self.game.over:
             self._finish()
             self.save()
             return None
         self._until_stop(self._play_from_record())
-        return self._pending
+        return self._pending or self._throw
 
     def stand_in(self, decide: Callable[[Decision, Any], tuple[str, str]]) -> None:
         """Play to the end with `decide` answering every question a person would have been
@@ -323,6 +358,20 @@ class Table:
         """The decision waiting for a person (after `advance`), or None."""
         return self._pending
 
+    @property
+    def wanted(self) -> Throw | None:
+        """The die waiting to be thrown and typed (after `advance`), or None."""
+        return self._throw
+
+    def throw(self, face: object) -> None:
+        """The face of the die waiting (`wanted`), as typed: one out of the die's range, or
+        not a number, raises `IllegalDecision` (saying the range) and changes nothing."""
+        if self._throw is None or self._thread is None:
+            raise IllegalDecision("no die is waiting to be thrown")
+        value = self._throw.read(face)
+        self._throw = None
+        self._until_stop(self._thread.resume(value))
+
     def answer(self, answer: str, by: str = PERSON) -> None:
         """The person's answer to the pending decision: an option's name. An illegal answer
         raises `IllegalDecision` (saying why) and changes nothing. `by` is "assistant" when
@@ -333,23 +382,32 @@ class Table:
         self._pending = None
         self._until_stop(self._thread.resume((answer, by)))
 
-    def undo(self) -> Pending:
-        """Take back the person's last decision: replay the record without it and what
-        followed, and ask it again. Only against a computer coach."""
-        if self.people > 1:
-            raise IllegalDecision("undo works against a computer coach, not between two people")
+    def undo(self) -> Pending | Throw:
+        """Take back the person's last input, a decision (only against a computer coach) or a
+        die typed: replay the record without it and what followed, and ask it again."""
         log = self.record.decisions
         end = self._pending.index if self._pending is not None else len(log)
         last = next((i for i in range(min(end, len(log)) - 1, -1, -1)
                      if len(log[i]) > 3 and log[i][3] == PERSON), None)
-        if last is None:
+        typed = self.record.dice or []
+        die = len(typed) - 1 if typed and len(self._dice_at) >= len(typed) else None
+        if die is not None and (last is None or self._dice_at[die] > last):
+            cut_at, dice = self._dice_at[die], typed[:die]   # the die was the last input
+        elif last is None:
             raise IllegalDecision("nothing to undo: you have not decided anything yet")
-        cut = GameRecord.from_json({**self.record.to_json(), "decisions": log[:last],
+        elif self.people > 1:
+            raise IllegalDecision("undo works against a computer coach, not between two people")
+        else:
+            cut_at = last
+            dice = typed[:sum(1 for n in self._dice_at[:len(typed)] if n <= last)]
+        cut = GameRecord.from_json({**self.record.to_json(), "decisions": log[:cut_at],
                                     "finished": False, "final_score": {}})
         cut.digest = cut.play_count = None
+        if self.record.dice is not None:
+            cut.dice = dice
         self._start(cut)
         pending = self.advance()
-        if pending is None:          # cannot happen: the person's decision comes back
+        if pending is None:          # cannot happen: the person's input comes back
             raise ScrimmageError("undo replayed past the end of the game")
         return pending
 
@@ -385,16 +443,23 @@ class Table:
         self.record.save(self.save_to)
         return self.save_to
 
-    def play_out(self, on_stop: Callable[[Pending], str]) -> None:
-        """Play to the end, asking `on_stop` for each person's answer (tests and bots)."""
+    def play_out(self, on_stop: Callable[[Pending], str],
+                 on_die: Callable[[Throw], int] | None = None) -> None:
+        """Play to the end, asking `on_stop` for each person's answer and `on_die` for each
+        die of a game played with the people's own dice (tests and bots)."""
         while (pending := self.advance()) is not None:
-            self.answer(on_stop(pending))
+            if isinstance(pending, Pending):
+                self.answer(on_stop(pending))
+            elif on_die is None:
+                raise ScrimmageError("a game of typed dice is played out with on_die")
+            else:
+                self.throw(on_die(pending))
 
 
 def _fresh(record: GameRecord) -> tuple[Game, GameRecord]:
     """A new game for an empty record (same teams, seed and options)."""
     game, fresh = new_game(record.rules, record.home_team, record.away_team, seed=record.seed,
-                           **record.options)
+                           typed=record.dice, **record.options)
     fresh.seats = record.seats
     fresh.fairness = record.fairness
     return game, fresh

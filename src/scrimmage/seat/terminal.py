@@ -1,5 +1,7 @@
 """The terminal face of a table: prints the play-by-play, asks each question a person has taken,
-and reads the answers and the table commands (help, sheet, undo, quit, ask/auto KIND).
+and reads the answers and the table commands (help, sheet, undo, quit, ask/auto KIND). In a game
+played with the people's own dice it asks for each die by name and reads its face (several
+faces on one line go to the dice asked next, each checked against its own die).
 
 All the game's logic is in `Table`; this module only shows and reads, so a web page can be
 another face of the same table.
@@ -17,6 +19,7 @@ from rich.markup import escape
 from scrimmage.core.errors import IllegalDecision, ScrimmageError
 from scrimmage.core.field import Side
 from scrimmage.seat.narration import Narrator
+from scrimmage.seat.own_dice import Throw
 from scrimmage.seat.policy import kind_named
 from scrimmage.seat.table import Pending, Table
 from scrimmage.seat.words import Question, glossary, glossary_entry, question
@@ -35,6 +38,10 @@ HELP_COMMANDS = ("At any question: a number or a name answers it (Enter takes th
                  "the plays you have left; undo takes back your last answer; ask KIND / auto "
                  "KIND take a kind of decision or hand it to the assistant (ask alone lists "
                  "them); quit saves the game and stops.")
+HELP_DICE = ("Throw the die named and type its face; several faces on one line (3 17 8) go "
+             "to the dice asked next. undo takes back the last die typed (or your last "
+             "answer, whichever came last); sheet shows your team sheet; quit saves the game "
+             "and stops.")
 
 
 class Quit(Exception):
@@ -51,6 +58,8 @@ class TerminalSeat:
         self._read = read or input
         self.narrator = Narrator(dict(table.record_names), table.rules.periods)
         self.narrator.skip_to(table.game.plays)
+        self._faces: list[str] = []
+        """Faces typed ahead, for the dice asked next."""
 
     # -- the game ----------------------------------------------------------------------
     def run(self) -> bool:
@@ -61,7 +70,10 @@ class TerminalSeat:
                 self.show_new_plays()
                 if pending is None:
                     return True
-                self.ask(pending)
+                if isinstance(pending, Throw):
+                    self.throw(pending)
+                else:
+                    self.ask(pending)
         except Quit:
             self.table.save()
             return False
@@ -107,6 +119,62 @@ class TerminalSeat:
                 continue
             self.console.print(f"[dim]→ {escape(q.label(answer))}[/]")
             return
+
+    def throw(self, die: Throw) -> None:
+        """Ask for one die until its face is typed (a command may come first)."""
+        shown = False
+        while True:
+            if not self._faces:
+                if not shown:
+                    self.console.print(f"[bold cyan]{escape(die.prompt)}[/]")
+                    shown = True
+                text = self._line()
+                word, _, rest = text.strip().partition(" ")
+                if word.lower() in ("help", "sheet", "undo", "quit"):
+                    if self._die_command(word.lower(), rest.strip()):
+                        return
+                    continue
+                self._faces = text.split()
+                if not self._faces:
+                    self.console.print(f"[red]Type the face of {escape(die.name)} "
+                                       f"(1-{die.sides}).[/]")
+                    continue
+            face = self._faces.pop(0)
+            try:
+                self.table.throw(face)
+            except IllegalDecision as exc:
+                self._faces.clear()      # the faces typed after it were meant for later dice
+                self.console.print(f"[red]{escape(str(exc))}[/]")
+                shown = False
+                continue
+            return
+
+    def _die_command(self, word: str, rest: str) -> bool:
+        """A command typed at a die; True when it settled the die (an undo)."""
+        c = self.console
+        if word == "quit":
+            raise Quit
+        if word == "help":
+            c.print(f"[dim]{escape(HELP_DICE)}[/]")
+        elif word == "sheet":
+            side = next((s for s, spec in self.table.seats.items() if spec.has_person),
+                        Side.HOME)
+            for line in self.table.rules.sheet(self.table.game, side) or ["(no sheet)"]:
+                c.print(escape(line))
+        elif word == "undo":
+            return self._undo()
+        return False
+
+    def _undo(self) -> bool:
+        try:
+            self.table.undo()
+        except (IllegalDecision, ScrimmageError) as exc:
+            self.console.print(f"[red]{escape(str(exc))}[/]")
+            return False
+        self._faces.clear()
+        self.narrator.skip_to(self.table.game.plays)
+        self.console.print("[yellow]Taken back. Asking again:[/]")
+        return True
 
     def _show(self, pending: Pending, q: Question, advice: Advice | None = None) -> None:
         c = self.console
@@ -188,14 +256,7 @@ class TerminalSeat:
                 for line in reads:
                     c.print(escape(line))
         elif word == "undo":
-            try:
-                self.table.undo()
-            except (IllegalDecision, ScrimmageError) as exc:
-                c.print(f"[red]{escape(str(exc))}[/]")
-                return False
-            self.narrator.skip_to(self.table.game.plays)
-            c.print("[yellow]Taken back. Asking again:[/]")
-            return True
+            return self._undo()
         elif word in ("ask", "auto"):
             self._policy(word, rest, pending.side)
         return False

@@ -59,6 +59,7 @@ from scrimmage.core.field import Side
 from scrimmage.core.ruleset import find_ruleset, ruleset_names
 from scrimmage.core.teamfile import read_toml_bytes
 from scrimmage.league.store import Busy, LeagueStore
+from scrimmage.seat.own_dice import OWN_DICE
 from scrimmage.seat.table import Pending
 from scrimmage.sim.parallel import default_workers
 from scrimmage.web.database import Unavailable
@@ -114,6 +115,8 @@ class NewGame(_Strict):
     fair_dice: bool | None = None
     """A seed from both coaches (`core.fairness`); by default, yes for a game between two
     people whose seed is not given."""
+    own_dice: bool = False
+    """Played with the people's own dice: the page asks for each die (issue 37)."""
 
 
 HEX64 = r"^[0-9a-f]{64}$"
@@ -130,6 +133,11 @@ class Reveal(_Strict):
 class Answer(_Strict):
     index: int = Field(ge=0)
     answer: str = Field(min_length=0, max_length=100)
+
+
+class Thrown(_Strict):
+    index: int = Field(ge=0)
+    face: str = Field(min_length=0, max_length=20)
 
 
 class PolicyChange(_Strict):
@@ -223,7 +231,8 @@ def create_app(db: str | Path, *, public_url: str = DEFAULT_PUBLIC_URL,
             out[name] = {"title": rs.title, "teams": rs.team_names(),
                          "default_teams": list(rs.default_teams()),
                          "options": [o.to_json() for o in rs.options if o.type != "file"],
-                         "coaches": _coaches(rs), "seasons": seasons_of(name)}
+                         "coaches": _coaches(rs), "seasons": seasons_of(name),
+                         "own_dice": rs.name in OWN_DICE}
         return out
 
     @app.get("/api/rulesets/{name}/glossary")
@@ -301,6 +310,18 @@ def create_app(db: str | Path, *, public_url: str = DEFAULT_PUBLIC_URL,
                 rooms.answer(room, seat, body.index, body.answer)
             await _push(room)
             return view(room, seat, since, previews=False)
+
+    @app.post("/api/games/{game_id}/dice")
+    async def throw(game_id: str, body: Thrown, token: Token = None,
+                    since: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:
+        """The face of the die the game waits for (a game played with the people's own
+        dice); a face out of the die's range is refused (422) with the range."""
+        with rooms.hold(game_id) as room:
+            seat = room.seat_for(token)
+            async with room.lock:
+                rooms.throw(room, seat, body.index, body.face)
+            await _push(room)
+            return view(room, seat, since)
 
     @app.post("/api/games/{game_id}/commit")
     async def fair_commit(game_id: str, body: Commit, token: Token = None) -> dict[str, Any]:

@@ -33,6 +33,7 @@ from scrimmage.core.errors import IllegalDecision, ScrimmageError
 from scrimmage.core.field import Side
 from scrimmage.core.records import GameRecord
 from scrimmage.core.ruleset import find_ruleset
+from scrimmage.seat.own_dice import check_own_dice
 from scrimmage.seat.policy import AskPolicy
 from scrimmage.seat.table import PERSON, SeatSpec, Table
 from scrimmage.web import fairness as fair
@@ -131,12 +132,16 @@ class Rooms:
         default_home, default_away = rules.default_teams()
         given_seed = body.get("seed")
         seed = int(given_seed) if given_seed is not None else secrets.randbelow(2**31)
+        own = body.get("own_dice") is True
+        if own:
+            check_own_dice(rules.name)
         _, record = new_game(rules.name, home if home is not None else default_home,
                              away if away is not None else default_away, seed=seed,
-                             **dict(body.get("options") or {}))
+                             typed=[] if own else None, **dict(body.get("options") or {}))
         specs, tokens = _seats(rules, body.get("seats") or {})
         secret = None
-        if fair.wanted(specs, body.get("fair_dice"), given_seed is not None):
+        # With the people's own dice the seed seats only the computer: nothing to make fair.
+        if not own and fair.wanted(specs, body.get("fair_dice"), given_seed is not None):
             secret = fair.arrange(record)
         game_id = secrets.token_urlsafe(9)
         table = Table(record, specs)
@@ -235,6 +240,22 @@ class Rooms:
         table.advance()
         self._commit(room)
 
+    def throw(self, room: Room, seat: SavedSeat | None, index: int, face: str) -> None:
+        """The face of the die the game waits for (a game of the people's own dice), typed
+        at any seat (the dice are the table's), committed before it is acknowledged."""
+        self.refresh(room)
+        table = room.table
+        wanted = table.wanted
+        if seat is None:
+            raise Forbidden("a spectator cannot throw the dice: use your seat's link")
+        if not table.own_dice:
+            raise Stale("this game rolls the engine's dice")
+        if wanted is None or index != wanted.index:
+            where = "no die" if wanted is None else f"die {wanted.index}"
+            raise Stale(f"die {index} is not the one waiting; the game waits for {where}")
+        table.throw(face)                 # IllegalDecision (the die's range): nothing changed
+        self._commit(room)
+
     def undo(self, room: Room, seat: SavedSeat | None) -> None:
         if seat is None:
             raise Forbidden("a spectator cannot undo")
@@ -243,7 +264,7 @@ class Rooms:
         log = table.record.decisions
         mine = [i for i, e in enumerate(log) if len(e) > 3 and e[3] == PERSON
                 and e[1] == seat.side]
-        if not mine:
+        if not mine and not table.record.dice:
             raise IllegalDecision("nothing to undo: you have not decided anything yet")
         table.undo()
         room.kept = min(room.kept, len(table.record.decisions))
@@ -348,7 +369,8 @@ class Rooms:
         try:
             room.version = self.store.save(room.game_id, room.kept, log[room.kept:], status,
                                            table.record.seats if seats else None,
-                                           version=room.version, fairness=fair_block)
+                                           version=room.version, fairness=fair_block,
+                                           dice=table.record.dice)
         except BaseException:
             room.version = -1
             raise

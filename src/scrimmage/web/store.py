@@ -4,7 +4,8 @@ SQL here is written once for both).
 
 A game is its record, so the store keeps what a `GameRecord` holds: the game's row (ruleset,
 seed, options, the two teams' data, who sits where, and how the seed was set between two
-people: `fairness`) and its decisions, one row each, appended in the same transaction that
+people: `fairness`, and for a game played with the people's own dice the faces typed, `dice`)
+and its decisions, one row each, appended in the same transaction that
 acknowledges them. The server's value of fair dice (`core.fairness`) is kept in the game's
 row until it is revealed, and nowhere else. Seat tokens are kept only as SHA-256 digests:
 the database never holds a secret that opens a seat.
@@ -46,7 +47,8 @@ CREATE TABLE IF NOT EXISTS games (
     status TEXT NOT NULL DEFAULT 'playing',
     version BIGINT NOT NULL DEFAULT 0,
     fairness TEXT,
-    fair_secret TEXT
+    fair_secret TEXT,
+    dice TEXT
 );
 CREATE TABLE IF NOT EXISTS decisions (
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -63,11 +65,12 @@ CREATE TABLE IF NOT EXISTS tokens (
 CREATE INDEX IF NOT EXISTS tokens_game ON tokens (game_id);
 """
 ADDED = {"games": {"version": "BIGINT NOT NULL DEFAULT 0", "fairness": "TEXT",
-                   "fair_secret": "TEXT"}}
+                   "fair_secret": "TEXT", "dice": "TEXT"}}
 """Columns a database made by an older version lacks, added when it is opened: the game's
 version (several processes), and for fair dice (issue 35) the record's public fairness block
 (JSON, NULL for a game whose seed the server chose) and the server's value until it is
-revealed."""
+revealed; and the faces of a game played with the people's own dice (issue 37: JSON, NULL
+for the engine's dice)."""
 OLD_TOKENS = "digest TEXT PRIMARY KEY"
 """A SQLite database made before leagues kept one game per token: a league's token opens all
 the games of its teams, so the key is now (digest, game)."""
@@ -173,21 +176,23 @@ class Store:
         now = time.time()
         opened = [(digest(t), s) for t, s in tokens.items()] + list((digests or {}).items())
         tx.run("INSERT INTO games (id, created, updated, rules, seed, options, home, away, "
-               "home_team, away_team, seats, version, fairness, fair_secret) "
-               "VALUES (?,?,?,?,?,?,?,?,?,?,?,0,?,?)",
+               "home_team, away_team, seats, version, fairness, fair_secret, dice) "
+               "VALUES (?,?,?,?,?,?,?,?,?,?,?,0,?,?,?)",
                (game_id, now, now, record.rules, record.seed, json.dumps(record.options),
                 record.home, record.away, json.dumps(record.home_team),
                 json.dumps(record.away_team), json.dumps(record.seats),
-                None if record.fairness is None else json.dumps(record.fairness), secret))
+                None if record.fairness is None else json.dumps(record.fairness), secret,
+                None if record.dice is None else json.dumps(record.dice)))
         tx.many("INSERT INTO tokens (digest, game_id, seat) VALUES (?,?,?)",
                 [(d, game_id, s.key()) for d, s in opened])
         self._append(tx, game_id, 0, record.decisions)
 
     def save(self, game_id: str, keep: int, new: list[DecisionEntry], status: str,
              seats: dict[str, Any] | None = None, version: int | None = None,
-             fairness: dict[str, Any] | None = None) -> int:
+             fairness: dict[str, Any] | None = None, dice: list[int] | None = None) -> int:
         """Keep the first `keep` decisions, append `new` after them, and note the game's
-        status (and its seats, and its fair-dice block after a step of it): one transaction,
+        status (and its seats, its fair-dice block after a step of it, the faces of a game of
+        the people's own dice, `dice`, all of them as they stand now): one transaction,
         committed before the caller answers anyone. With `version` (the version the caller's
         copy of the game was read at), only if nobody has written the game since: else
         `Moved`, and nothing is written. Returns the game's new version."""
@@ -196,6 +201,9 @@ class Store:
         if seats is not None:
             sets.append("seats = ?")
             params.append(json.dumps(seats))
+        if dice is not None:
+            sets.append("dice = ?")
+            params.append(json.dumps(dice, separators=(",", ":")))
         if fairness is not None:
             sets.append("fairness = ?")
             params.append(json.dumps(fairness))
@@ -248,18 +256,19 @@ class Store:
         with self.db.transaction(write=False) as tx:
             row = tx.one(
                 "SELECT rules, seed, options, home, away, home_team, away_team, seats, version, "
-                "fairness FROM games WHERE id = ?", (game_id,))
+                "fairness, dice FROM games WHERE id = ?", (game_id,))
             if row is None:
                 return None
             entries = [json.loads(e) for (e,) in tx.all(
                 "SELECT entry FROM decisions WHERE game_id = ? ORDER BY idx", (game_id,))]
             seats = tx.all("SELECT digest, seat FROM tokens WHERE game_id = ?", (game_id,))
-        rules, seed, options, home, away, home_team, away_team, seated, version, fair = row
+        rules, seed, options, home, away, home_team, away_team, seated, version, fair, dice = row
         record = GameRecord(rules=rules, seed=int(seed), home=home, away=away,
                             home_team=json.loads(home_team), away_team=json.loads(away_team),
                             options=json.loads(options), decisions=entries,
                             seats=json.loads(seated),
-                            fairness=None if fair is None else json.loads(fair))
+                            fairness=None if fair is None else json.loads(fair),
+                            dice=None if dice is None else json.loads(dice))
         return Loaded(record, int(version), {d: SavedSeat.parse(s) for d, s in seats})
 
     def record(self, game_id: str) -> GameRecord | None:

@@ -12,6 +12,10 @@ A game with fair dice (`core.fairness`) is "setting up" until both coaches' page
 committed and revealed their values; its view says where that stands (`fair_dice`), and
 once the seed is set, the whole block, so each page checks its own value went in.
 
+A game played with the people's own dice shows every seat (and spectators) the die the game
+waits for (`die`: its name, sides and place among the game's dice): the dice are the table's,
+thrown in sight of all, and any seat may type the face.
+
 `record_for` is the record a seat (or, after the game, anyone) downloads to check the game
 with `scrimmage verify`: built from the same rule, it holds no call still hidden.
 """
@@ -80,6 +84,8 @@ def view(room: Room, seat: SavedSeat | None, since: int = 0,
         "box_score": fan_box_score(read, table.record.home, table.record.away)
         if table.over else None,
         "fair_dice": _fair_dice(room, seat),
+        "own_dice": table.own_dice,
+        "die": _die(table),
     }
     if seat is not None and pending is not None and room.may_answer(seat):
         ready = previews or pending.worked_out
@@ -94,7 +100,18 @@ def view(room: Room, seat: SavedSeat | None, since: int = 0,
                          "kinds": {k.value: KIND_WORDS.get(k, k.value) for k in Kind}}
         out["can_undo"] = table.people == 1 and any(
             len(e) > 3 and e[3] == PERSON for e in table.record.decisions)
+    if seat is not None and table.record.dice:
+        out["can_undo"] = True              # the last die typed comes back
     return out
+
+
+def _die(table: Any) -> dict[str, Any] | None:
+    """The die the game waits for, in a game of the people's own dice."""
+    wanted = table.wanted
+    if wanted is None:
+        return None
+    return {"index": wanted.index, "sides": wanted.sides, "name": wanted.name,
+            "prompt": wanted.prompt}
 
 
 def update(room: Room, watcher: Watcher, previews: bool = True) -> dict[str, Any]:

@@ -3,7 +3,8 @@
 // in its own panel the board of the ruleset (boards/<kind>.js), and on demand both teams'
 // sheets as the box prints them (components/sheet.js). A game between two people first sets
 // its fair dice, the page taking its seat's part on its own (lib/fairdice.js), and every
-// finished game offers its record to check (components/fairdice.js).
+// finished game offers its record to check (components/fairdice.js). A game played with the
+// people's own dice asks for each die by name (components/throw.js).
 
 import { h, svg, fill } from "./lib/dom.js";
 import { api } from "./lib/api.js";
@@ -13,6 +14,7 @@ import { loadBoard } from "./boards/index.js";
 import { renderField } from "./components/field.js";
 import { renderScorePad } from "./components/scorepad.js";
 import { renderDice } from "./components/dice.js";
+import { renderThrow } from "./components/throw.js";
 import { renderPlays } from "./components/plays.js";
 import { renderQuestion, lockedWords } from "./components/question.js";
 import { renderAssistant } from "./components/assistant.js";
@@ -30,6 +32,7 @@ function statusWords(view) {
     return `Final: ${sb.names.AWAY} ${sb.score.AWAY}, ${sb.names.HOME} ${sb.score.HOME}`;
   }
   if (view.status === "setting up") return "Setting up fair dice…";
+  if (view.die) return view.you ? `Your dice: roll ${view.die.name}` : `Waiting for ${view.die.name}`;
   if (view.pending) return `Your turn: ${view.pending.title || "a decision"}`;
   if (view.you === null) return "Watching";
   const w = view.waiting_for;
@@ -80,6 +83,7 @@ export function showGame(root, gameId, token) {
     pad: h("section", { class: "panel pad", "aria-label": "Score pad" }),
     field: h("section", { class: "panel field-panel", "aria-label": "Field" }),
     question: h("section", { class: "panel question", "aria-label": "Your decision", "data-testid": "question" }),
+    throw: h("section", { class: "panel throw", "aria-label": "Your dice", "data-testid": "throw", hidden: true }),
     board: h("section", { class: "panel board", "aria-label": "Board", "data-testid": "board" }),
     dice: h("section", { class: "panel dice-panel", "aria-label": "Dice" }),
     fair: h("section", { class: "panel fair-panel", "aria-label": "Fair dice", "data-testid": "fair-dice", hidden: true }),
@@ -99,7 +103,7 @@ export function showGame(root, gameId, token) {
       h("a", { class: "home-link", href: "/", "data-testid": "home-link" }, "← Games"),
       el.league, el.title, el.status, el.conn, el.spectate, el.sheetButton),
     h("div", { class: "game-grid" },
-      h("div", { class: "col-main" }, el.pad, el.field, el.question, el.advice, el.sheet, el.box, el.board),
+      h("div", { class: "col-main" }, el.pad, el.throw, el.field, el.question, el.advice, el.sheet, el.box, el.board),
       h("div", { class: "col-side" }, el.fair, el.dice, el.assistant, el.plays)));
 
   const ctx = {
@@ -139,6 +143,12 @@ export function showGame(root, gameId, token) {
       if (!window.confirm(`${option ? option.label : answer}: ${why}. Do it?`)) return Promise.resolve();
     }
     return act(() => api.answer(gameId, token, knownPlays(), p.index, answer));
+  }
+
+  function throwDie(face) {
+    const die = state.view && state.view.die;
+    if (!die || state.busy) return Promise.resolve();
+    return act(() => api.throwDie(gameId, token, knownPlays(), die.index, String(face).trim()));
   }
 
   /** The team sheets' panel: opened on the seat's own team (a spectator's: the home team),
@@ -195,7 +205,8 @@ export function showGame(root, gameId, token) {
 
   function questionUi() {
     return {
-      busy: state.busy, helpOpen: state.helpOpen, error: state.error,
+      busy: state.busy, helpOpen: state.helpOpen,
+      error: state.view && state.view.die ? "" : state.error,   // a die's refusal shows by the die
       answer: answerWith,
       toggleHelp: () => { state.helpOpen = !state.helpOpen; loadGlossary(); render(); },
       glossary: state.glossary,
@@ -353,6 +364,10 @@ export function showGame(root, gameId, token) {
     renderScorePad(el.pad, view);
     renderField(el.field, view);
     renderQuestion(el.question, view, questionUi());
+    renderThrow(el.throw, view, {
+      busy: state.busy, error: view.die ? state.error : "", throwDie,
+      undo: () => act(() => api.undo(gameId, token)),
+    });
     renderBoxScore(el.box, view);
     renderFairDice(el.fair, view, gameId, token, { error: state.fair.error });
     renderDice(el.dice, view);

@@ -92,7 +92,7 @@ function newGameForm(section, made, mine, rulesets) {
   const names = Object.keys(rulesets);
   const st = {
     rules: names.includes("legends-pro") ? "legends-pro" : names[0],
-    teams: {}, files: {}, options: {}, seed: "",
+    teams: {}, files: {}, options: {}, seed: "", ownDice: false,
     opponent: "computer", side: "home", split: false,
     units: { home: { offense: "person", defense: "computer" }, away: { offense: "person", defense: "computer" } },
     busy: false, error: "",
@@ -106,6 +106,7 @@ function newGameForm(section, made, mine, rulesets) {
     st.options = {};
     for (const o of rs.options) st.options[o.name] = o.default;
     if (st.rules !== SPLIT_RULES) st.split = false;
+    if (!rs.own_dice) st.ownDice = false;
   }
 
   function teamField(side) {
@@ -222,6 +223,7 @@ function newGameForm(section, made, mine, rulesets) {
       options[o.name] = v;
     }
     if (Object.keys(options).length) out.options = options;
+    if (st.ownDice && rs.own_dice) out.own_dice = true;
     if (st.split) {
       out.seats = { home: { ...st.units.home }, away: { ...st.units.away } };
     } else if (st.opponent === "friend") {
@@ -332,6 +334,12 @@ function newGameForm(section, made, mine, rulesets) {
           }, ...names.map((n) => h("option", { value: n, selected: n === st.rules }, rulesets[n].title)))),
         teamField("away"), teamField("home"),
         seatsField(),
+        rs.own_dice ? h("div", { class: "field-row check" },
+          h("input", {
+            type: "checkbox", id: "new-own-dice", "data-testid": "new-own-dice", checked: st.ownDice,
+            onchange: (e) => { st.ownDice = e.currentTarget.checked; },
+          }),
+          h("label", { for: "new-own-dice" }, "Play with your own dice: the page asks for each die you roll")) : null,
         rs.options.length ? h("details", { class: "options-box" },
           h("summary", {}, "Options"), ...rs.options.map(optionField)) : null,
         h("div", { class: "field-row" },

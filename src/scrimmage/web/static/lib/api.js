@@ -57,6 +57,8 @@ export const api = {
   view: (id, token, since) => call("GET", `/api/games/${encodeURIComponent(id)}${query(token, since)}`),
   answer: (id, token, since, index, answer) =>
     call("POST", `/api/games/${encodeURIComponent(id)}/decisions${query(token, since)}`, { index, answer }),
+  throwDie: (id, token, since, index, face) =>
+    call("POST", `/api/games/${encodeURIComponent(id)}/dice${query(token, since)}`, { index, face }),
   undo: (id, token) => call("POST", `/api/games/${encodeURIComponent(id)}/undo${query(token)}`, {}),
   advice: (id, token) => call("GET", `/api/games/${encodeURIComponent(id)}/advice${query(token)}`),
   sheet: (id, token, side) => {

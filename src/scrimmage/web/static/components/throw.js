@@ -1,0 +1,51 @@
+// A game played with the people's own dice: the die the game waits for, by its name ("Roll
+// the offense's d24"), with a box for its face, a button for each face of a small die (a
+// tap on a phone) and undo for the last die typed. A face the server refuses is shown with
+// the die's range.
+
+import { h, fill } from "../lib/dom.js";
+
+const BUTTONS_UP_TO = 24;
+
+/** `ui` = {busy, error, throwDie(face), undo()}. */
+export function renderThrow(el, view, ui) {
+  const die = view.die;
+  el.hidden = !die;
+  if (!die) {
+    el.replaceChildren();
+    return;
+  }
+  el.dataset.index = String(die.index);
+  if (!view.you) {
+    fill(el, h("p", { class: "throw-prompt", "data-testid": "die-prompt" }, `${die.prompt}…`));
+    return;
+  }
+  const input = h("input", {
+    id: "die-face", "data-testid": "die-face", type: "text", inputmode: "numeric",
+    autocomplete: "off", enterkeyhint: "done", "aria-describedby": "die-range",
+    placeholder: `1–${die.sides}`, disabled: ui.busy,
+  });
+  const send = (event) => {
+    event.preventDefault();
+    ui.throwDie(input.value);
+  };
+  const faces = die.sides <= BUTTONS_UP_TO ? h("div", { class: "faces", role: "group", "aria-label": "Faces" },
+    ...Array.from({ length: die.sides }, (_, i) => h("button", {
+      type: "button", class: "face", "data-testid": `face-${i + 1}`, disabled: ui.busy,
+      onclick: () => ui.throwDie(String(i + 1)),
+    }, String(i + 1)))) : null;
+  fill(el,
+    h("h2", { class: "throw-title", "data-testid": "die-prompt" }, `Roll ${die.name}`),
+    h("form", { class: "throw-form", onsubmit: send, novalidate: true },
+      h("label", { for: "die-face" }, "Face"),
+      input,
+      h("button", { type: "submit", class: "primary", "data-testid": "die-enter", disabled: ui.busy }, "Enter"),
+      view.can_undo ? h("button", {
+        type: "button", class: "die-undo", "data-testid": "die-undo", disabled: ui.busy,
+        onclick: ui.undo,
+      }, "Undo last") : null),
+    h("p", { class: "small muted", id: "die-range" }, `a d${die.sides}: type 1 to ${die.sides}, or tap its face`),
+    faces,
+    ui.error ? h("p", { class: "error", role: "alert", "data-testid": "die-error" }, ui.error) : null);
+  if (!ui.busy && document.activeElement === document.body) input.focus({ preventScroll: true });
+}
