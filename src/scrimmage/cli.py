@@ -210,8 +210,9 @@ def play(
     seed: SeedOpt = 1,
     auto: Annotated[bool, typer.Option(help="Two computer coaches play.")] = False,
     coach: Annotated[str, typer.Option(
-        help="Computer coach: solitaire, random, smart (win-probability choices) or "
-             "equilibrium (solved play calls; not 5D20).")] = "solitaire",
+        help="Computer coach: solitaire, random, smart (win-probability choices), "
+             "equilibrium (solved play calls; not 5D20) or as-coached (the real team's "
+             "2009-2019 play calling; Legends pro, 5D20).")] = "solitaire",
     side: Annotated[str, typer.Option(
         help="The side you coach: home, away, or both (two people at one screen).")] = "home",
     ask: Annotated[str | None, typer.Option(
@@ -390,7 +391,8 @@ def serve(
 CoachOpt = Annotated[str, typer.Option(
     help="Computer coaches: solitaire, random, smart (fourth downs, tries, kickoffs and the "
          "clock by win probability) or equilibrium (play calls solved from the exact payoff "
-         "matrix; Legends, The Grid, 1st & Roll).")]
+         "matrix; Legends, The Grid, 1st & Roll) or as-coached (the real team's 2009-2019 "
+         "play calling; Legends pro, 5D20).")]
 HomeCoachOpt = Annotated[str | None, typer.Option(
     "--home-coach", help="The home team's computer coach (default: --coach).")]
 AwayCoachOpt = Annotated[str | None, typer.Option(

@@ -88,4 +88,5 @@ class FiveD20(Ruleset):
         "solitaire": SYSTEM, "system": SYSTEM,
         "smart": CoachKind("scrimmage.coaches.smart:FiveD20SmartCoach", with_rules=True),
         "random": CoachKind("scrimmage.coaches.random:RandomCoach"),
+        "as-coached": CoachKind("scrimmage.coaches.as_coached:FiveD20AsCoached"),
     }

