@@ -9,10 +9,11 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
-from own_dice_games import engine_game, same_game
+from own_dice_games import engine_game, same_game, same_game_by_faces, typed_game
 
 from scrimmage.api import replay
 from scrimmage.core.field import Side
@@ -29,7 +30,8 @@ def _env(tmp_path: Path) -> dict[str, str]:
             "COLUMNS": "200"}
 
 
-def play_at_the_prompt(args: list[str], faces: list[int], tmp_path: Path) -> tuple[str, int]:
+def play_at_the_prompt(args: list[str], faces: Sequence[int | str],
+                       tmp_path: Path) -> tuple[str, int]:
     """Run `scrimmage play` and answer each prompt as a person at the terminal would: the next
     face when the last line asks for a die, Enter (the assistant's choice) at a question.
     Returns the output and how many faces were typed."""
@@ -47,8 +49,9 @@ def play_at_the_prompt(args: list[str], faces: list[int], tmp_path: Path) -> tup
             continue
         # The line before the prompt (after the last prompt: what is typed is not echoed).
         asked = out[:-len(PROMPT)].rstrip("\n").rsplit("\n", 1)[-1].rsplit(PROMPT, 1)[-1]
-        assert not asked.startswith(("Type the face", "the d")), out[-1000:]
-        if asked.startswith("Roll "):
+        assert not asked.startswith(("Type what", "the d")), out[-1000:]
+        assert " is not " not in asked, out[-1000:]
+        if asked.startswith(("Roll ", "Toss ", "Turn ")):
             line = str(faces[typed])
             typed += 1
         else:
@@ -102,8 +105,45 @@ def test_faces_several_to_a_line_refusals_and_undo(tmp_path: Path) -> None:
     same_game(replay(GameRecord.load(save)), engine)
 
 
-def test_dice_manual_is_refused_where_the_dice_are_not_plain(tmp_path: Path) -> None:
-    proc = subprocess.run([*CMD, "play", "--rules", "grid", "--dice", "manual"],
-                          capture_output=True, text=True, timeout=120, env=_env(tmp_path))
-    assert proc.returncode != 0
-    assert "grid is not played with typed dice yet" in proc.stdout + proc.stderr
+@pytest.mark.parametrize(("rules", "seed", "asked"), [
+    ("1st-and-roll", 24, "Roll the offense's red die: 1 [2] 3 4 5 (8)"),
+    ("grid", 25, "Turn the next timing card and type it, like 7H, 10D, KS or AS")])
+def test_faces_and_cards_typed_at_the_command_line_are_the_engine_game(
+        rules: str, seed: int, asked: str, tmp_path: Path) -> None:
+    """1st & Roll's dice typed as printed ("(8)", "CLOCK", "FLAG"), The Grid's timing cards as
+    cards ("7H"): what a person types is what the engine's dice showed in the same game."""
+    engine, faces = engine_game(rules, seed)
+    _, texts = typed_game(rules, seed, faces)          # what a person reads off each die
+    save = tmp_path / "game.json"
+    out, typed = play_at_the_prompt(["--rules", rules, "--seed", str(seed), "--dice", "manual",
+                                     "--save", str(save)], texts, tmp_path)
+    assert typed == len(faces)
+    assert asked in out and "Toss the coin: who won the toss" in out
+    saved = GameRecord.load(save)
+    assert saved.finished
+    check = same_game if rules == "grid" else same_game_by_faces
+    check(replay(saved), engine)
+    verified = subprocess.run([*CMD, "verify", str(save)], capture_output=True, text=True,
+                              timeout=300, env=_env(tmp_path))
+    assert verified.returncode == 0, verified.stderr
+
+
+def test_a_bad_face_and_a_card_not_in_the_deck_are_refused(tmp_path: Path) -> None:
+    """Refusals in one line naming what the die shows; undo takes a card back."""
+    computers = {side: SeatSpec.computer("solitaire") for side in Side}
+    proc = subprocess.run([*CMD, "play", "--rules", "1st-and-roll", "--auto", "--seed", "26",
+                           "--dice", "manual"], input="heads\nquit\n", capture_output=True,
+                          text=True, timeout=120, env=_env(tmp_path))
+    assert "the toss is won by home or away (1 or 2): 'heads' is not one of them" in proc.stdout
+    _, faces = engine_game("grid", 27, computers)
+    _, texts = typed_game("grid", 27, faces, computers)
+    first, second = [i for i, t in enumerate(texts) if t[-1] in "CDHS" and not t.isdigit()][:2]
+    lines = [*texts[:second], texts[first], "joker", texts[second], "undo", texts[second],
+             *texts[second + 1:second + 3], "quit"]
+    proc = subprocess.run([*CMD, "play", "--rules", "grid", "--auto", "--seed", "27", "--dice",
+                           "manual"], input="\n".join(lines) + "\n", capture_output=True,
+                          text=True, timeout=120, env=_env(tmp_path))
+    card = texts[first]
+    assert f"{card} is not in the timing deck: it was turned already" in proc.stdout
+    assert "'joker' is not a playing card: type it like 7H" in proc.stdout
+    assert "Taken back. Asking again:" in proc.stdout

@@ -198,7 +198,8 @@ def _header(table: Table, console: Console) -> None:
                       " help, sheet, undo, ask, auto and quit work at every question.[/]")
     if table.own_dice:
         console.print("[dim]Your own dice: throw each die the table names and type its face "
-                      "(several at once: 3 17 8); undo takes the last one back.[/]")
+                      "(several at once: 3 17 8; a printed face as printed: (8), FLAG, D5A; a "
+                      "card as 7H, 10D, KS); undo takes the last one back.[/]")
 
 
 @app.command()
@@ -238,7 +239,8 @@ def play(
                          "probability of each fourth-down, try and kickoff choice.")] = False,
     dice: Annotated[str, typer.Option(
         "--dice", help="engine (the engine rolls) or manual: you roll your own dice and type "
-                       "each die the table names (Football Legends, 5D20).")] = "engine",
+                       "each die the table names (every ruleset: 1st & Roll's faces as "
+                       "printed, The Grid's timing cards as 7H, KS).")] = "engine",
 ) -> None:
     """Play a game: coach a side in the terminal, or watch with --auto (saved as it goes)."""
     from scrimmage.api import new_game

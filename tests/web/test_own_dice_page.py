@@ -158,3 +158,45 @@ def test_a_whole_game_with_typed_dice_on_a_phone(rules: str, seed: int, named: s
     path.write_text(json.dumps(record))
     verified = subprocess.run([*VERIFY, str(path)], capture_output=True, text=True, timeout=300)
     assert verified.returncode == 0, verified.stderr
+
+
+def test_first_and_roll_faces_tapped_on_a_phone(server: str, browser: Any, tmp_path: Path) -> None:
+    """1st & Roll on the page: each die named, its faces as printed buttons (their numbers
+    under them); a few faces tapped are the engine's; a bad face is refused with the faces."""
+    _, faces = engine_game("1st-and-roll", 33)
+    made = make_game(server, rules="1st-and-roll", seed=33, own_dice=True)
+    page = browser.new_page(viewport={"width": 375, "height": 800})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(made["seats"]["home"]["url"])
+    asked, tapped, titles = _next(page), 0, []
+    while tapped < 6:
+        kind, _, index = asked.partition(":")
+        if kind == "question":
+            page.locator("[data-testid=question] button.option.suggested:not([disabled])") \
+                .first.click()
+        else:
+            titles.append(page.get_by_test_id("die-prompt").inner_text())
+            if tapped == 1:
+                page.get_by_test_id("die-face").fill("9")
+                page.get_by_test_id("die-enter").click()
+                error = page.get_by_test_id("die-error")
+                error.wait_for()
+                assert "shows" in error.inner_text() and "'9' is not one of them" in \
+                    error.inner_text()
+                _fits(page)
+                page.screenshot(path=str(tmp_path / "roll-refused.png"))
+            page.get_by_test_id(f"face-{faces[int(index)]}").click()
+            tapped += 1
+        asked = _next(page, asked)
+    assert titles[0] == "Toss the coin"
+    assert any(t.startswith("Roll the offense's") for t in titles), titles
+    if asked.startswith("die"):
+        assert page.get_by_test_id("face-1").inner_text().strip()
+        _fits(page)
+    page.screenshot(path=str(tmp_path / "roll-phone.png"), full_page=True)
+    view = httpx.get(f"{server}/api/games/{made['game_id']}",
+                     params={"token": made["seats"]["home"]["token"]}).json()
+    assert view["die"] is None or view["die"]["index"] == tapped    # each tap was one die
+    assert not errors, errors
+    page.close()

@@ -65,6 +65,12 @@ class Deck:
         return c
 
     @property
+    def pool(self) -> tuple[int, ...]:
+        """The cards a draw picks from, in the order its die indexes them (face n is
+        `pool[n - 1]`): a card turned at a real table is typed as its place here."""
+        return tuple(self._pool)
+
+    @property
     def empty(self) -> bool:
         return self.left <= 0
 

@@ -34,9 +34,10 @@ from scrimmage.core.errors import IllegalDecision, ScrimmageError
 from scrimmage.core.field import Side
 from scrimmage.core.records import GameRecord
 from scrimmage.core.ruleset import Game, Ruleset, find_ruleset
+from scrimmage.seat.dice_looks import look_die
 from scrimmage.seat.game_thread import ASK, DIE, OVER, PLAYED, Abandoned, GameThread
 from scrimmage.seat.outcomes import PREVIEWED, Outcomes, outcomes
-from scrimmage.seat.own_dice import Throw, die_name
+from scrimmage.seat.own_dice import Look, Throw
 from scrimmage.seat.policy import AskPolicy
 
 PERSON = "person"
@@ -252,13 +253,13 @@ class Table:
             self._finish()
         elif event == DIE and self._thread is not None:
             sides, index = int(self._thread.value), len(self.record.dice or ())
-            self._throw = Throw(sides, index, partial(self._name_die, index, sides))
+            self._throw = Throw(sides, index, partial(self._look_die, index, sides))
         self.save()
 
-    def _name_die(self, index: int, sides: int) -> str:
+    def _look_die(self, index: int, sides: int) -> Look:
         if len(self.record.dice or ()) != index:        # read after the game moved on
-            return f"a d{sides}"
-        return die_name(self.rules.name, self.record, index, sides)
+            return Look(f"a d{sides}")
+        return look_die(self.rules.name, self.record, index, sides)
 
     def _person(self, decision: Decision) -> tuple[str, str] | None:
         """A question of a person's seat (asked in the game's thread): answered by the

@@ -39,9 +39,11 @@ HELP_COMMANDS = ("At any question: a number or a name answers it (Enter takes th
                  "KIND take a kind of decision or hand it to the assistant (ask alone lists "
                  "them); quit saves the game and stops.")
 HELP_DICE = ("Throw the die named and type its face; several faces on one line (3 17 8) go "
-             "to the dice asked next. undo takes back the last die typed (or your last "
-             "answer, whichever came last); sheet shows your team sheet; quit saves the game "
-             "and stops.")
+             "to the dice asked next. A printed face is typed as printed ((8) or 8, [2], FLAG, "
+             "CLOCK, blank, D5A) or as its number on the sheet (#3); a card as its rank and "
+             "suit (7H, 10D, KS, AS; 7♥ or 7 of hearts too). undo takes back the last die "
+             "typed (or your last answer, whichever came last); sheet shows your team sheet; "
+             "quit saves the game and stops.")
 
 
 class Quit(Exception):
@@ -134,10 +136,11 @@ class TerminalSeat:
                     if self._die_command(word.lower(), rest.strip()):
                         return
                     continue
-                self._faces = text.split()
+                # "7 of hearts" is one card; other faces may come several to a line.
+                self._faces = [text.strip()] if " of " in text else text.split()
                 if not self._faces:
-                    self.console.print(f"[red]Type the face of {escape(die.name)} "
-                                       f"(1-{die.sides}).[/]")
+                    self.console.print(f"[red]Type what {escape(die.name)} shows: "
+                                       f"{escape(die.shows)}.[/]")
                     continue
             face = self._faces.pop(0)
             try:

@@ -30,6 +30,7 @@ from scrimmage.core.boxscore import fan_box_score, line_score, period_name
 from scrimmage.core.decisions import Kind
 from scrimmage.core.field import Side
 from scrimmage.seat.outcomes import Outcomes
+from scrimmage.seat.own_dice import CARD
 from scrimmage.seat.policy import KIND_WORDS
 from scrimmage.seat.table import PERSON
 from scrimmage.seat.words import option_label, question, words_for
@@ -111,7 +112,9 @@ def _die(table: Any) -> dict[str, Any] | None:
     if wanted is None:
         return None
     return {"index": wanted.index, "sides": wanted.sides, "name": wanted.name,
-            "prompt": wanted.prompt}
+            "prompt": wanted.prompt, "kind": wanted.kind, "shows": wanted.shows,
+            # a card's faces are the deck left: typed, not tapped
+            "faces": list(wanted.labels) if wanted.kind != CARD else []}
 
 
 def update(room: Room, watcher: Watcher, previews: bool = True) -> dict[str, Any]:

@@ -173,6 +173,12 @@ class RollGame:
             self._reads.append(f"{side} {die.name} {f.label}: {meaning}")
         return f
 
+    @property
+    def reading(self) -> list[str]:
+        """The dice read so far in the play under way, each named (`offense red (8): ...`):
+        the list the next die read is added to (a table names a die typed by it)."""
+        return self._reads
+
     def read_more(self, text: str) -> None:
         """Add what came of the last die read (`dice_read`)."""
         if self._reads:
