@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from fractions import Fraction
 from typing import Any
@@ -37,7 +36,7 @@ def _brute(off: TeamState, dfn: TeamState, o: int, d: int,
     tally: Counter[tuple[int, int]] = Counter()
     for d24 in range(1, OFF_DIE + 1):
         for d12 in range(1, DEF_DIE + 1):
-            oc, dc = copy.deepcopy(off.off_checkoff), copy.deepcopy(dfn.def_checkoff)
+            oc, dc = off.off_checkoff.copy(), dfn.def_checkoff.copy()
             off_row, def_row = _number(oc, o, d24, two_point), _number(dc, d, d12, two_point)
             tally[(off.team.offense[o][off_row - 1][d],
                    dfn.team.defense[d][def_row - 1][o])] += 1

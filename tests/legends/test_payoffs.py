@@ -5,7 +5,6 @@ two cells read (FNL-38) resolved by the rules' own `resolve` for that exact pair
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import pytest
@@ -58,8 +57,8 @@ def _brute(g: Any, unit: str) -> dict[tuple[str, str], float]:
             total = 0.0
             for d24 in range(1, OFF_DIE + 1):
                 for d12 in range(1, DEF_DIE + 1):
-                    off_row = _number(copy.deepcopy(off.off_checkoff), o, d24, False)
-                    def_row = _number(copy.deepcopy(dfn.def_checkoff), d, d12, False)
+                    off_row = _number(off.off_checkoff.copy(), o, d24, False)
+                    def_row = _number(dfn.def_checkoff.copy(), d, d12, False)
                     cells = (off.team.offense[o][off_row - 1][d],
                              dfn.team.defense[d][def_row - 1][o], run, sos)
                     if cells not in exact:
