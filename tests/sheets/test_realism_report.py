@@ -210,3 +210,19 @@ def test_bad_input_is_one_line(args: list[str], message: str) -> None:
     assert result.exit_code == 2
     lines = [ln for ln in result.output.splitlines() if ln.strip()]
     assert len(lines) == 1 and message in lines[0], result.output
+
+
+def test_the_replays_run_under_a_progress_bar(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from rich.console import Console
+
+    import scrimmage.sheets.command as command
+
+    screen = io.StringIO()
+    monkeypatch.setattr(command, "err", Console(file=screen, force_terminal=True, width=100))
+    monkeypatch.setattr(replay_module, "setup", tiny_setup)
+    result = CliRunner().invoke(app, ["fidelity", "--replays", "2", "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    assert "replaying 2016" in screen.getvalue() and "18/18" in screen.getvalue()
+    assert "in band" in result.stdout                     # the summary, without --report

@@ -98,10 +98,18 @@ def _realism(rules: str, season: int, replays: int | None, report: Path | None, 
                    MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
         with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
             task = bar.add_task(f"replaying {season}", total=None)
+
+            def built(name: str, done: int, total: int) -> None:
+                # Seasons the package ships no sheets for build them first (minutes).
+                bar.update(task, description=f"building team sheets ({done} of {total})")
+
+            def played(done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total,
+                           description=f"replaying {season}")
+
             result = run_realism(rules, season, replays, seed, coach,
-                                 workers or default_workers(),
-                                 progress=lambda done, total: bar.update(task, completed=done,
-                                                                         total=total))
+                                 workers or default_workers(), progress=played,
+                                 build_progress=built)
         if report is not None:
             write_html(result, report)
             err.print(f"wrote {escape(str(report))}")

@@ -253,9 +253,13 @@ def _spread(report: RealismReport, run: SeasonRun) -> WinSpread:
 
 def run_realism(rules: str, season: int, replays: int, seed: int = 1,
                 coach: str = "solitaire", workers: int = 1,
-                progress: Callable[[int, int], None] | None = None) -> RealismReport:
+                progress: Callable[[int, int], None] | None = None,
+                build_progress: Callable[[str, int, int], None] | None = None
+                ) -> RealismReport:
     """Replay the season `replays` times and set the real figures among the replays.
-    `progress(done, total)` hears of each game played. Bad input is refused before a game."""
+    `progress(done, total)` hears of each game played, `build_progress` of the sheets built
+    first where the package ships none (`season.sheets.season_sheets`). Bad input is refused
+    before a game."""
     from scrimmage.season.replay import expected_games, replay_season, setup
 
     if replays < MIN_REPLAYS:
@@ -266,7 +270,7 @@ def run_realism(rules: str, season: int, replays: int, seed: int = 1,
     total = replays * expected_games(st)
     tick = None if progress is None else (lambda done: progress(done, total))
     run = replay_season(st.rules, season, replays, seed, coach, workers=workers,
-                        progress=tick, per_replay=True)
+                        build_progress=build_progress, progress=tick, per_replay=True)
     return realism_report(run, real)
 
 
