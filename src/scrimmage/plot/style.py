@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import io
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -65,6 +67,18 @@ def render(out: Path, draw: Callable[[], Figure]) -> None:
     with rc_context(RC):
         fig = draw()
         _save(fig, out)
+
+
+def svg_data_uri(draw: Callable[[], Figure]) -> str:
+    """A chart as a `data:` URI of its SVG, for a self-contained HTML page (an `<img>` of its
+    own: inline SVGs in one page could share their element ids)."""
+    require_matplotlib()
+    from matplotlib import rc_context
+
+    buffer = io.BytesIO()
+    with rc_context(RC):
+        draw().savefig(buffer, format="svg", metadata={"Date": None})
+    return "data:image/svg+xml;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
 
 
 def note(ax: Axes, text: str) -> None:

@@ -119,6 +119,10 @@ class SeasonRun:
     playoff_ties: int = 0
     last_bracket: list[tuple[PlayoffGame, int, int]] = field(default_factory=list)
     """The last replay's playoff games with their scores (home, away)."""
+    lines: list[dict[str, dict[str, float]]] | None = None
+    """Each replay's regular season, club by club: its record (wins, losses, ties, games,
+    points from the standings) and box totals. Kept only when asked (`per_replay`): the
+    realism report needs every replay, the tallies keep only sums."""
 
 
 class Writers:
@@ -159,7 +163,8 @@ class Season:
     (`league.progress`), the playoff games played round by round as they become due."""
 
     def __init__(self, st: Setup, league: League, replays: int, coach: str,
-                 writers: Writers, progress: Callable[[int], None] | None = None) -> None:
+                 writers: Writers, progress: Callable[[int], None] | None = None,
+                 per_replay: bool = False) -> None:
         self.st, self.league, self.replays, self.writers = st, league, replays, writers
         sheets = {code: t.sheet for code, t in league.teams.items()}
         self.plan = Plan(st.rules, st.season, league.seed, coach, league.options, sheets,
@@ -169,7 +174,10 @@ class Season:
         self.progress = progress
         self.done = 0
         self.run = SeasonRun(st, replays, league.seed, coach,
-                             {t.code: Tally() for t in st.teams}, {}, dict(self.player.names))
+                             {t.code: Tally() for t in st.teams}, {}, dict(self.player.names),
+                             lines=[] if per_replay else None)
+        self.pending: dict[int, dict[str, dict[str, float]]] = {}
+        """Box totals of the replays not finished yet (only with `per_replay`)."""
 
     def info(self, p: Played) -> GameInfo:
         home, away = abbreviation(p.home, self.st.level), abbreviation(p.away, self.st.level)
@@ -209,6 +217,10 @@ class Season:
             acc = self.run.tallies[code].stats
             for k, v in stats.items():
                 acc[k] = acc.get(k, 0.0) + v
+            if self.run.lines is not None:
+                own = self.pending.setdefault(chunk.replay, {}).setdefault(code, {})
+                for k, v in stats.items():
+                    own[k] = own.get(k, 0.0) + v
         for key, line in chunk.player_totals.items():
             acc = self.run.players.setdefault(key, {})
             for k, v in line.items():
@@ -247,7 +259,20 @@ class Season:
             t.playoffs += any(code in s for s in outcome.seeds.values())
             t.byes += code in outcome.byes
             t.titles += code in outcome.champions
+        if self.run.lines is not None:
+            self.run.lines.append(self._replay_line(replay, standings))
         self.run.last_standings, self.run.last_playoffs = standings, outcome
+
+    def _replay_line(self, replay: int, standings: Standings) -> dict[str, dict[str, float]]:
+        """One replay's clubs: box totals with the standings' record and points on top."""
+        totals = self.pending.pop(replay, {})
+        out: dict[str, dict[str, float]] = {}
+        for code in self.run.tallies:
+            w, lo, ti = standings.record(code)
+            pf, pa = standings.points(code)
+            out[code] = {**totals.get(code, {}), "wins": w, "losses": lo, "ties": ti,
+                         "games": w + lo + ti, "points_for": pf, "points_against": pa}
+        return out
 
     def _playoff_game(self, league: League, f: Fixture) -> Played:
         """A playoff game, played again with a new seed while it ends tied (up to
@@ -276,9 +301,10 @@ def replay_season(rules: str, season: int, replays: int = 1, seed: int = 1,
                   box: Path | None = None,
                   build_progress: Callable[[str, int, int], None] | None = None,
                   progress: Callable[[int], None] | None = None,
-                  dask: str | None = None) -> SeasonRun:
+                  dask: str | None = None, per_replay: bool = False) -> SeasonRun:
     """Set up, build what is missing (on `workers` local processes), and play (on them, or on
-    the Dask scheduler `dask`). `build_progress(name, done, total)`: see `season_sheets`."""
+    the Dask scheduler `dask`). `build_progress(name, done, total)`: see `season_sheets`;
+    `per_replay` keeps each replay's lines (`SeasonRun.lines`)."""
     if replays < 1:
         raise ScrimmageError("--replays must be at least 1")
     st = setup(rules, season)
@@ -286,7 +312,7 @@ def replay_season(rules: str, season: int, replays: int = 1, seed: int = 1,
     writers = Writers(pbp, games_out, box)
     sheets, origins = season_sheets(st.rules, season, st.teams, workers, build_progress)
     league = league_of(st, sheets, seed, coach, options or {})
-    runner = Season(st, league, replays, coach, writers, progress)
+    runner = Season(st, league, replays, coach, writers, progress, per_replay)
     run = runner.play(workers, dask)
     run.origins = origins
     return run

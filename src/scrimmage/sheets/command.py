@@ -24,15 +24,31 @@ def fidelity(
     stats: Annotated[Path | None, typer.Option(help="Team-season CSV (default: bundled).")] = None,
     season: Annotated[int, typer.Option(help="Season to check.")] = 2016,
     team: Annotated[str | None, typer.Option(help="One team's code (default: all).")] = None,
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per team.")] = 100,
+    games: Annotated[int | None, typer.Option(
+        "--games", "-n", min=1, help="Games per team (default 100).")] = None,
     seed: SeedOpt = 1,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
     workers: WorkersOpt = None,
     rebuild: Annotated[bool, typer.Option(
         "--rebuild", help="Build every sheet again, also those the package ships.")] = False,
+    replays: Annotated[int | None, typer.Option(
+        "--replays", help="Realism report: replay the real season (its schedule) N times "
+                          "and set each team's real figures among the replays.")] = None,
+    report: Annotated[Path | None, typer.Option(
+        "--report", help="Realism report: write it here as one HTML page (with --replays).")
+        ] = None,
+    coach: Annotated[str, typer.Option(
+        help="Realism report: the computer coaches.")] = "solitaire",
 ) -> None:
     """Compare a season's sheets' simulated figures with the real ones (the bundled sheets
-    where the package ships them, else built from the statistics)."""
+    where the package ships them, else built from the statistics). With --replays N: the
+    realism report, the real season replayed N times (docs/seasons.md)."""
+    if replays is not None or report is not None:
+        if stats is not None or team is not None or games is not None or rebuild:
+            _fail("--replays replays the whole season on its own sheets: leave out --stats, "
+                  "--team, --games and --rebuild")
+        _realism(rules, season, replays, report, seed, coach, as_json, workers)
+        return
     from scrimmage.sheets.real.fidelity import fidelity as run_fidelity
     from scrimmage.sheets.real.fidelity import format_report
     from scrimmage.sheets.real.stats import read_stats
@@ -45,7 +61,7 @@ def fidelity(
         with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
             task = bar.add_task("building and simulating", total=None)
             # The shipped sheets are what the builder makes from the bundled statistics only.
-            report = run_fidelity(rows, rules, season, games, seed, team,
+            result = run_fidelity(rows, rules, season, games or 100, seed, team,
                                   progress=lambda name: bar.update(task, description=name,
                                                                    advance=1),
                                   workers=workers or default_workers(),
@@ -53,10 +69,57 @@ def fidelity(
     except ScrimmageError as exc:
         _fail(exc)
     if as_json:
-        sys.stdout.write(json.dumps(report.to_json()) + "\n")
+        sys.stdout.write(json.dumps(result.to_json()) + "\n")
         return
-    for line in format_report(report):
+    for line in format_report(result):
         out.print(line)
+
+
+def _realism(rules: str, season: int, replays: int | None, report: Path | None, seed: int,
+             coach: str, as_json: bool, workers: int | None) -> None:
+    """`fidelity --replays N [--report FILE.html] [--json]`: the realism report."""
+    from rich.markup import escape
+    from rich.progress import TimeRemainingColumn
+
+    from scrimmage.export.writer import check_out_path
+    from scrimmage.season.runner import default_workers
+    from scrimmage.sheets.real.realism import MIN_REPLAYS, format_summary, run_realism
+    from scrimmage.sheets.real.realism_html import write_html
+
+    try:
+        if replays is None:
+            raise ScrimmageError("--report needs --replays N (the realism report)")
+        if replays < MIN_REPLAYS:
+            raise ScrimmageError(f"--replays must be at least {MIN_REPLAYS} for a realism "
+                                 f"report, not {replays}")
+        if report is not None:
+            check_out_path(report, "--report")      # before the first game, not after the last
+        columns = (TextColumn("[progress.description]{task.description}"), BarColumn(),
+                   MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
+        with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
+            task = bar.add_task(f"replaying {season}", total=None)
+
+            def built(name: str, done: int, total: int) -> None:
+                # Seasons the package ships no sheets for build them first (minutes).
+                bar.update(task, description=f"building team sheets ({done} of {total})")
+
+            def played(done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total,
+                           description=f"replaying {season}")
+
+            result = run_realism(rules, season, replays, seed, coach,
+                                 workers or default_workers(), progress=played,
+                                 build_progress=built)
+        if report is not None:
+            write_html(result, report)
+            err.print(f"wrote {escape(str(report))}")
+    except ScrimmageError as exc:
+        _fail(exc)
+    if as_json:
+        sys.stdout.write(json.dumps(result.to_json()) + "\n")
+        return
+    for line in format_summary(result):
+        out.print(escape(line))
 
 
 def build(
