@@ -44,6 +44,17 @@ class _Calls:
         cell = run_cell(v.down, v.ydstogo, v.yardline, v.quarter, v.seconds_left, v.margin)
         return self.dice.roll(1000) <= t.run(cell)
 
+    def at_snap(self, t: Tendencies, base: str | None, d: Decision, v: Any) -> str | None:
+        """The snap: the book's coach's answer `base`, except the real team's kneel at the
+        half and its fourth-down choice."""
+        if v.overtime:
+            return base                 # overtime: the book's coach
+        if v.down < 4:
+            return self.kneel_half(t, v, d.options) or base
+        if base == "kneel":
+            return base                 # running out the clock
+        return self.fourth(t, v, d.options) or base
+
     def fourth(self, t: Tendencies, v: Any, options: tuple[str, ...]) -> str | None:
         """go (`play`) / `punt` / `field_goal` by the cell's shares, among the legal ones."""
         shares = t.fourth(fourth_cell(v.ydstogo, v.yardline, v.quarter, v.seconds_left,
@@ -117,15 +128,7 @@ class LegendsAsCoached(SolitaireCoach, _Calls):
         return "keep"
 
     def _snap(self, d: Decision, v: Any) -> str | None:
-        base = self.snap(d, v)
-        if v.overtime:
-            return base                 # overtime: the book's coach
-        t = self._team(v)
-        if v.down < 4:
-            return self.kneel_half(t, v, d.options) or base
-        if base == "kneel":
-            return base                 # running out the clock
-        return self.fourth(t, v, d.options) or base
+        return self.at_snap(self._team(v), self.snap(d, v), d, v)
 
 
 class FiveD20AsCoached(SystemCoach, _Calls):
@@ -153,12 +156,4 @@ class FiveD20AsCoached(SystemCoach, _Calls):
         return answer if answer in opts else opts[0]
 
     def _snap(self, d: Decision, v: Any) -> str | None:
-        base = self.snap(v)
-        if v.overtime:
-            return base                 # overtime: the book's coach
-        t = self._team(v)
-        if v.down < 4:
-            return self.kneel_half(t, v, d.options) or base
-        if base == "kneel":
-            return base                 # running out the clock
-        return self.fourth(t, v, d.options) or base
+        return self.at_snap(self._team(v), self.snap(v), d, v)
