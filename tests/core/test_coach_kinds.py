@@ -24,7 +24,7 @@ def test_every_named_coach_is_made(rules: str) -> None:
 @pytest.mark.parametrize("rules, names", [
     ("grid", "sensible (solitaire), smart, equilibrium or random"),
     ("1st-and-roll", "solitaire (sensible), smart, equilibrium or random"),
-    ("5d20", "solitaire (system), smart or random"),
+    ("5d20", "solitaire (system), smart, random or as-coached"),
     ("legends-hs", "solitaire, smart, equilibrium or random"),
 ])
 def test_an_unknown_coach_names_the_ones_there_are(rules: str, names: str) -> None:

@@ -118,15 +118,15 @@ def play_out(g: Any, dice: Iterable[int], script: Mapping[str, Sequence[str]] | 
              *, cp: Mapping[Any, str] | None = None) -> tuple[list[dict[str, Any]], Coach]:
     """Play from the position set up to the end of the game through the game's own loop
     (`LegendsGame.run`, which also keeps the pro overtime's sudden-death bookkeeping), with
-    exactly these rolls. The coin toss is skipped: the game goes on from where the test put it."""
-    g.coin_toss = _no_coin_toss          # the loop starts with the toss; the test set the ball
+    exactly these rolls. The coin toss is skipped (`play_on`): the game goes on from where the
+    test put it."""
     g.dice = ScriptedDice(list(dice))
     coach = Coach(script, cp)
     start = len(g.plays)
     views = {side: g.view(side) for side in Side}
     g.coach_answer = lambda decision: decision.check(coach.decide(decision, views[decision.seat]))
     try:
-        g.run()
+        g.play_on()
     except DiceExhausted as exc:
         raise AssertionError(f"the game goes on past the scripted rolls ({exc}); last play: "
                              f"{g.plays[-1]['desc']!r}, score {g.s.score}") from exc
@@ -134,10 +134,6 @@ def play_out(g: Any, dice: Iterable[int], script: Mapping[str, Sequence[str]] | 
     assert g.dice.remaining == 0, f"{g.dice.remaining} scripted rolls unused: {g.dice.log}"
     assert not coach.unused, f"scripted answers unused: {coach.unused}"
     return list(g.plays[start:]), coach
-
-
-def _no_coin_toss() -> Any:
-    yield from ()
 
 
 def calls(off: str, dfn: str) -> dict[str, list[str]]:

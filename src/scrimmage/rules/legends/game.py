@@ -153,6 +153,11 @@ class LegendsGame:
 
     def run(self) -> None:
         self.coin_toss()
+        self.play_on()
+
+    def play_on(self) -> None:
+        """The game from where it stands to its end (after the toss, or from a position a
+        scenario set up)."""
         down = scrimmage_play.down
         s = self.s
         while not s.over:
