@@ -154,6 +154,28 @@ def test_a_failed_save_leaves_no_stray_file(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == ["g.json"]
 
 
+def test_a_save_to_a_pipe_or_device_writes_through_it(tmp_path: Path) -> None:
+    """`--save /dev/null` (or a pipe) must not rename a file over the device: run as root,
+    that replaced /dev/null itself with a regular file. A pipe stands in for the device."""
+    import os
+    import stat
+    import threading
+
+    from scrimmage.api import play_game
+
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    got: list[str] = []
+    reader = threading.Thread(target=lambda: got.append(pipe.read_text(encoding="utf-8")),
+                              daemon=True)          # never left waiting if the save misses it
+    reader.start()
+    play_game("1st-and-roll", "Harbor Hounds", "Prairie Comets", seed=2).save(pipe)
+    reader.join(timeout=60)
+    assert stat.S_ISFIFO(pipe.stat().st_mode)          # still the pipe, not a file
+    assert json.loads(got[0])["rules"] == "1st-and-roll"
+    assert [p.name for p in tmp_path.iterdir()] == ["pipe"]     # no temporary file left
+
+
 def _one_clear_line(proc: subprocess.CompletedProcess[str], words: list[str]) -> None:
     err = proc.stderr.strip()
     assert proc.returncode == 2, (proc.returncode, err[-500:], proc.stdout[-500:])

@@ -123,11 +123,11 @@ def test_only_the_pro_and_5d20_rulesets_offer_it() -> None:
         find_ruleset("legends-hs").default_coach("as-coached", 1)
 
 
-def test_a_whole_game_through_the_command() -> None:
+def test_a_whole_game_through_the_command(tmp_path: Path) -> None:
     cmd = [sys.executable, "-m", "scrimmage.cli"]
     out = subprocess.run([*cmd, "play", "--auto", "--rules", "legends-pro", "--coach",
                           "as-coached", "--home", "2016 Atlanta Falcons", "--away",
-                          "2016 Buffalo Bills", "--seed", "3", "--save", "/dev/null"],
+                          "2016 Buffalo Bills", "--seed", "3", "--save", str(tmp_path / "game.json")],
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr[-2000:]
     assert "2016 Atlanta Falcons" in out.stdout and "Final" in out.stdout

@@ -205,8 +205,17 @@ class GameRecord:
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write atomically (a temporary file renamed over the old one), so a process killed
-        mid-write leaves the previous save intact and a failed write leaves nothing behind."""
+        mid-write leaves the previous save intact and a failed write leaves nothing behind.
+        A path that is there but no regular file (`/dev/null`, a pipe) is written in place:
+        renaming a file over it would replace the device itself."""
         target = Path(path)
+        if target.exists() and not target.is_file():
+            try:
+                with target.open("w", encoding="utf-8") as fh:
+                    fh.write(json.dumps(self.to_json(), separators=(",", ":")))
+            except OSError as exc:
+                raise ScrimmageError(f"cannot save to {target}: {exc.strerror}") from None
+            return
         folder = target.parent
         if not folder.is_dir():
             raise ScrimmageError(f"cannot save to {target}: the folder {folder} does not exist")
