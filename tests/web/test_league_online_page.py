@@ -355,7 +355,12 @@ def test_two_coaches_play_their_league_game_with_fair_dice(server: str, browser:
         page.goto(link["url"])
         page.get_by_test_id("claim-name").fill(name)
         page.get_by_test_id("claim-submit").click()
-        page.get_by_test_id("next-wait").wait_for()
+        # The server's thread may still be playing the earlier tests' computer games (a
+        # loaded CI machine took over 30 s): wait long, and name a refused claim's reason.
+        page.wait_for_selector("[data-testid=next-wait], [data-testid=claim-error]:not(:empty)",
+                               timeout=LONG)
+        assert page.get_by_test_id("next-wait").count() == 1, \
+            page.get_by_test_id("claim").inner_text()
         pages.append(page)
 
     # The commissioner starts the season from the console, and keeps the week's page open.
@@ -375,7 +380,7 @@ def test_two_coaches_play_their_league_game_with_fair_dice(server: str, browser:
 
     # Each coach opens the game from the league page; the pages set up the fair dice.
     for page in pages:
-        page.get_by_test_id("play-next").wait_for(timeout=30000)
+        page.get_by_test_id("play-next").wait_for(timeout=LONG)
         page.get_by_test_id("play-next").click()
         page.wait_for_url("**/games/*?token=*&league=*")
     game_id = urlparse(pages[0].url).path.split("/")[-1]
