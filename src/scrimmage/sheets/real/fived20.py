@@ -374,6 +374,8 @@ def _punt_block(team: Row, league: Mapping[str, float]) -> int:
     """The yellow number next to Punting (D20-56) from the team's punts blocked per punt
     against the league (300 punts of the league's rate added). With the return unit's
     number, a league-average team has 2 faces: black = yellow on 1-2, one punt in 200."""
+    if not league["punt_block_rate"]:         # a league extract with no punt blocked
+        return 1
     rate = (_f(team, "punts_blocked") + league["punt_block_rate"] * 300) / (
         _f(team, "punts") + 300)
     faces = (1 + PUNT_RETURN_BLOCK) * rate / league["punt_block_rate"]
