@@ -18,7 +18,8 @@ is deterministic):
    for the points scored and allowed by the measured effect of a thousandth
    (`RED_ZONE_POINTS`); last, the runner and completion shifts take back the yards the
    red-zone number adds and what that round still missed (so a chart with ratings has
-   the same sections as without, but for those two shifts).
+   the same sections as without, but for those two shifts), and a last round moves the
+   red-zone numbers by the points still missed.
 """
 
 from __future__ import annotations
@@ -102,8 +103,9 @@ def _clamp(v: float) -> int:
     return max(-MAX, min(MAX, round(v)))
 
 
-def _red_zone(points: float) -> int:
-    return max(-2 * MAX, min(2 * MAX, round(points / RED_ZONE_POINTS)))
+def _red_zone(points: float, start: int = 0) -> int:
+    """The red-zone number that adds `points` a game to one at `start`."""
+    return max(-2 * MAX, min(2 * MAX, start + round(points / RED_ZONE_POINTS)))
 
 
 def _convert(target: float, base: float, pool: float) -> int:
@@ -156,4 +158,9 @@ def calibrate(players: list[Row], team: Row, season: int, code: str, name: str,
     data = chart_data(players, team, season, code, name, league, source,
                       {k: round(v, 2) for k, v in tune.items()})
     data["replay"] = replay
+    # The shifts move the points too: a last round measures them with the final sections
+    # and moves the red-zone numbers by what is still missed.
+    sim = _sim(_games(data, average, games, base + BOOK_ROUNDS + 2, True))
+    replay["red_zone"] = _red_zone(real["pf"] - sim["pf"], replay["red_zone"])
+    replay["def_red_zone"] = _red_zone(real["pa"] - sim["pa"], replay["def_red_zone"])
     return data
