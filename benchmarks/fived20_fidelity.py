@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+import zlib
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -26,7 +27,12 @@ from scrimmage.core.dice import SeededDice
 from scrimmage.core.driver import drive
 from scrimmage.core.ruleset import find_ruleset
 from scrimmage.core.stats import box_score, player_stats
-from scrimmage.sheets.real.fived20 import build_data, read_player_seasons, read_team_seasons
+from scrimmage.sheets.real.fived20 import (
+    CALIBRATION_GAMES,
+    build_data,
+    read_player_seasons,
+    read_team_seasons,
+)
 from scrimmage.sim.batch import game_seed
 
 TEAM_KEYS = ("points_for", "points_against", "rush_att", "rush_yds", "pass_att", "pass_cmp",
@@ -77,7 +83,17 @@ def main() -> None:
     ap.add_argument("--season", type=int, default=2016)
     ap.add_argument("--games", type=int, default=160)
     ap.add_argument("--out", help="also write the tables to this Markdown file")
+    ap.add_argument("--seasons", help="seasons (2009-2019 or 2012,2016): play each team "
+                    "against its season's league-average chart and report MAPE per figure")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--build-games", type=int, default=CALIBRATION_GAMES,
+                    help="calibration games a round when building each chart (0: closed forms)")
+    ap.add_argument("-o", "--option", action="append", default=[],
+                    help="a 5D20 game option, e.g. replay_ratings=false")
     args = ap.parse_args()
+    if args.seasons:
+        versus_average(args)
+        return
     rs = find_ruleset("5d20")
     players, teams = read_player_seasons(), read_team_seasons()
     season = str(args.season)
@@ -149,6 +165,155 @@ def main() -> None:
           f"## Top players (top {TOP_RUSHERS} rushers by carries, top {TOP_RECEIVERS} receivers "
           "by targets; per game)", "", *_md(player_head, player_rows), "",
           f"Throughput: {rate:.1f} games/s/core ({total_games} games in {total_time:.1f} s).", ""]
+    text = "\n".join(md)
+    print(text)
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+
+
+# -- against the league-average chart, season by season (issue 38) -----------------------------
+
+FIGURES = ("points_for", "points_against", "rush_att", "pass_att", "yds_per_carry",
+           "yds_per_att", "sacks_taken", "pass_int")
+"""The figures issue 38 asks within 5 % (MAPE over a season's teams)."""
+PER_GAME = ("points_for", "points_against", "rush_att", "pass_att", "sacks_taken", "pass_int")
+TOP_PLAYERS = 3
+
+
+def _figures(d: dict[str, float], games: float) -> dict[str, float]:
+    out = {k: d.get(k, 0.0) / games for k in PER_GAME}
+    out["yds_per_carry"] = d.get("rush_yds", 0.0) / d["rush_att"] if d.get("rush_att") else 0.0
+    out["yds_per_att"] = (d.get("pass_yds_gross", 0.0) / d["pass_att"]
+                          if d.get("pass_att") else 0.0)
+    return out
+
+
+def _versus_average(job: tuple[int, str, int, dict[str, Any], int]) -> dict[str, Any]:
+    """One team of one season: `games` games on a neutral field against the season's
+    league-average chart (as the Legends fidelity check plays them); its per-game figures
+    and its top players' season yards (per game times the real games) beside the real ones."""
+    from scrimmage.sheets.real.fived20 import _name
+    from scrimmage.sheets.real.fived20_average import build_league_average_data
+    from scrimmage.sim.batch import Series
+
+    season, code, games, options, build_games = job
+    players, teams = _DATA
+    chart = build_data(players, teams, season, code, build_games,
+                       options.get("replay_ratings", True) is not False)
+    average = build_league_average_data(players, teams, season)
+    series = Series("5d20", chart, average, game_seed(season, zlib.crc32(code.encode())),
+                    "solitaire", {"neutral": True, **options})
+    me = series.first.home
+    totals: dict[str, float] = defaultdict(float)
+    lines: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    for i in range(games):
+        _, g = series.play(i)
+        box = box_score(g.plays, me, series.first.away)[me]
+        for k, v in box.items():
+            totals[k] += v
+        for (team, name), s in player_stats(g.plays).items():
+            if team == me:
+                for k in ("rush_yds", "rec_yds"):
+                    lines[name][k] += s[k]
+    real = next(r for r in teams if r["season"] == str(season) and r["team_code"] == code)
+    n_real = float(real["games"])
+    mine = [r for r in players if r["season"] == str(season) and r["team"] == code]
+    top: list[dict[str, Any]] = []
+    for key in ("rush_yds", "rec_yds"):
+        for r in sorted(mine, key=lambda r: -float(r[key] or 0))[:TOP_PLAYERS]:
+            real_yds = float(r[key] or 0)
+            sim_yds = lines[_name(r)][key] / games * n_real
+            top.append({"player": _name(r), "kind": key, "real": real_yds, "sim": sim_yds})
+    return {"season": season, "code": code,
+            "sim": _figures(totals, games),
+            "real": _figures({k: float(real.get(k) or 0) for k in TEAM_KEYS}, n_real),
+            "players": top}
+
+
+_DATA: tuple[list[dict[str, str]], list[dict[str, str]]] = ([], [])
+
+
+def _load() -> None:
+    global _DATA
+    _DATA = (read_player_seasons(), read_team_seasons())
+
+
+def _seasons(text: str) -> list[int]:
+    out: list[int] = []
+    for part in text.split(","):
+        a, _, b = part.partition("-")
+        out += list(range(int(a), int(b or a) + 1))
+    return out
+
+
+def _options(pairs: list[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for p in pairs:
+        k, _, v = p.partition("=")
+        out[k] = {"true": True, "false": False}.get(v.lower(), v)
+    return out
+
+
+def versus_average(args: argparse.Namespace) -> None:
+    from concurrent.futures import ProcessPoolExecutor
+
+    _load()
+    players = _DATA[0]
+    seasons = _seasons(args.seasons)
+    jobs = []
+    for season in seasons:
+        codes = sorted({r["team"] for r in players if r["season"] == str(season)})
+        if args.teams != "all":
+            codes = [c for c in codes if c in args.teams.split(",")]
+        jobs += [(season, c, args.games, _options(args.option), args.build_games)
+                 for c in codes]
+    start = time.perf_counter()
+    with ProcessPoolExecutor(args.workers, initializer=_load) as pool:
+        results = list(pool.map(_versus_average, jobs))
+    elapsed = time.perf_counter() - start
+    head = ["season", *FIGURES, "top-3 rushers/receivers within 10 %"]
+    rows: list[list[str]] = []
+    all_err: dict[str, list[float]] = defaultdict(list)
+    player_ok = player_n = 0
+    team_rows: list[list[str]] = []
+    for season in seasons:
+        mine = [r for r in results if r["season"] == season]
+        if not mine:
+            continue
+        cells = [str(season)]
+        for f in FIGURES:
+            errs = [abs(r["sim"][f] - r["real"][f]) / r["real"][f] * 100 for r in mine
+                    if r["real"][f]]
+            all_err[f] += errs
+            cells.append(f"{sum(errs) / len(errs):.1f}")
+        ok = sum(1 for r in mine for p in r["players"]
+                 if p["real"] and abs(p["sim"] - p["real"]) <= 0.1 * p["real"])
+        n = sum(1 for r in mine for p in r["players"] if p["real"])
+        player_ok, player_n = player_ok + ok, player_n + n
+        cells.append(f"{ok}/{n}")
+        rows.append(cells)
+        for r in mine:
+            team_rows.append([str(season), r["code"]] + [
+                f"{r['sim'][f]:.2f} / {r['real'][f]:.2f}" for f in FIGURES])
+    rows.append(["all", *(f"{sum(all_err[f]) / len(all_err[f]):.1f}" for f in FIGURES),
+                 f"{player_ok}/{player_n}"])
+    perr = [abs(p["sim"] - p["real"]) / p["real"] * 100 for r in results for p in r["players"]
+            if p["real"]]
+    opts = "".join(f" -o {o}" for o in args.option)
+    md = ["# 5D20 fidelity: built charts against the league-average chart", "",
+          f"Command: `nice -n 5 python benchmarks/fived20_fidelity.py --seasons {args.seasons} "
+          f"--teams {args.teams} --games {args.games} --build-games {args.build_games}{opts}`",
+          "",
+          f"Each team's chart plays {args.games} games on a neutral field against its season's "
+          "league-average chart (system coaches); MAPE in percent of the team's real per-game "
+          "figure, over the season's teams. Players: each team's top three rushers (rushing "
+          "yards) and receivers (receiving yards), simulated season yards (per game times the "
+          "real games) within 10 % of the real ones.", "",
+          "## MAPE per season (%)", "", *_md(head, rows), "",
+          f"Players' yards: mean absolute error {sum(perr) / max(1, len(perr)):.1f} %.", "",
+          "## Teams (per game, sim / real)", "", *_md(["season", "team", *FIGURES], team_rows),
+          "", f"{len(jobs)} teams x {args.games} games in {elapsed:.0f} s "
+          f"({args.workers} workers).", ""]
     text = "\n".join(md)
     print(text)
     if args.out:

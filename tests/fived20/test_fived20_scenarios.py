@@ -34,6 +34,7 @@ def _who(run: int, base: int, pas: int) -> dict[str, int]:
 
 def bears_data() -> dict[str, Any]:
     d = copy.deepcopy(RS.team_data("2016-chi"))
+    d.pop("replay", None)              # the book's printed chart: no house-rule ratings
     d["team"].update(name="1985 Chicago Bears", season=1985, record="15-1-0")
     d["qb"] = {
         "name": "Jim McMahon", "depth": {"SP": 9, "MP": 15, "LP": 20}, "snap_fumble": 1,

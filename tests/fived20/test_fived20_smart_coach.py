@@ -22,7 +22,9 @@ SNAP = ("play", "punt", "field_goal", "kneel", "spike")
 def _fourth(quarter: int, seconds: int, yardline: int, togo: int, home: int,
             away: int) -> Any:
     g: Any
-    g, _ = new_game(RULES, *find_ruleset(RULES).default_teams(), seed=1)
+    # By the book: the bundled charts' red-zone ratings (house rules) may stop every 4th
+    # down play near the goal short, which is not what these cases are about.
+    g, _ = new_game(RULES, *find_ruleset(RULES).default_teams(), seed=1, replay_ratings=False)
     g.possession, g.next = Side.HOME, SCRIMMAGE
     g.clock.quarter, g.clock.seconds_left = quarter, seconds
     g.yardline, g.down, g.ydstogo = yardline, 4, togo

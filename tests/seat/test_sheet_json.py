@@ -141,8 +141,8 @@ def test_a_5d20_chart_carries_the_runners_rows_and_the_sections_of_the_book() ->
     assert sheet["kind"] == "5d20" and sheet["season"] == 2016
     freeman = sheet["runners"]["players"][0]
     assert freeman["name"] == "Devonta Freeman"
-    assert freeman["HOLE"] == [{"code": "AVG", "top": 5}, {"code": "SEC", "top": 12},
-                               {"code": "SG", "top": 19}, {"code": "BRK", "top": 20}]
+    assert freeman["HOLE"] == [{"code": "AVG", "top": 3}, {"code": "SEC", "top": 10},
+                               {"code": "SG", "top": 18}, {"code": "BRK", "top": 20}]
     for got, want in zip(sheet["runners"]["players"], data["runners"]["player"], strict=True):
         assert (got["blue"], got["black"], got["BRK"], got["fumble"]) == (
             want["blue"], want["black"], want["BRK"], want["fumble"])
@@ -156,7 +156,7 @@ def test_a_5d20_chart_carries_the_runners_rows_and_the_sections_of_the_book() ->
     assert sheet["kicking"]["kickoff"] == data["kicking"]["kickoff"]
     assert sheet["kicking"]["punt_opp"][0] == "TB"
     assert sheet["kick_return"][0]["returns"] == data["kick_return"][0]["returns"]
-    assert sheet["play_calling"]["rows"][0] == {"row": "SHYD", "YZ": 15, "NZ": 17, "RZ": 16}
+    assert sheet["play_calling"]["rows"][0] == {"row": "SHYD", "YZ": 14, "NZ": 16, "RZ": 15}
     assert sheet["play_calling"]["def_adjust"] == -3
     pens = {p["row"]: p for p in sheet["penalty_ranges"]}
     assert pens["Snap"]["offense"] == [1, 2, 8, 15]

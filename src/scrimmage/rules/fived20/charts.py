@@ -376,6 +376,39 @@ class PlayerStatLine(_Model):
                        Field(max_length=40)] = Field(default_factory=dict)
 
 
+PerMille = Annotated[StrictInt, Field(ge=-1000, le=1000)]
+"""A replay rating: a chance in thousandths (a d1000, three d10s read as one number)."""
+RedZone = Annotated[StrictInt, Field(ge=-2000, le=2000)]
+"""A red-zone rating: thousandths, past 1000 a wider zone (`replay.red_zone`)."""
+
+
+class Replay(_Model):
+    """Replay ratings (house rules, not the book's): optional numbers a chart built from a
+    real season carries so it reproduces its team's figures where the book's sections cannot
+    reach them (docs/design-notes.md, "5D20 replay ratings"). Each is a chance in thousandths
+    read on a d1000 at one step of a play from scrimmage; 0 is the book. `-o
+    replay_ratings=false` makes a game ignore them."""
+
+    run_call: PerMille = 0
+    """System calls: above 0 a pass call becomes a run on that many thousandths; below 0 a
+    run call becomes a pass."""
+    sack: PerMille = 0
+    """Offense: above 0 a pass that is not sacked or scrambled is sacked on that many
+    thousandths; below 0 a sack is a throw-away (incomplete). Added to the defense's."""
+    interception: PerMille = 0
+    """Offense: above 0 an incompletion is intercepted on that many thousandths; below 0 an
+    interception is knocked away (incomplete). Added to the defense's."""
+    red_zone: RedZone = 0
+    """Offense, inside the opponent's 20: above 0 a run or catch that stops short of the goal
+    line goes all the way; below 0 a 3rd or 4th down play that reaches the line to gain
+    stops a yard short. Added to the defense's; past 1000 either way the zone reaches a
+    yard further out for every 50 more (at 2000, from the opponent's 40)."""
+    def_sack: PerMille = 0
+    def_interception: PerMille = 0
+    def_red_zone: RedZone = 0
+    """The same three, for the team's defense."""
+
+
 class TeamChartFile(_Model):
     team: TeamInfo
     qb: QB
@@ -394,6 +427,8 @@ class TeamChartFile(_Model):
     player_stats: Annotated[list[PlayerStatLine], Field(max_length=60)] = Field(
         default_factory=list)
     """The Player Statistics section (D20-4): each named player's season, display only."""
+    replay: Replay | None = None
+    """Replay ratings (house rules of built charts); a typed-in printed chart has none."""
 
     @model_validator(mode="after")
     def _columns(self) -> TeamChartFile:
@@ -505,6 +540,7 @@ class TeamChart:
         "rec_header",
         "rec_out",
         "receivers",
+        "replay",
         "ret_rating",
         "ret_rating_of",
         "run_blue",
@@ -573,6 +609,9 @@ class TeamChart:
         self.who_pass = {a: tuple(d.who[a] for d in dfn.pass_) for a in ALIGNMENTS}
         self.run_blue = tuple(d.blue for d in dfn.run)
         self.ret_rating_of = {d.name: d.ret for d in dfn.run}
+        self.replay = m.replay if m.replay is not None and any(
+            m.replay.model_dump().values()) else None
+        """The replay ratings, or None when the chart has none that is not 0 (the book)."""
 
     def int_rating(self, index: int) -> int:
         """The INT rating of the pass defender at `index` (kept in `Player.brk`)."""

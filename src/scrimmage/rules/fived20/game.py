@@ -129,7 +129,8 @@ class FiveD20Game:
     def __init__(self, home: TeamChart | None = None, away: TeamChart | None = None,
                  dice: Dice | None = None, charts: GameCharts | None = None,
                  era: Era | None = None, *, neutral: bool = False,
-                 situation_chart: bool = True, narrate: bool = True) -> None:
+                 situation_chart: bool = True, narrate: bool = True,
+                 replay_ratings: bool = True) -> None:
         # No arguments: a blank that copy() fills (core/compiled.py).
         if home is None or away is None or dice is None or charts is None or era is None:
             return
@@ -142,6 +143,8 @@ class FiveD20Game:
         """AMB-D20-18: at a neutral site the white die is never flipped."""
         self.situation_chart = situation_chart
         """D20-19: the optional score-and-time adjustment (on by default)."""
+        self.replay_ratings = replay_ratings
+        """House rule: read the charts' replay ratings (`charts.Replay`); off, the book."""
         self.teams = {Side.HOME: TeamState(Side.HOME, home, era.timeouts_per_half),
                       Side.AWAY: TeamState(Side.AWAY, away, era.timeouts_per_half)}
         self.clock = PeriodClock(era.quarter_minutes)
@@ -194,6 +197,7 @@ class FiveD20Game:
         c.era = self.era
         c.neutral = self.neutral
         c.situation_chart = self.situation_chart
+        c.replay_ratings = self.replay_ratings
         c.teams = {side: t.copy() for side, t in self.teams.items()}
         c.clock = self.clock.copy()
         c.score = dict(self.score)

@@ -12,7 +12,7 @@ from typing import Any
 
 from scrimmage.core.decisions import Kind
 from scrimmage.core.field import Side
-from scrimmage.rules.fived20 import kicking, penalties, timing
+from scrimmage.rules.fived20 import kicking, penalties, replay, timing
 from scrimmage.rules.fived20.charts import Player, TeamChart, across, down
 from scrimmage.rules.fived20.dice import Roll
 from scrimmage.rules.fived20.fumbles import fumble_return, lost_fumble
@@ -155,6 +155,8 @@ def scrimmage_play(g: Any, two_point: bool = False) -> None:
     # D20-20 step 7: run if red <= the Play Call number.
     is_run = r1.red <= call.number if off_call == "system" else off_call == "run"
     if off_call == "system":
+        is_run = replay.run_call(g, o, is_run)                          # house rule
+    if off_call == "system":
         g.read(r1, "red", f"play-call number {call.number} -> {'run' if is_run else 'pass'}")
     depth = None
     if is_run:
@@ -250,6 +252,7 @@ def scrimmage_play(g: Any, two_point: bool = False) -> None:
             if g.reads.on:
                 g.read(r2, "blue", f"the QB's {word(depth)} against {word(what)} -> "
                                    f"{word(result)}")
+        result = replay.sack(g, o, d, result)                          # house rule
         rec["result"] = result
         ball = carrier
         if result == "OUT":
@@ -286,13 +289,15 @@ def scrimmage_play(g: Any, two_point: bool = False) -> None:
             out = Outcome("complete", yards)
             rec.update(pass_attempt=1, complete_pass=1, game_column=column, air_yards=air,
                        solo_tackle_1_player_name=defender.name)
+        elif result in ("INC", "DRP") and replay.interception(g, o, d, False):
+            out = _interception(g, rec, depth, defender.name, r2.yellow)  # house rule
         elif result in ("INC", "DRP"):
             out = Outcome("incomplete")                                 # D20-33, D20-38
             rec.update(pass_attempt=1, incomplete_pass=1)
         elif result == "PD":
             # D20-35: defender's INT + the QB's INT for the depth, against black.
             top = d.int_rating(k) + o.qb_int[depth]
-            picked = r2.black <= top
+            picked = replay.interception(g, o, d, r2.black <= top)      # house rule
             g.read(r2, "black", f"interception on {top} or less -> "
                                 + ("INTERCEPTED" if picked else "broken up"))
             if picked:
@@ -326,6 +331,8 @@ def scrimmage_play(g: Any, two_point: bool = False) -> None:
             ball = o.qb
     if out.kind in ("run", "complete", "scramble", "sack"):
         out.yards = _capped(g, out.yards)
+        if out.kind in ("run", "complete"):
+            out.yards = replay.red_zone(g, o, d, out.yards)             # house rule
         out.oob = timing.out_of_bounds(out.kind, r2.yellow)             # D20-42
         g.read(r2, "yellow", "out of bounds" if out.oob else "in bounds")
         # D20-40 step 16 / D20-49: black = yellow, or an "f" on a sack.

@@ -23,6 +23,8 @@ OPTIONS = (
            "season)", None, minimum=1920, maximum=2100),
     Option("neutral", "bool", "a neutral site: no home-field flip of the white die", False),
     Option("situation", "bool", "the score-and-time adjustment to play calling", True),
+    Option("replay_ratings", "bool", "use the house-rule replay ratings of charts built from "
+           "real seasons (false: every chart plays by the book)", True),
     Option("charts", "file", "game charts typed in from the printed game (the format of the "
            "bundled game charts)"),
 )
@@ -79,7 +81,8 @@ class FiveD20(Ruleset):
                   if options.get("charts") else bundled_game_charts())
         return FiveD20Game(home, away, dice, charts, era, neutral=bool(options.get("neutral")),
                            situation_chart=options.get("situation", True) is not False,
-                           narrate=narrate)
+                           narrate=narrate,
+                           replay_ratings=options.get("replay_ratings", True) is not False)
 
     rules_modules = ("scrimmage.rules.fived20.game", "scrimmage.rules.fived20.charts",
                      "scrimmage.rules.fived20.era")

@@ -235,7 +235,8 @@ def _scramble(qb: Row, league: Mapping[str, float]) -> dict[str, int]:
                       "SEC": _clamp(base["SEC"] - s / 2, 13, 19), "SG": 20})
 
 
-def _qb(players: list[Row], league: Mapping[str, float]) -> dict[str, Any]:
+def _qb(players: list[Row], league: Mapping[str, float], cmp_tune: float = 0.0
+        ) -> dict[str, Any]:
     qb = max(players, key=lambda r: _f(r, "pass_att"))
     att = max(1.0, _f(qb, "pass_att"))
     cmp_rate = (_f(qb, "pass_cmp") + 0.63 * 100) / (att + 100)
@@ -246,7 +247,7 @@ def _qb(players: list[Row], league: Mapping[str, float]) -> dict[str, Any]:
     sp = _clamp(13 - tilt, 9, 16)
     mp = _clamp(sp + 5 + tilt / 3, sp + 2, 19)
     sck = 8 * sack_rate / LEAGUE["sack"]
-    cmp_shift = (cmp_rate - LEAGUE["cmp"]) * 20 * 1.6 - CMP_FACES
+    cmp_shift = (cmp_rate - LEAGUE["cmp"]) * 20 * 1.6 - CMP_FACES + cmp_tune
     int_adj = _clamp((int_rate - LEAGUE["int"]) * 100, -2, 2)
     base = {"SP": (6, 2, -1), "MP": (10, 4, 0), "LP": (13, 8, 1)}
     out: dict[str, Any] = {
@@ -290,7 +291,7 @@ def _split_columns(weights: list[float], starters: int) -> tuple[int, list[int],
     return header, blue, black
 
 
-def _runners(players: list[Row], qb_name: str) -> dict[str, Any]:
+def _runners(players: list[Row], qb_name: str, ypc_tune: float = 0.0) -> dict[str, Any]:
     backs = [r for r in players if _f(r, "rush_att") > 0 and _name(r) != qb_name
              and r.get("position", "") not in ("QB",)]
     backs.sort(key=lambda r: -_f(r, "rush_att"))
@@ -301,7 +302,7 @@ def _runners(players: list[Row], qb_name: str) -> dict[str, Any]:
     for r, b, k in zip(backs, blue, black, strict=True):
         att = _f(r, "rush_att")
         ypc = (_f(r, "rush_yds") + 4.2 * 40) / (att + 40)
-        s = (ypc - LEAGUE["ypc"]) * 2.5
+        s = (ypc - LEAGUE["ypc"]) * 2.5 + ypc_tune
         long_ = _f(r, "rush_long")
         out.append({
             "name": _name(r), "blue": b, "black": k,
@@ -373,6 +374,8 @@ def _punt_block(team: Row, league: Mapping[str, float]) -> int:
     """The yellow number next to Punting (D20-56) from the team's punts blocked per punt
     against the league (300 punts of the league's rate added). With the return unit's
     number, a league-average team has 2 faces: black = yellow on 1-2, one punt in 200."""
+    if not league["punt_block_rate"]:         # a league extract with no punt blocked
+        return 1
     rate = (_f(team, "punts_blocked") + league["punt_block_rate"] * 300) / (
         _f(team, "punts") + 300)
     faces = (1 + PUNT_RETURN_BLOCK) * rate / league["punt_block_rate"]
@@ -614,27 +617,49 @@ def _player_stats(players: list[Row], data: dict[str, Any]) -> list[dict[str, An
     return out
 
 
+def _play_calling(shift: float) -> dict[str, list[int]]:
+    """The play-calling grid moved by `shift` faces: whole faces on every cell, the fraction
+    on that share of the cells (spread over the rows), so the chart's run share can move by
+    less than a face."""
+    whole = math.floor(shift)
+    cells = [(k, i) for k in PLAY_CALLING for i in range(3)]
+    extra = round((shift - whole) * len(cells))
+    # Spread the extra faces evenly over the grid, row by row.
+    chosen = {cells[(j * len(cells)) // extra] for j in range(extra)} if extra else set()
+    return {k: [_clamp(v + whole + ((k, i) in chosen), 0, 20) for i, v in enumerate(cells_)]
+            for k, cells_ in PLAY_CALLING.items()}
+
+
+TUNE_KEYS = ("run", "ypc", "cmp")
+"""The book sections a built chart's calibration moves (`fived20_replay.calibrate`): the
+play-calling grid (faces), every runner's rows (the runner shift) and the QB's completion
+ranges (faces)."""
+
+
 def chart_data(players: list[Row], team: Row, season: int, code: str, name: str,
-               league: Mapping[str, float], source: str) -> dict[str, Any]:
-    """The chart of one team's season (or the league-average team) as a dict."""
-    qb = _qb(players, league)
+               league: Mapping[str, float], source: str,
+               tune: Mapping[str, float] | None = None) -> dict[str, Any]:
+    """The chart of one team's season (or the league-average team) as a dict; `tune` moves
+    the book sections of `TUNE_KEYS` by the amounts the calibration found."""
+    tune = tune or {}
+    qb = _qb(players, league, tune.get("cmp", 0.0))
     record = (f"{round(_f(team, 'wins'))}-{round(_f(team, 'losses'))}-{round(_f(team, 'ties'))}"
               if team else "")
     off_att = _f(team, "rush_att") + _f(team, "pass_att")
-    shift = 0
+    shift = 0.0
     if off_att:
-        shift = _clamp((_f(team, "rush_att") / off_att - LEAGUE["run_share"]) * 20, -4, 4)
+        shift = max(-4.0, min(4.0, (_f(team, "rush_att") / off_att - LEAGUE["run_share"]) * 20))
+    shift += tune.get("run", 0.0)
     data: dict[str, Any] = {
         "team": {"name": f"{season} {name}", "code": code, "season": season, "record": record,
                  "official": False, "source": source},
         "qb": qb,
-        "runners": _runners(players, qb["name"]),
+        "runners": _runners(players, qb["name"], tune.get("ypc", 0.0)),
         "receivers": _receivers(players),
         "kicking": _kicking(players, team, league),
         "kick_return": _returners(players, "kick", league),
         "punt_return": _returners(players, "punt", league),
-        "play_calling": {"rows": {k: [v + shift for v in cells]
-                                  for k, cells in PLAY_CALLING.items()},
+        "play_calling": {"rows": _play_calling(shift),
                          **_def_play_adjust(team, league)},
         "penalty_ranges": _penalties(team),
         "fumbles": _fumbles(players, team, league),
@@ -660,9 +685,16 @@ def season_rows(player_rows: Iterable[Row], team_rows: Iterable[Row],
     return players, teams
 
 
+CALIBRATION_GAMES = 250
+"""Games a round of a plain build's calibration against the league-average chart
+(`fived20_replay`); 0 builds the closed forms alone."""
+
+
 def build_data(player_rows: Iterable[Row], team_rows: Iterable[Row], season: int,
-               team_code: str) -> dict[str, Any]:
-    """The chart as a dict (the TOML file's structure)."""
+               team_code: str, games: int = 0, replay_ratings: bool = True) -> dict[str, Any]:
+    """The chart as a dict (the TOML file's structure). With `games`, its book sections are
+    tuned on that many games a round against the season's league-average chart, and with
+    `replay_ratings` its replay ratings are solved (`fived20_replay`)."""
     code = team_code.lower()
     all_players, all_teams = season_rows(player_rows, team_rows, season)
     players = [r for r in all_players if str(r.get("team", "")).lower() == code]
@@ -671,8 +703,15 @@ def build_data(player_rows: Iterable[Row], team_rows: Iterable[Row], season: int
     teams = [r for r in all_teams if str(r.get("team_code", "")).lower() == code]
     team: Row = teams[0] if teams else {}
     name = team.get("team_name") or code.upper()
-    return chart_data(players, team, season, code, name, league_figures(all_players, all_teams),
-                      SOURCE)
+    league = league_figures(all_players, all_teams)
+    if not games or not team:
+        return chart_data(players, team, season, code, name, league, SOURCE)
+    from scrimmage.sheets.real.fived20_average import build_league_average_data
+    from scrimmage.sheets.real.fived20_replay import calibrate
+
+    average = build_league_average_data(all_players, all_teams, season)
+    return calibrate(players, team, season, code, name, league, SOURCE, average, games,
+                     replay_ratings)
 
 
 LEAGUE_CONSTANTS = (
@@ -701,10 +740,13 @@ def chart_text(data: dict[str, Any], how: str) -> str:
 
 
 def build_chart(player_rows: Iterable[Row], team_rows: Iterable[Row], season: int,
-                team_code: str) -> str:
-    """The team chart of `team_code` in `season`, as TOML text (validated before it returns)."""
-    return chart_text(build_data(player_rows, team_rows, season, team_code),
-                      "the players' real season")
+                team_code: str, games: int = CALIBRATION_GAMES,
+                replay_ratings: bool = True) -> str:
+    """The team chart of `team_code` in `season`, as TOML text (validated before it returns):
+    calibrated on `games` games a round, with replay ratings unless `replay_ratings` is
+    False (then the chart plays by the book alone)."""
+    return chart_text(build_data(player_rows, team_rows, season, team_code, games,
+                                 replay_ratings), "the players' real season")
 
 
 # -- reading the data ---------------------------------------------------------------------------

@@ -1,0 +1,85 @@
+"""Replay ratings at the table (house rules, `charts.Replay`): each is a chance in
+thousandths read on a d1000, rolled only when a rating applies, so a chart without them (or
+a game with `-o replay_ratings=false`) throws the book's dice and nothing else."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scrimmage.rules.fived20.charts import TeamChart
+
+D1000 = 1000
+RED_ZONE, RED_ZONE_WIDEN, RED_ZONE_MAX_EDGE = 20, 50, 40
+"""The red-zone rule acts from the opponent's 20 in; a sum past 1000 either way widens the
+zone a yard for every 50 more (the chance stays 1000 of 1000), to the opponent's 40, for
+the teams whose finishing is out of the 20-yard zone's reach (as the Legends rating)."""
+
+
+def _on(g: Any, per_mille: int) -> bool:
+    """A d1000 at most `|per_mille|` (the caller has checked the sign)."""
+    value: int = g.dice.roll(D1000)
+    g.reads.name("d1000")
+    return value <= abs(per_mille)
+
+
+def run_call(g: Any, o: TeamChart, is_run: bool) -> bool:
+    """A system call after the red die: a positive rating turns passes into runs, a negative
+    one runs into passes."""
+    if not g.replay_ratings or o.replay is None:
+        return is_run
+    r = o.replay.run_call
+    if r > 0 and not is_run:
+        return _on(g, r)
+    if r < 0 and is_run:
+        return not _on(g, r)
+    return is_run
+
+
+def _sum(g: Any, o: TeamChart, d: TeamChart, off_key: str, def_key: str) -> int:
+    if not g.replay_ratings:
+        return 0
+    total = 0
+    if o.replay is not None:
+        total += getattr(o.replay, off_key)
+    if d.replay is not None:
+        total += getattr(d.replay, def_key)
+    return total
+
+
+def sack(g: Any, o: TeamChart, d: TeamChart, result: str) -> str:
+    """A pass's QB or receiver result: more sacks (any result but a sack or a scramble
+    becomes a sack) or fewer (a sack becomes a throw-away)."""
+    total = _sum(g, o, d, "sack", "def_sack")
+    if total > 0 and result not in ("SCK", "SCR") and _on(g, total):
+        return "SCK"
+    if total < 0 and result == "SCK" and _on(g, total):
+        return "INC"
+    return result
+
+
+def interception(g: Any, o: TeamChart, d: TeamChart, picked: bool) -> bool:
+    """An incompletion (dropped, thrown away or knocked down) or an interception: more picks
+    or fewer."""
+    total = _sum(g, o, d, "interception", "def_interception")
+    if total > 0 and not picked:
+        return _on(g, total)
+    if total < 0 and picked:
+        return not _on(g, total)
+    return picked
+
+
+def red_zone(g: Any, o: TeamChart, d: TeamChart, yards: int) -> int:
+    """Inside the opponent's 20, a run or a catch: a positive sum takes one that stops short
+    of the goal line all the way; a negative one stops a 3rd or 4th down play that reaches
+    the line to gain a yard short of it."""
+    line: int = g.yardline
+    if line > RED_ZONE_MAX_EDGE:
+        return yards
+    total = _sum(g, o, d, "red_zone", "def_red_zone")
+    if line > RED_ZONE + max(0, abs(total) - D1000) // RED_ZONE_WIDEN:
+        return yards
+    if total > 0 and 0 < yards < line and _on(g, total):
+        return line
+    if total < 0 and g.down >= 3 and yards >= g.ydstogo and _on(g, total):
+        return int(g.ydstogo) - 1
+    return yards

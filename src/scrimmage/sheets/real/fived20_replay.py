@@ -1,0 +1,166 @@
+"""Calibrating a built 5D20 chart against its season's league-average chart (issue 38).
+
+The book leaves every section of a chart to its maker; the builder sets them from the
+team's statistics in closed form (`fived20.chart_data`). Played against the league-average
+chart (the fidelity check's opponent), closed forms still miss a team's run/pass mix, its
+yards per carry and per attempt by a few percent, and whole-number faces cannot say a team
+was sacked or intercepted 8 % more often than another. Two steps, on `games` simulated games
+each round against the league-average chart (neutral field, system coaches, seeded: a build
+is deterministic):
+
+1. *Book sections* (`TUNE_KEYS`): the play-calling grid moves by the run share's miss (a face
+   is a twentieth of the calls), every runner's rows by the yards-per-carry miss, the QB's
+   completion ranges by the yards-per-attempt miss; `BOOK_ROUNDS` rounds. A chart built with
+   the replay ratings off stops here: it plays by the book.
+2. *Replay ratings* (`charts.Replay`, house rules): from a round with the tuned sections,
+   the run-call, sack and interception ratings are solved exactly for the measured rates
+   (each converts a known share of one result into another), then the red-zone numbers
+   for the points scored and allowed by the measured effect of a thousandth
+   (`RED_ZONE_POINTS`); last, the runner and completion shifts take back the yards the
+   red-zone number adds and what that round still missed (so a chart with ratings has
+   the same sections as without, but for those two shifts), and a last round moves the
+   red-zone numbers by the points still missed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from scrimmage.sheets.real.fived20 import Row, _f, chart_data
+
+BOOK_ROUNDS = 1
+RUN_FACES_PER_SHARE = 20.0
+"""A face of the play-calling grid is a twentieth of the system's calls."""
+YPC_SHIFT_PER_YARD = 2.5
+"""The runner shift (`fived20._runners`) moves a runner's rows 2.5 units per yard a carry."""
+CMP_FACES_PER_YPA = 4.0
+"""A face of the QB's completion ranges moves yards per attempt about a quarter of a yard."""
+RED_ZONE_POINTS = 0.004
+"""Points a game one thousandth of red-zone rating adds (offense) or allows (defense)
+against the league-average chart (measured, benchmarks/results/fived20_fidelity.md)."""
+RED_ZONE_YPC, RED_ZONE_YPA = 0.0004, 0.0007
+"""Yards a carry and a pass attempt one thousandth of offensive red-zone rating adds (the
+league-average 2016 chart at +-300, 600 games; the pass side only gains)."""
+MAX = 1000
+
+
+def _games(data: dict[str, Any], average: dict[str, Any], games: int, seed: int,
+           ratings: bool) -> dict[str, float]:
+    """Totals of the team's games against the average chart (its offense; the points it
+    allowed as `points_against`)."""
+    from scrimmage.api import make_coaches
+    from scrimmage.core.collection import fewer_collections
+    from scrimmage.core.dice import SeededDice
+    from scrimmage.core.driver import drive
+    from scrimmage.core.ruleset import find_ruleset
+    from scrimmage.core.stats import box_score
+    from scrimmage.sim.batch import game_seed
+
+    rs = find_ruleset("5d20")
+    me = rs.load_team(data, "team")
+    avg = rs.load_team(average, "average")
+    avg.name = "the league average"
+    totals: dict[str, float] = {}
+    with fewer_collections():
+        for i in range(games):
+            s = game_seed(seed, i)
+            home, away = (me, avg) if i % 2 == 0 else (avg, me)
+            g = rs.new_game(home, away, SeededDice(s), {"neutral": True,
+                                                        "replay_ratings": ratings},
+                            narrate=False)
+            drive(g, make_coaches(rs, "solitaire", s), None)
+            box = box_score(g.plays, home.name, away.name)[me.name]
+            for k, v in box.items():
+                totals[k] = totals.get(k, 0.0) + v
+    totals["games"] = games
+    return totals
+
+
+def _real(team: Row) -> dict[str, float]:
+    games = max(1.0, _f(team, "games"))
+    att, rush, sacks = _f(team, "pass_att"), _f(team, "rush_att"), _f(team, "sacks_taken")
+    return {"run_share": rush / max(1.0, rush + att),
+            "ypc": _f(team, "rush_yds") / max(1.0, rush),
+            "ypa": _f(team, "pass_yds_gross") / max(1.0, att),
+            "sack_rate": sacks / max(1.0, att + sacks),
+            "int_rate": _f(team, "pass_int") / max(1.0, att),
+            "pf": _f(team, "points_for") / games, "pa": _f(team, "points_against") / games}
+
+
+def _sim(t: Mapping[str, float]) -> dict[str, float]:
+    att, rush, sacks = t["pass_att"], t["rush_att"], t["sacks_taken"]
+    return {"run_share": rush / max(1.0, rush + att),
+            "ypc": t["rush_yds"] / max(1.0, rush),
+            "ypa": t["pass_yds_gross"] / max(1.0, att),
+            "sack_rate": sacks / max(1.0, att + sacks),
+            "int_rate": t["pass_int"] / max(1.0, att),
+            "cmp_rate": t["pass_cmp"] / max(1.0, att),
+            "pf": t["points_for"] / t["games"], "pa": t["points_against"] / t["games"]}
+
+
+def _clamp(v: float) -> int:
+    return max(-MAX, min(MAX, round(v)))
+
+
+def _red_zone(points: float, start: int = 0) -> int:
+    """The red-zone number that adds `points` a game to one at `start`."""
+    return max(-2 * MAX, min(2 * MAX, start + round(points / RED_ZONE_POINTS)))
+
+
+def _convert(target: float, base: float, pool: float) -> int:
+    """The rating (thousandths) that moves a rate from `base` to `target`: above, that
+    share of `pool` (the rate of the results it converts) turns into it; below, that share
+    of the result itself turns away."""
+    if target >= base:
+        return _clamp((target - base) / max(1e-6, pool) * MAX)
+    return _clamp(-(1 - target / base) * MAX if base else 0)
+
+
+def calibrate(players: list[Row], team: Row, season: int, code: str, name: str,
+              league: Mapping[str, float], source: str, average: dict[str, Any],
+              games: int, ratings: bool, seed: int = 1) -> dict[str, Any]:
+    """The chart of one team's season, its book sections tuned on `games` games a round
+    against `average` (the season's league-average chart) and, with `ratings`, its replay
+    ratings solved."""
+    real = _real(team)
+    tune = {"run": 0.0, "ypc": 0.0, "cmp": 0.0}
+    base = season * 1000 + sum(ord(c) for c in code) * 7 + seed
+    for n in range(BOOK_ROUNDS):
+        data = chart_data(players, team, season, code, name, league, source, tune)
+        sim = _sim(_games(data, average, games, base + n, False))
+        tune["run"] += (real["run_share"] - sim["run_share"]) * RUN_FACES_PER_SHARE
+        tune["ypc"] += (real["ypc"] - sim["ypc"]) * YPC_SHIFT_PER_YARD
+        tune["cmp"] += (real["ypa"] - sim["ypa"]) * CMP_FACES_PER_YPA
+    tune = {k: round(v, 2) for k, v in tune.items()}
+    data = chart_data(players, team, season, code, name, league, source, tune)
+    if not ratings:
+        return data
+    sim = _sim(_games(data, average, games, base + BOOK_ROUNDS, True))
+    passes = 1 - sim["run_share"]
+    replay = {
+        "run_call": _convert(real["run_share"], sim["run_share"], passes),
+        # a sack comes out of any pass result but a scramble; an interception out of an
+        # incompletion
+        "sack": _convert(real["sack_rate"], sim["sack_rate"], 1 - sim["sack_rate"]),
+        "interception": _convert(real["int_rate"], sim["int_rate"],
+                                 1 - sim["cmp_rate"] - sim["int_rate"]),
+    }
+    data["replay"] = replay
+    sim = _sim(_games(data, average, games, base + BOOK_ROUNDS + 1, True))
+    replay["red_zone"] = _red_zone(real["pf"] - sim["pf"])
+    replay["def_red_zone"] = _red_zone(real["pa"] - sim["pa"])
+    # The red-zone number adds (or takes) yards as well as points: the runner and completion
+    # shifts give them back, with what the round still missed.
+    rz = replay["red_zone"]
+    tune["ypc"] += (real["ypc"] - sim["ypc"] - RED_ZONE_YPC * rz) * YPC_SHIFT_PER_YARD
+    tune["cmp"] += (real["ypa"] - sim["ypa"] - RED_ZONE_YPA * max(0, rz)) * CMP_FACES_PER_YPA
+    data = chart_data(players, team, season, code, name, league, source,
+                      {k: round(v, 2) for k, v in tune.items()})
+    data["replay"] = replay
+    # The shifts move the points too: a last round measures them with the final sections
+    # and moves the red-zone numbers by what is still missed.
+    sim = _sim(_games(data, average, games, base + BOOK_ROUNDS + 2, True))
+    replay["red_zone"] = _red_zone(real["pf"] - sim["pf"], replay["red_zone"])
+    replay["def_red_zone"] = _red_zone(real["pa"] - sim["pa"], replay["def_red_zone"])
+    return data

@@ -1,0 +1,100 @@
+"""Issue 38: the builder's calibration and the 5D20 replay ratings (house rules).
+
+The derivations are checked on a small extract of the 2016 statistics (Buffalo and New
+England, tests/data/fived20/), with exact numbers; the switch on whole games: a chart built
+with the ratings off carries none, and `-o replay_ratings=false` plays the book's dice."""
+
+from __future__ import annotations
+
+import copy
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from scrimmage.api import make_coaches
+from scrimmage.core.dice import SeededDice
+from scrimmage.core.driver import drive
+from scrimmage.core.ruleset import find_ruleset
+from scrimmage.rules.fived20.charts import chart_from_data
+from scrimmage.sheets.real.fived20 import (
+    _play_calling,
+    build_data,
+    read_player_seasons,
+    read_team_seasons,
+)
+from scrimmage.sheets.real.fived20_average import build_league_average_data
+from scrimmage.sheets.real.fived20_replay import _convert, _red_zone
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "fived20"
+RS = find_ruleset("5d20")
+Rows = list[dict[str, str]]
+
+
+@cache
+def _extract() -> tuple[Rows, Rows]:
+    return (read_player_seasons(DATA / "extract_2016_players.csv"),
+            read_team_seasons(DATA / "extract_2016_teams.csv"))
+
+
+def test_closed_forms_on_the_extract() -> None:
+    data = build_data(*_extract(), 2016, "buf")
+    # Buffalo ran 50.9 % of its plays (league 40.7 %): the grid moves 2.05 faces, two on
+    # every cell and one more on one of the 15 (0.05 x 15, rounded: the first, SHYD YZ).
+    assert data["play_calling"]["rows"] == {
+        "SHYD": [17, 18, 17], "<10": [15, 13, 15], "10-19": [14, 12, 12],
+        "20-29": [11, 9, 8], "30+": [9, 6, 6]}
+    assert data["qb"]["MP"]["DEF"] == {"PD": 12, "CMP": 20}
+    assert data["runners"]["player"][0]["LOS"] == {"LINE": 3, "AVG": 11, "SEC": 20}
+    assert "replay" not in data
+
+
+def test_play_calling_moves_by_a_fraction_of_a_face() -> None:
+    grid = _play_calling(0.4)
+    base = _play_calling(0.0)
+    moved = sum(a - b for k in grid for a, b in zip(grid[k], base[k], strict=True))
+    assert moved == 6                                  # 0.4 of 15 cells
+    assert _play_calling(-0.4)["30+"] == [6, 4, 3]
+
+
+def test_ratings_are_solved_from_the_rates() -> None:
+    # 5 % sacked, 6 % wanted: one in a thousand of 95 % of the passes is 0.095 %, so 11
+    assert _convert(0.06, 0.05, 0.95) == 11
+    # 4 % wanted: a fifth of the sacks turn away
+    assert _convert(0.04, 0.05, 0.95) == -200
+    assert _red_zone(-3.0) == -750 and _red_zone(10.0) == 2000
+
+
+def test_a_chart_built_with_ratings_off_plays_by_the_book() -> None:
+    off = build_data(*_extract(), 2016, "buf", games=6, replay_ratings=False)
+    on = build_data(*_extract(), 2016, "buf", games=6, replay_ratings=True)
+    assert "replay" not in off and set(on["replay"]) == {
+        "run_call", "sack", "interception", "red_zone", "def_red_zone"}
+    # the same book sections but the runner and completion shifts the red zone takes back
+    for key in ("play_calling", "kicking", "defense", "fumbles", "receivers",
+                "penalty_ranges"):
+        assert off[key] == on[key], key
+    chart_from_data(on, "buf")
+
+
+def _game(chart: dict[str, Any], options: dict[str, Any]) -> Any:
+    home = RS.load_team(chart, "home")
+    away = RS.load_team(copy.deepcopy(chart), "away")
+    away.name = "Visitors"
+    g = RS.new_game(home, away, SeededDice(5), {"neutral": True, **options}, narrate=False)
+    drive(g, make_coaches(RS, "solitaire", 5), None)
+    return g
+
+
+def test_replay_ratings_switch() -> None:
+    avg = build_league_average_data(*_extract(), 2016)
+    book = _game(avg, {})
+    rated = copy.deepcopy(avg)
+    rated["replay"] = {"run_call": 1000, "sack": 1000}
+    off = _game(rated, {"replay_ratings": False})
+    assert off.dice.log == book.dice.log                # no d1000, the book's dice
+    assert all(sides == 20 for sides, _ in off.dice.log)
+    on = _game(rated, {})
+    assert any(sides == 1000 for sides, _ in on.dice.log)
+    # every system call a run: the only passes are spikes
+    assert all(p.get("qb_spike") for p in on.plays
+               if p.get("pass_attempt") and not p.get("two_point_attempt"))
