@@ -43,7 +43,9 @@ def main() -> None:
     lines = [
         "# Season replays against the real seasons",
         "",
-        f"`python benchmarks/season.py --seasons {' '.join(map(str, args.seasons))} "
+        f"`python benchmarks/season.py"
+        f"{'' if args.rules == 'legends-pro' else f' --rules {args.rules}'} "
+        f"--seasons {' '.join(map(str, args.seasons))} "
         f"--replays {args.replays} --workers {args.workers}`",
         "",
         f"{args.rules}, {args.replays} replays a season, {args.workers} worker processes. "
