@@ -2,6 +2,7 @@
 
     python benchmarks/as_coached.py [--season 2016] [--rules legends-pro 5d20] [--replays 8]
         [--pbp ../shared/data/raw/nflgame_gamecenter/nflgame_plays.csv.gz] [--jobs 2]
+        [--calibrate ROUNDS]
 
 Plays the season's real regular-season schedule (`nflgame_games.csv` beside the play-by-play)
 `--replays` times with the bundled sheets of that season and `--coach as-coached` on both
@@ -13,12 +14,19 @@ down, kneels and spikes left out; go rate = plays / (plays + punts + field goals
 down; plays wiped out by a penalty left out. The simulated ones are counted the same way from
 the games' play-by-play. Writes `benchmarks/results/as_coached.md`; the goal is every team
 within 3 percentage points on both.
+
+`--calibrate ROUNDS` first fits each team's tilt on each ruleset (`coaches.tendencies.Tilt`):
+a round plays the replays, then moves the team's run and go log-odds by the gap between the
+real and the simulated rate (logit real - logit simulated), and writes them to the package's
+`coaches/data/tendency_tilts.json`; the table is then measured on fresh seeds.
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import json
+import math
 import os
 import time
 from collections import defaultdict
@@ -26,12 +34,14 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import scrimmage.coaches
 from scrimmage.api import play_game
-from scrimmage.coaches.tendencies import Tendencies, find
+from scrimmage.coaches.tendencies import Tendencies, find, load_tilts
 from scrimmage.coaches.tendency_bins import fourth_cell, run_cell
 from scrimmage.coaches.tendency_build import by_team, club_codes, count_plays, real_figures
 
 HERE = Path(__file__).parent
+TILTS = Path(scrimmage.coaches.__file__).parent / "data" / "tendency_tilts.json"
 PBP = HERE.parent.parent / "shared/data/raw/nflgame_gamecenter/nflgame_plays.csv.gz"
 GOAL = 0.03
 Tally = dict[str, list[float]]
@@ -80,22 +90,46 @@ def play(job: tuple[str, int, str, str, int]) -> Tally:
     rec = play_game(rules, f"{season}-{home}", f"{season}-{away}", seed=seed,
                     coaches="as-coached")
     out: Tally = {}
-    tally(rec.plays, {rec.home: (home, find(rec.home, season, home)),
-                      rec.away: (away, find(rec.away, season, away))}, out)
+    tally(rec.plays, {rec.home: (home, find(rec.home, season, home, rules=rules)),
+                      rec.away: (away, find(rec.away, season, away, rules=rules))}, out)
     return out
 
 
 def simulate(rules: str, season: int, games: list[tuple[str, str]], replays: int,
-             jobs: int) -> Tally:
-    work = [(rules, season, h, a, 1000 * r + i) for r in range(replays)
+             jobs: int, first_seed: int = 0) -> Tally:
+    work = [(rules, season, h, a, first_seed + 1000 * r + i) for r in range(replays)
             for i, (h, a) in enumerate(games)]
     total: Tally = defaultdict(lambda: [0.0] * 6)
-    with ProcessPoolExecutor(jobs) as pool:
+    # A fresh pool each time, its workers reading the tilts file as it is now.
+    with ProcessPoolExecutor(jobs, initializer=load_tilts.cache_clear) as pool:
         for part in pool.map(play, work, chunksize=16):
             for team, v in part.items():
                 for i, x in enumerate(v):
                     total[team][i] += x
     return dict(total)
+
+
+def _logit(p: float) -> float:
+    p = min(max(p, 0.005), 0.995)
+    return math.log(p / (1 - p))
+
+
+def calibrate(rules: str, season: int, games: list[tuple[str, str]], replays: int, jobs: int,
+              rounds: int, truth: dict[str, dict[str, float]]) -> None:
+    """Fit each team's tilt on `rules` (see the module's docstring); seeds apart from the
+    measured table's."""
+    data = json.loads(TILTS.read_text("utf-8"))
+    fitted = data.setdefault("tilts", {}).setdefault(rules, {}).setdefault(str(season), {})
+    for k in range(rounds):
+        sim = simulate(rules, season, games, replays, jobs, first_seed=10_000_000 * (k + 1))
+        for team, (runs, fd, goes, fourths, _, _) in sorted(sim.items()):
+            t = fitted.setdefault(team, {"run": 0.0, "go": 0.0})
+            t["run"] = round(t["run"] + _logit(truth[team]["first_down_run"])
+                             - _logit(runs / fd), 3)
+            t["go"] = round(t["go"] + _logit(truth[team]["fourth_go"])
+                            - _logit(goes / fourths), 3)
+        TILTS.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", "utf-8")
+        print(f"{rules} {season}: calibration round {k + 1} of {rounds} written", flush=True)
 
 
 def section(rules: str, season: int, replays: int, games: int, secs: float,
@@ -141,15 +175,21 @@ def main() -> int:
     p.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     p.add_argument("--pbp", type=Path, default=PBP)
     p.add_argument("--out", type=Path, default=HERE / "results" / "as_coached.md")
+    p.add_argument("--calibrate", type=int, default=0, metavar="ROUNDS",
+                   help="first fit the teams' tilts in this many rounds")
     a = p.parse_args()
     truth = real(a.pbp, a.season)
     games = schedule(a.pbp, a.season)
     lines = ["# As-coached: simulated play calling against the real teams (issue 38)", "",
              f"`python benchmarks/as_coached.py --season {a.season} --rules "
-             f"{' '.join(a.rules)} --replays {a.replays} --jobs {a.jobs}` (niced, on a shared "
+             f"{' '.join(a.rules)} --replays {a.replays} --jobs {a.jobs}"
+             f"{f' --calibrate {a.calibrate}' if a.calibrate else ''}` (niced, on a shared "
              "2-core machine). Real figures: NFL GameCenter play-by-play (../shared), counted "
              "as the tendencies builder counts them. Both sides play `--coach as-coached` on "
              "the bundled sheets of the season; each team plays its real schedule.", "",
+             "The coach plays each team's cells leaned by its fitted tilt (`coaches/data/"
+             "tendency_tilts.json`, from `--calibrate` rounds on other seeds); none fitted: "
+             "the cells as counted. "
              "Each miss is split in two: *mix*, what the team's own tendencies give in the "
              "situations the simulated games met minus the real figure (the games meet other "
              "situations than the real season: a sheet team that leads more runs more), and "
@@ -157,6 +197,8 @@ def main() -> int:
              "(Legends: a run set whose checkoff plays are used up may not be called on 1st or "
              "2nd down, FNL-5; 5D20: scrambles and snap fumbles make pass calls runs).", ""]
     for rules in a.rules:
+        if a.calibrate:
+            calibrate(rules, a.season, games, a.replays, a.jobs, a.calibrate, truth)
         start = time.perf_counter()
         sim = simulate(rules, a.season, games, a.replays, a.jobs)
         lines += section(rules, a.season, a.replays, len(games), time.perf_counter() - start,

@@ -141,12 +141,13 @@ def test_a_whole_game_through_the_command(tmp_path: Path) -> None:
 @pytest.mark.parametrize("rules", ["legends-pro", "5d20"])
 def test_first_down_mix_follows_the_data(rules: str) -> None:
     """40 seeded games of the Bills (who ran on 58% of their first downs in 2016) and the
-    Saints (44%): each first-down mix is within 3 points of what its tendencies give in the
-    situations the games met, and within 7 of the real season (the games' situations are
-    not the real season's: benchmarks/results/as_coached.md)."""
+    Saints (44%): each first-down mix is within 3 points of what its tendencies (leaned by
+    the ruleset's fitted tilt, as the coach plays them) give in the situations the games met,
+    and within 7 of the real season (40 games: benchmarks/results/as_coached.md measures the
+    whole season)."""
     names = {"2016 Buffalo Bills": "buf", "2016 New Orleans Saints": "nor"}
     tally = {name: [0.0, 0.0, 0.0] for name in names}       # runs, snaps, expected runs
-    tend = {name: find(name) for name in names}
+    tend = {name: find(name, rules=rules) for name in names}
     for seed in range(40):
         rec = play_game(rules, "2016 Buffalo Bills", "2016 New Orleans Saints", seed=seed,
                         coaches="as-coached")

@@ -32,12 +32,14 @@ class _Calls:
 
     dice: SeededDice
     _tendencies: dict[str, Tendencies]
+    RULES = ""
+    """The ruleset whose fitted tilts lean the team's rates (`tendencies.Tilt`)."""
 
     def tendencies(self, name: str, season: int | None, code: str | None) -> Tendencies:
         # Keyed by name: a coach object may be handed both seats (`{HOME: c, AWAY: c}`).
         t = self._tendencies.get(name)
         if t is None:
-            t = self._tendencies[name] = find(name, season, code)
+            t = self._tendencies[name] = find(name, season, code, rules=self.RULES)
         return t
 
     def wants_run(self, t: Tendencies, v: Any) -> bool:
@@ -84,6 +86,8 @@ class _Calls:
 
 class LegendsAsCoached(SolitaireCoach, _Calls):
     """Football Legends: the solitaire coach, calling the real team's mix."""
+
+    RULES = "legends-pro"
 
     def __init__(self, seed: int) -> None:
         super().__init__(seed)
@@ -133,6 +137,8 @@ class LegendsAsCoached(SolitaireCoach, _Calls):
 
 class FiveD20AsCoached(SystemCoach, _Calls):
     """5D20: the system coach, but the offense calls run or pass with the real team's mix."""
+
+    RULES = "5d20"
 
     def __init__(self, seed: int) -> None:
         super().__init__(seed)

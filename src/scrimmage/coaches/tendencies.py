@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import math
 import re
 import sys
 from collections.abc import Sequence
@@ -40,10 +41,60 @@ def load(path: str | None = None) -> dict[str, Any]:
     return data
 
 
+@lru_cache(maxsize=2)
+def load_tilts(path: str | None = None) -> dict[str, Any]:
+    """The tilts file (`data/tendency_tilts.json`, see `Tilt`), or `path`."""
+    if path is None:
+        text = files("scrimmage.coaches").joinpath("data/tendency_tilts.json").read_text("utf-8")
+    else:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+class Tilt:
+    """How far one ruleset's games of one team lean its rates, in log-odds (issue 38).
+
+    A sheet's games meet other situations than the real season did (more fourth-and-short,
+    more games out of reach), so a team calling by its real cells can end its season with
+    another mix. The tilt moves every cell's odds of a run (`run`) and of going for it on
+    fourth down (`go`) by one number per team, fitted by `python benchmarks/as_coached.py
+    --calibrate` so the season's first-down run share and fourth-down go rate come out as
+    the real ones on that ruleset's bundled sheets. The order of the cells stays the
+    team's own. Zero: the cells as counted."""
+
+    __slots__ = ("go", "run")
+
+    def __init__(self, run: float = 0.0, go: float = 0.0) -> None:
+        self.run = run
+        self.go = go
+
+
+NO_TILT = Tilt()
+
+
+def tilt_for(rules: str | None, season: int, code: str, path: str | None = None) -> Tilt:
+    """The fitted tilt of a real team-season on `rules`' sheets (none: `NO_TILT`)."""
+    if rules is None:
+        return NO_TILT
+    got = load_tilts(path).get("tilts", {}).get(rules, {}).get(str(season), {}).get(code)
+    return NO_TILT if got is None else Tilt(float(got["run"]), float(got["go"]))
+
+
+def _lean(thousandths: int, log_odds: float) -> int:
+    """`thousandths` with its odds multiplied by e**`log_odds` (0 and 1000 stay)."""
+    if not log_odds or thousandths <= 0 or thousandths >= 1000:
+        return thousandths
+    odds = thousandths / (1000 - thousandths) * math.exp(log_odds)
+    return min(999, max(1, round(1000 * odds / (1 + odds))))
+
+
 class Tendencies:
     """One team-season's (or a league-season's) rates, in thousandths, by cell."""
 
-    def __init__(self, label: str, season: int, rates: dict[str, Any], real: bool) -> None:
+    def __init__(self, label: str, season: int, rates: dict[str, Any], real: bool,
+                 tilt: Tilt = NO_TILT) -> None:
         self.label = label
         self.season = season
         self.real = real
@@ -52,24 +103,34 @@ class Tendencies:
         self.fourth_cells: dict[str, list[int]] = rates["fourth"]
         self.two_cells: dict[str, int] = rates["two"]
         self.kneel_half: int = int(rates["kneel_half"])
+        self.tilt = tilt
 
     def run(self, cell: str) -> int:
-        """Thousandths of snaps in `cell` that were runs; an unseen cell reads its normal
-        script, then its down and distance in midfield."""
+        """Thousandths of snaps in `cell` that were runs (leaned by the tilt); an unseen
+        cell reads its normal script, then its down and distance in midfield."""
         down, dist, zone, _ = cell.split("|")
         for key in (cell, f"{down}|{dist}|{zone}|normal", f"{down}|{dist}|mid|normal"):
             got = self.run_cells.get(key)
             if got is not None:
-                return got
-        return _DEFAULT_RUN
+                return _lean(got, self.tilt.run)
+        return _lean(_DEFAULT_RUN, self.tilt.run)
 
     def fourth(self, cell: str) -> dict[str, int]:
-        """Thousandths of fourth downs in `cell` that went for it, punted, kicked."""
+        """Thousandths of fourth downs in `cell` that went for it, punted, kicked (going
+        leaned by the tilt, the kicks keeping their ratio)."""
         got = self.fourth_cells.get(cell)
         if got is None:
             dist, field, _ = cell.split("|")
             got = self.fourth_cells.get(f"{dist}|{field}|normal") or [100, 800, 100]
-        return dict(zip(FOURTH_CHOICES, got, strict=True))
+        shares = dict(zip(FOURTH_CHOICES, got, strict=True))
+        total = sum(shares.values())
+        if self.tilt.go and total > 0:
+            go = _lean(round(1000 * shares["go"] / total), self.tilt.go)
+            kicks = total - shares["go"]
+            shares = {c: (go if c == "go" else
+                          round((1000 - go) * w / kicks) if kicks else 0)
+                      for c, w in shares.items()}
+        return shares
 
     def two(self, cell: str) -> int:
         """Thousandths of tries in `cell` that went for two."""
@@ -82,9 +143,10 @@ def _key(text: str) -> str:
 
 
 def find(name: str, season: int | None = None, code: str | None = None,
-         path: str | None = None) -> Tendencies:
+         path: str | None = None, rules: str | None = None) -> Tendencies:
     """The tendencies of the team a sheet names ("2016 Atlanta Falcons"; a chart may add its
-    season and PFR code), else the league's of the nearest season in the data."""
+    season and PFR code), else the league's of the nearest season in the data; with `rules`,
+    tilted as fitted for that ruleset's sheets (`Tilt`)."""
     data = load(path)
     seasons = sorted(int(s) for s in data["seasons"])
     m = _NAME.match(name)
@@ -96,7 +158,8 @@ def find(name: str, season: int | None = None, code: str | None = None,
         wanted = _key(nick)
         for pfr, t in teams.items():
             if (code and code.lower() == pfr) or _key(t["name"]) == wanted:
-                return Tendencies(f"{season} {t['name']}", season, t, True)
+                return Tendencies(f"{season} {t['name']}", season, t, True,
+                                  tilt_for(rules, season, pfr))
     nearest = min(seasons, key=lambda s: (abs(s - (season or seasons[-1])), s))
     league = data["seasons"][str(nearest)]["league"]
     return Tendencies(f"the league of {nearest}", nearest, league, False)
