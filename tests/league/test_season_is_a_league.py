@@ -1,7 +1,8 @@
 """Issue 34: `scrimmage season` plays a real season as a computer-only league, replayed N
 times, and its results did not change: the same seeds give the same standings, odds and
 playoff replays as before leagues existed (tests/data/season/before_leagues.json, written by
-the season code before it was rebuilt on the league model)."""
+the season code before it was rebuilt on the league model; the 5D20 entry was written again
+by the same command when the bundled 5D20 charts were rebuilt, issue 38)."""
 
 from __future__ import annotations
 
