@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from scrimmage.core.decisions import Kind
-from scrimmage.core.field import Side
+from scrimmage.core.field import AWAY, HOME, Side
 
 PassFilter = Callable[[Kind, str, Any], bool]
 
@@ -39,13 +39,13 @@ class PassFilters:
         game that is no reference cycle is freed as soon as nobody holds it)."""
         # Written out for the two sides: a smart coach's copies each take filters and drop
         # them again, hundreds of times a choice (a loop over the enum cost more).
-        home, away = filters.get(Side.HOME), filters.get(Side.AWAY)
+        home, away = filters.get(HOME), filters.get(AWAY)
         if home is None and away is None:
             self._seats = None
             self._log = None
             return
-        self._seats = {Side.HOME: None if home is None else (home, view(Side.HOME)),
-                       Side.AWAY: None if away is None else (away, view(Side.AWAY))}
+        self._seats = {HOME: None if home is None else (home, view(HOME)),
+                       AWAY: None if away is None else (away, view(AWAY))}
         self._log = log
 
     def passes(self, kind: Kind, item: str, side: Side, first: str) -> bool:

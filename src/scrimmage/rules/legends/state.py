@@ -11,7 +11,7 @@ from math import ceil
 from typing import Any
 
 from scrimmage.core.clock import PeriodClock
-from scrimmage.core.field import Side
+from scrimmage.core.field import AWAY, HOME, Side
 from scrimmage.core.situation import Situation, situation_text
 from scrimmage.rules.legends.cards import DEF_INDEX, DEF_SETS, OFF_INDEX, OFF_SETS
 from scrimmage.rules.legends.charts import LevelRules, XSheets
@@ -19,8 +19,6 @@ from scrimmage.rules.legends.checkoff import Checkoff
 from scrimmage.rules.legends.coaching_points import CoachingPoints
 from scrimmage.rules.legends.momentum import Momentum
 from scrimmage.rules.legends.sheets import Team
-
-HOME, AWAY = Side.HOME, Side.AWAY
 
 
 class TeamState:
