@@ -134,7 +134,7 @@ def _ignore_big_play(g: LegendsGame, cells: list[int]) -> int | None:
         if hurts not in cells:
             continue
         t = s.teams[side]
-        if (t.cp.ignored_bp_quarter == s.clock.quarter or not t.cp.can(cost, s.half)
+        if (t.cp.ignored_bp_quarter == s.clock.quarter or not t.cp.can_at(cost, s.clock.quarter)
                 or g.fast.passes(K_COACHING_POINTS, "ignore_big_play", side, "none")):
             continue
         name = "BP-DEF" if hurts == BP_DEF else "BP-OFF"

@@ -49,8 +49,8 @@ def kick_roll(g: LegendsGame, kicking: Side, what: str,
     s = g.s
     for side in (kicking, kicking.other):
         t = s.teams[side]
-        if not t.cp.can(cost, s.half) or g.fast.passes(K_COACHING_POINTS, "kick_roll", side,
-                                                   "none"):
+        if (not t.cp.can_at(cost, s.clock.quarter)
+                or g.fast.passes(K_COACHING_POINTS, "kick_roll", side, "none")):
             continue
         info: dict[str, Any] = {"item": "kick_roll", "cost": cost, "roll": roll, "what": what}
         if g.reads.on:                  # words for a person: none in batch simulation

@@ -157,7 +157,7 @@ def decide_penalty(g: LegendsGame, foul: Foul, o: Outcome | None, rec: dict[str,
     cost = g.rules.cp_costs.get("ignore_penalty")
     offender = s.teams[foul.against]
     once_a_quarter = g.rules.ignore_penalty_once_a_quarter
-    if (cost is not None and offender.cp.can(cost, s.half)
+    if (cost is not None and offender.cp.can_at(cost, s.clock.quarter)
             and not (once_a_quarter and offender.cp.ignored_penalty_quarter == s.clock.quarter)):
         answer = g.ask(K_COACHING_POINTS, foul.against, ("none", "ignore_penalty"),
                              f"Spend {cost} coaching points to ignore the {foul.name}?",

@@ -80,8 +80,7 @@ class Snap:
 def down(g: LegendsGame) -> None:
     """One down from scrimmage, or the kick, kneel or spike the offense chooses instead."""
     s = g.s
-    off = s.offense
-    snap = g.ask(K_SNAP, off.side, SNAP_OT if g.in_overtime else SNAP_OPTIONS,
+    snap = g.ask(K_SNAP, s.possession, SNAP_OT if g.in_overtime else SNAP_OPTIONS,
                        "Your down: run a play, or kick, kneel or spike?")
     if s.teams[s.possession].speed_owed or s.teams[s.possession.other].speed_owed:
         play_speed_penalties(g)       # FNL-13: on the first snap, whatever it is
@@ -116,7 +115,8 @@ def _coaching_point_time(g: LegendsGame) -> int:
         s.possession, s.possession.other)
     for side in sides:
         t = s.teams[side]
-        if not t.cp.can(cost, s.half) or g.fast.passes(K_COACHING_POINTS, "time", side, "none"):
+        if (not t.cp.can_at(cost, s.clock.quarter)
+                or g.fast.passes(K_COACHING_POINTS, "time", side, "none")):
             continue
         answer = g.ask(K_COACHING_POINTS, side, ("none", "faster", "slower"),
                              f"Spend {cost} coaching point to run this play 10 s faster or slower?",
@@ -138,7 +138,7 @@ def _overrule(g: LegendsGame, side: Side, item: str, cost: int, choice: str,
     s = g.s
     off = s.teams[s.possession]
     if (g.rules.cp_priority != "offense_overrules" or side is s.possession
-            or not off.cp.can(cost, s.half)):
+            or not off.cp.can_at(cost, s.clock.quarter)):
         return side, choice
     answer = g.ask(K_COACHING_POINTS, off.side, ("none", *options),
                          f"{s.teams[side].name} spends {cost} coaching points ({choice}). "
@@ -181,7 +181,8 @@ def _number(checkoff: Checkoff, i: int, roll: int, free: bool) -> int:
 def _call_roll_and_read(g: LegendsGame, p: Snap, rec: dict[str, Any],
                         two_point: bool) -> Outcome:
     s = g.s
-    off, dfn = s.offense, s.defense
+    # `s.offense` and `s.defense` are properties: this runs every snap.
+    off, dfn = s.teams[s.possession], s.teams[s.possession.other]
     late = s.down >= 3
     # Step 1 (FNL-25): the offense's card, then the defense's, each unseen by the other.
     opts, refused = call_options(off.off_checkoff, OFF_SETS, late, g.rules.exhausted, two_point)
@@ -327,7 +328,7 @@ def _coaching_point_yard(g: LegendsGame, o: Outcome) -> str | None:
     s = g.s
     for side in (s.possession, s.possession.other):
         t = s.teams[side]
-        if not t.cp.can(cost, s.half):
+        if not t.cp.can_at(cost, s.clock.quarter):
             continue
         answer = g.ask(K_COACHING_POINTS, side, ("none", "plus", "minus"),
                              f"Spend {cost} coaching points to add or take a yard? "
@@ -361,7 +362,7 @@ def _coaching_point_modifier(g: LegendsGame, o: Outcome) -> None:
         t = s.teams[side]
         h = t.team.header
         mod = h.yardage_modifier_run if o.kind == "run" else h.yardage_modifier_pass
-        if mod <= 0 or not t.cp.can(cost, s.half):
+        if mod <= 0 or not t.cp.can_at(cost, s.clock.quarter):
             continue
         answer = g.ask(K_COACHING_POINTS, side, ("none", "plus", "minus"),
                              f"Spend {cost} coaching points to add or take {mod} yards? "
@@ -380,10 +381,10 @@ def _out_of_bounds(g: LegendsGame, o: Outcome, p: Snap) -> bool:
     """FNL-55 / AMB-FNL-31: out of bounds costs 5 yards (so does staying in after an OOB
     roll); the 2-point item flips it for free (FNL-74 item 2), the offense first."""
     s = g.s
-    off = s.offense
+    off = s.teams[s.possession]
     oob = p.oob
     flip_cost = g.rules.cp_costs.get("flip_oob")
-    can_flip = flip_cost is not None and off.cp.can(flip_cost, s.half)
+    can_flip = flip_cost is not None and off.cp.can_at(flip_cost, s.clock.quarter)
     # The first option is always "leave it as it is".
     opts = (("out", "stay") if oob else ("stay", "out")) + (("flip",) if can_flip else ())
     if g.fast.passes(K_OUT_OF_BOUNDS, "offense", off.side, opts[0]):
@@ -410,9 +411,9 @@ def _out_of_bounds(g: LegendsGame, o: Outcome, p: Snap) -> bool:
         oob = answer == "out"
         return oob
     if flip_cost is not None and not g.in_overtime:
-        d = s.defense
-        if d.cp.can(flip_cost, s.half) and not g.fast.passes(K_OUT_OF_BOUNDS, "defense", d.side,
-                                                         "none"):
+        d = s.teams[s.possession.other]
+        if d.cp.can_at(flip_cost, s.clock.quarter) and not g.fast.passes(
+                K_OUT_OF_BOUNDS, "defense", d.side, "none"):
             answer = g.ask(K_OUT_OF_BOUNDS, d.side, ("none", "flip"),
                                  f"The runner is {'out of' if oob else 'in'} bounds: spend "
                                  f"{flip_cost} coaching points to put him "
