@@ -48,6 +48,16 @@ class PassFilters:
                        AWAY: None if away is None else (away, view(AWAY))}
         self._log = log
 
+    def view(self, side: Side) -> Any:
+        """The view of `side` these filters hold while they are on (None: no filter for that
+        side): a game may hand it out again rather than make a new one. It lives no longer
+        than the filters, so it keeps the game in no reference cycle the filters do not."""
+        seats = self._seats
+        if seats is None:
+            return None
+        seat = seats[side]
+        return None if seat is None else seat[1]
+
     def passes(self, kind: Kind, item: str, side: Side, first: str) -> bool:
         """True when `side`'s coach takes the first option of this optional decision without
         being shown it; the answer is recorded all the same."""

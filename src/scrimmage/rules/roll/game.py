@@ -119,8 +119,11 @@ class RollGame:
         self._fast.use(filters, log, self.view)
 
     def view(self, seat: Side) -> RollView:
-        # Made afresh: a view kept on the game would hold the game in a reference cycle.
-        return RollView(self.s, seat, self.d, self)
+        # The pass filters' view while they are on (a sampling coach asks for a view at every
+        # question of its copies), else made afresh: a view kept on the game would hold the
+        # game in a reference cycle.
+        held: RollView | None = self._fast.view(seat)
+        return held if held is not None else RollView(self.s, seat, self.d, self)
 
     def score_pad(self) -> str:
         """Score, clock marker, timeouts and the ball in one line (rich markup)."""
