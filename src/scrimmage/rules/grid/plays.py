@@ -125,9 +125,10 @@ def gain_of(result: int, a: int, b: int) -> int:
 
 def down(g: GridGame) -> None:
     offense, defense = g.possession, g.possession.other
+    situation = g.situation()     # the same line for the three questions: nothing moves between
     choice = g.ask(K_SNAP, offense, ("play", *FIELD_GOAL_OPTIONS),
                             "Run a play, or try a field goal (and who kicks)?",
-                            {"situation": g.situation(), "boxes_to_goal": g.ball})
+                            {"situation": situation, "boxes_to_goal": g.ball})
     # Taken after the question, so a copy of the game made at it still holds the re-roll.
     reroller, g.reroll = g.reroll, None
     if choice != "play":
@@ -135,10 +136,10 @@ def down(g: GridGame) -> None:
         return
     options, refused = offense_options(g.ball)                                    # GRID-19
     off_call = g.ask(K_PLAY_CALL, offense, options, "Your play card",
-                              {"side": "offense", "situation": g.situation()}, refused)
+                              {"side": "offense", "situation": situation}, refused)
     def_call = g.ask(K_PLAY_CALL, defense, DEFENSE_CARDS,             # GRID-20
                               "Your defensive card and key", {"side": "defense",
-                                                             "situation": g.situation()})
+                                                             "situation": situation})
     rec = g.new_record("run" if is_run(split_card(off_call)[0]) else "pass")
     rec["off_call"], rec["def_call"] = off_call, def_call
     play, carrier = split_card(off_call)
