@@ -13,7 +13,17 @@ from __future__ import annotations
 from typing import Any
 
 from scrimmage.core.compiled import mypyc_attr
-from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.decisions import (
+    K_COIN_TOSS,
+    K_KICKOFF,
+    K_OVERTIME_TOSS,
+    K_PENALTY,
+    K_SNAP,
+    K_TIMEOUT,
+    K_TRY,
+    Decision,
+    Kind,
+)
 from scrimmage.core.dice import SeededDice
 
 
@@ -31,27 +41,27 @@ class SystemCoach:
         """The engine's fast path (`FiveD20Game.passes`): True when this coach would answer
         "none" to the timeout question whatever the details, so no `Decision` is built.
         Must agree with `decide`."""
-        if kind is Kind.TIMEOUT:
+        if kind is K_TIMEOUT:
             return item == "short" or not self._wants_timeout(v)
         return False
 
     def decide(self, decision: Decision, view: Any) -> str:
         k = decision.kind
         opts = decision.options
-        if k is Kind.SNAP and decision.info.get("at_zero"):
+        if k is K_SNAP and decision.info.get("at_zero"):
             answer = self.kick_at_zero(view)
-        elif k is Kind.SNAP:
+        elif k is K_SNAP:
             answer = self.snap(view)
-        elif k is Kind.TRY:
+        elif k is K_TRY:
             answer = self.try_choice(view)
-        elif k is Kind.KICKOFF:
+        elif k is K_KICKOFF:
             late = view.quarter >= 4 and view.seconds_left <= 150
             answer = "onside" if late and -16 <= view.margin < 0 else "regular"
-        elif k is Kind.TIMEOUT:
+        elif k is K_TIMEOUT:
             answer = self.timeout(decision, view)
-        elif k is Kind.PENALTY:
+        elif k is K_PENALTY:
             answer = self.penalty(decision, view)
-        elif k in (Kind.COIN_TOSS, Kind.OVERTIME_TOSS):
+        elif k in (K_COIN_TOSS, K_OVERTIME_TOSS):
             answer = "receive"
         else:
             answer = opts[0]                 # play calls: the system (D20-12)

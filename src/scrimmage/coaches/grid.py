@@ -18,7 +18,17 @@ from functools import cache, lru_cache
 from typing import Any
 
 from scrimmage.core.compiled import mypyc_attr
-from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.decisions import (
+    K_OVERTIME_TOSS,
+    K_PLAY_CALL,
+    K_REROLL,
+    K_SNAP,
+    K_SUBSTITUTION,
+    K_TIMEOUT,
+    K_TIMING_CARDS,
+    Decision,
+    Kind,
+)
 from scrimmage.core.dice import SeededDice
 from scrimmage.rules.grid.cards import Player
 from scrimmage.rules.grid.roster import ELIGIBLE, SLOTS
@@ -61,9 +71,9 @@ class SensibleCoach:
         """The fast path (scrimmage.core.fastpath): the lineup kept unless `substitution`
         would change it; no timeout unless `timeout` would call one ("cards": it would stop
         the extra cards; "after": after a kick, score or turnover)."""
-        if kind is Kind.SUBSTITUTION:       # `item` is the reason: "start" or "break"
+        if kind is K_SUBSTITUTION:       # `item` is the reason: "start" or "break"
             return best_change(v.own, lineup_weights(v, item), item) is None
-        if kind is not Kind.TIMEOUT:
+        if kind is not K_TIMEOUT:
             return False
         return not self.wants_timeout(item == "cards", v)
 
@@ -160,13 +170,13 @@ class SensibleCoach:
 
 
 _HANDLERS: dict[Kind, Any] = {
-    Kind.OVERTIME_TOSS: SensibleCoach.overtime_toss,
-    Kind.SNAP: SensibleCoach.snap,
-    Kind.PLAY_CALL: SensibleCoach.play_call,
-    Kind.TIMEOUT: SensibleCoach.timeout,
-    Kind.TIMING_CARDS: SensibleCoach.timing_cards,
-    Kind.REROLL: SensibleCoach.reroll,
-    Kind.SUBSTITUTION: SensibleCoach.substitution,
+    K_OVERTIME_TOSS: SensibleCoach.overtime_toss,
+    K_SNAP: SensibleCoach.snap,
+    K_PLAY_CALL: SensibleCoach.play_call,
+    K_TIMEOUT: SensibleCoach.timeout,
+    K_TIMING_CARDS: SensibleCoach.timing_cards,
+    K_REROLL: SensibleCoach.reroll,
+    K_SUBSTITUTION: SensibleCoach.substitution,
 }
 
 

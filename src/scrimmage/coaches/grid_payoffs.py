@@ -36,7 +36,7 @@ from typing import NamedTuple
 
 from scrimmage.analytics.position import Position, position_value
 from scrimmage.analytics.tables import Tables
-from scrimmage.core.field import Side
+from scrimmage.core.field import AWAY, HOME, Side
 from scrimmage.core.payoffs import Payoffs, flat
 from scrimmage.rules.grid.cards import (
     DEFENSE_CARDS,
@@ -97,7 +97,7 @@ class DownModel:
         self.dfn = g.possession.other
         self.suits = g.clock.deck.next_chances(suit)
         self.lineup = g.teams[self.off].lineup
-        self.score = g.score[Side.HOME], g.score[Side.AWAY]
+        self.score = g.score[HOME], g.score[AWAY]
         self._afters: dict[tuple[str, int, int, bool, bool, int], dict[End, float]] = {}
         """`_after` by what it reads of the result (a miss, an incompletion) and the gain:
         many results and dice come to the same yards."""
@@ -199,9 +199,9 @@ class DownModel:
     # -- ends --------------------------------------------------------------------------------
     def _score(self, side: Side | None = None, points: int = 0) -> tuple[int, int]:
         home, away = self.score
-        if side is Side.HOME:
+        if side is HOME:
             return home + points, away
-        if side is Side.AWAY:
+        if side is AWAY:
             return home, away + points
         return self.score
 
@@ -225,7 +225,7 @@ class DownModel:
 def end_position(g: GridGame, end: End) -> Position:
     """The `Position` an end leaves the game in (the deck being the clock)."""
     return position_after(g, end.cards, end.nxt, end.kicker, end.possession, end.ball,
-                          end.down, end.marker, {Side.HOME: end.score[0], Side.AWAY: end.score[1]})
+                          end.down, end.marker, {HOME: end.score[0], AWAY: end.score[1]})
 
 
 def _worth(g: GridGame, tables: Tables, side: Side, unit: str,

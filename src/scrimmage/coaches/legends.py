@@ -43,12 +43,32 @@ def _open_sets(pile: tuple[str, ...], opts: tuple[str, ...], v: Any) -> tuple[st
     return v.open_cards(pile) or v.open_cards(opts) or pile
 
 
+def _clock(v: Any) -> Any:
+    """What to read `quarter` and `seconds_left` on: the Legends seat view's clock (a plain
+    attribute; its own `quarter` and `seconds_left` are properties, slower to call, and a
+    coach reads them thousands of times a game), or a view without one (a stand-in) itself."""
+    try:
+        return v.clock
+    except AttributeError:
+        return v
+
+
+def _table(v: Any) -> Any:
+    """What to read `yardline`, `down` and `ydstogo` on: the seat view's table (a plain
+    attribute), or a view without one itself."""
+    try:
+        return v.table
+    except AttributeError:
+        return v
+
+
 def _late(v: Any) -> bool:
     """The last two minutes of a half, when the clock choices matter."""
-    q = v.quarter
+    c = _clock(v)
+    q = c.quarter
     if q != 2 and q != 4:
         return False
-    left: int = v.seconds_left
+    left: int = c.seconds_left
     return left <= 120
 
 
@@ -154,7 +174,9 @@ class SolitaireCoach:
 
     # -- the snap: fourth down, the end of a half (FNL-91) ---------------------------------
     def snap(self, d: Decision, v: Any) -> str:
-        y, down, togo, q, secs = v.yardline, v.down, v.ydstogo, v.quarter, v.seconds_left
+        table, clock = _table(v), _clock(v)
+        y, down, togo = table.yardline, table.down, table.ydstogo
+        q, secs = clock.quarter, clock.seconds_left
         margin = v.margin
         fg_range = y + 17 <= 47
         if q == 4 and margin > 0 and secs <= 30 * (5 - down) and v.opponent_timeouts == 0:
@@ -282,8 +304,9 @@ class SolitaireCoach:
     def _speed_answer(used: int, total: int, v: Any) -> str:
         if total <= 0 or used >= total:
             return "none"
-        quarter = min(v.quarter, 4)
-        played = ((quarter - 1) * 900 + (900 - min(v.seconds_left, 900))) / 3600
+        clock = _clock(v)
+        quarter = min(clock.quarter, 4)
+        played = ((quarter - 1) * 900 + (900 - min(clock.seconds_left, 900))) / 3600
         if used < played * total + 1:
             return "use"
         # FNL-13: never fall behind a quota (half spent by halftime, three quarters before the
@@ -292,7 +315,7 @@ class SolitaireCoach:
         if quarter <= 2:
             needed, until = 0.5 * total - used, v.half_seconds_left
         elif quarter == 3 and not v.overtime:
-            needed, until = 0.75 * total - used, v.seconds_left
+            needed, until = 0.75 * total - used, clock.seconds_left
         else:
             return "none"
         return "use" if needed > 0 and until <= needed * HURRY_SECONDS else "none"

@@ -16,7 +16,21 @@ from collections import defaultdict
 from typing import Any
 
 from scrimmage.core.compiled import mypyc_attr
-from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.decisions import (
+    K_DICE_CHOICE,
+    K_KICK_RETURN,
+    K_KICKOFF,
+    K_LONG_BOMB,
+    K_OVERTIME,
+    K_PENALTY,
+    K_PLAY_CALL,
+    K_RUN_CLOCK,
+    K_SNAP,
+    K_TIMEOUT,
+    K_TRY,
+    Decision,
+    Kind,
+)
 from scrimmage.core.dice import SeededDice
 from scrimmage.rules.roll.dice import DiceSet, Die
 from scrimmage.rules.roll.penalties import FOULS, IGNORED_ON_RETURNS, SAFETY, enforce
@@ -142,39 +156,39 @@ class SensibleCoach:
 
     def lets_pass(self, kind: Kind, item: str, v: Any) -> bool:
         """The fast path (scrimmage.core.fastpath): no timeout unless `decide` would call one."""
-        return kind is Kind.TIMEOUT and not self._wants_timeout(v)
+        return kind is K_TIMEOUT and not self._wants_timeout(v)
 
     def decide(self, decision: Decision, view: Any) -> str:
         k = decision.kind
         opts = decision.options
         v = view
-        if k is Kind.PLAY_CALL:
+        if k is K_PLAY_CALL:
             return self._play_call(v)
-        if k is Kind.SNAP:
+        if k is K_SNAP:
             return self._snap(opts, v)
-        if k is Kind.TIMEOUT:
+        if k is K_TIMEOUT:
             return "timeout" if self._wants_timeout(v) else "no"
-        if k is Kind.RUN_CLOCK:
+        if k is K_RUN_CLOCK:
             return "run" if runs_out_clock(v.margin, v.period) else "no"
-        if k is Kind.LONG_BOMB:
+        if k is K_LONG_BOMB:
             need = v.ydstogo >= 8 or (v.down >= 3 and v.ydstogo >= 5)
             return "bomb" if v.yardline >= 30 and (need or (v.margin < 0 and self._late(v))) \
                 else "no"
-        if k is Kind.PENALTY:
+        if k is K_PENALTY:
             return "accept" if takes_penalty(decision.info) else "decline"
-        if k is Kind.KICKOFF:
+        if k is K_KICKOFF:
             return "onside" if v.margin < 0 and self._late(v, 3) else "regular"
-        if k is Kind.KICK_RETURN:
+        if k is K_KICK_RETURN:
             if "touchback" in opts:
                 return "return" if v.margin < 0 and self._late(v, 3) else "touchback"
             return self._punt_return(decision, v)
-        if k is Kind.OVERTIME:
+        if k is K_OVERTIME:
             # FR-39: one overtime; after a scoreless one the tie is taken (the old preset).
             return "overtime" if v.period == 2 else "tie"
-        if k is Kind.TRY:
+        if k is K_TRY:
             late = self._late(v, 3)
             return "two" if late and v.margin in (-2, -5, -10, 1, 5) else "kick"
-        if k is Kind.DICE_CHOICE:
+        if k is K_DICE_CHOICE:
             if opts == COLORS:                       # the punt's extra die
                 return "red" if v.yardline <= 55 else "green"
             return opts[0]

@@ -39,7 +39,7 @@ from typing import NamedTuple
 from scrimmage.analytics.position import Position, position_value
 from scrimmage.analytics.tables import Tables
 from scrimmage.coaches.roll import COLORS, runs_out_clock, takes_penalty, yards_chances
-from scrimmage.core.field import Side
+from scrimmage.core.field import AWAY, HOME, Side
 from scrimmage.core.payoffs import Payoffs, flat
 from scrimmage.rules.roll.dice import CLOCK, TURNOVER, DiceSet, Die
 from scrimmage.rules.roll.game import RollGame
@@ -363,7 +363,7 @@ class DownModel:
     def _end(self, kind: str, ball: Side, yardline: int, down: int, togo: int, moves: int,
              score: dict[Side, int] | None = None) -> End:
         sc = self.s.score if score is None else score
-        return End(kind, ball, yardline, down, togo, (sc[Side.HOME], sc[Side.AWAY]), moves)
+        return End(kind, ball, yardline, down, togo, (sc[HOME], sc[AWAY]), moves)
 
     def _first_down(self, side: Side, yardline: int) -> End:
         key = (side, yardline)
@@ -430,10 +430,10 @@ def _moved(end: End, moves: int) -> End:
 def end_position(g: RollGame, end: End) -> Position:
     """The `Position` an end leaves the game in (FR-39: any score ends overtime)."""
     now = position(g)
-    score = {Side.HOME: end.score[0], Side.AWAY: end.score[1]}
+    score = {HOME: end.score[0], AWAY: end.score[1]}
     after = replace(now, kind=end.kind, ball=end.ball, score=score, yardline=end.yardline,
                     down=end.down, ydstogo=end.togo)
-    if g.s.period > 2 and score[Side.HOME] != score[Side.AWAY]:
+    if g.s.period > 2 and score[HOME] != score[AWAY]:
         return replace(after, over=True)
     return marker_moved(g, end.moves, after)
 

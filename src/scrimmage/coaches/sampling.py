@@ -17,10 +17,10 @@ from scrimmage.analytics import Tables
 from scrimmage.analytics.position import Position, position_value
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.dice import Dice
-from scrimmage.core.field import Side
+from scrimmage.core.field import AWAY, HOME, Side
 from scrimmage.core.what_if import play_out
 
-NO_FILTERS: dict[Side, None] = {Side.HOME: None, Side.AWAY: None}
+NO_FILTERS: dict[Side, None] = {HOME: None, AWAY: None}
 
 Answer = Callable[[Decision, Any], str]
 """Answers a question asked inside a step on a copy: (the question, the copy)."""

@@ -44,7 +44,7 @@ from scrimmage.coaches.matrix_game import require_solver, solve
 from scrimmage.coaches.payoff_cache import cached_payoffs
 from scrimmage.coaches.sampling import EndValues, option_mean
 from scrimmage.core.compiled import mypyc_attr
-from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.decisions import K_KICKOFF, K_SNAP, K_TIMEOUT, K_TRY, Decision, Kind
 from scrimmage.core.dice import Dice, SeededDice
 from scrimmage.core.errors import ScrimmageError
 from scrimmage.rules.fived20.timing import STOPPED
@@ -112,24 +112,24 @@ class SmartCoach(SolitaireCoach):
         state = v.table
         if state.overtime or state.clock.untimed:
             return None
-        if d.kind is Kind.SNAP:
+        if d.kind is K_SNAP:
             return self._snap(d, v)
-        if d.kind is Kind.TRY and len(d.options) > 1:
+        if d.kind is K_TRY and len(d.options) > 1:
             return self._tried(d, v, lambda g: tries.try_after_touchdown(g))
-        if d.kind is Kind.KICKOFF:
+        if d.kind is K_KICKOFF:
             after_safety = "safety" in d.prompt
             return self._tried(d, v, lambda g: kicking.kickoff(g, d.seat, after_safety))
-        if d.kind is Kind.TIMEOUT and "timeout" in d.options:
+        if d.kind is K_TIMEOUT and "timeout" in d.options:
             item = "before" if d.info.get("before") else "after"
             # What the fast path waves through is answered as it would be: "none".
-            return None if self.lets_pass(Kind.TIMEOUT, item, v) else self._timeout(d, v)
+            return None if self.lets_pass(K_TIMEOUT, item, v) else self._timeout(d, v)
         return None
 
     def lets_pass(self, kind: Kind, item: str, v: Any) -> bool:
         """No timeout question before the results (the solitaire coach's rule, FNL-7), nor
         outside the last `CLOCK_WINDOW` seconds of a half (a documented fallback: a timeout
         there moves the win probability by less than the tables' resolution)."""
-        if kind is Kind.TIMEOUT:
+        if kind is K_TIMEOUT:
             return item == "before" or not _in_window(v)
         return super().lets_pass(kind, item, v)
 
@@ -264,7 +264,7 @@ class FiveD20SmartCoach(SystemCoach):
         self.inner = SystemCoach(seed * 2 + 1)
 
     def lets_pass(self, kind: Kind, item: str, v: Any) -> bool:
-        if kind is Kind.TIMEOUT:
+        if kind is K_TIMEOUT:
             return (item == "short" or bool(v.overtime) or v.quarter not in (2, 4)
                     or v.seconds_left > CLOCK_WINDOW)
         return super().lets_pass(kind, item, v)
@@ -277,15 +277,15 @@ class FiveD20SmartCoach(SystemCoach):
         g = v.table
         if g.overtime or g.over:
             return None
-        if d.kind is Kind.SNAP and not d.info.get("at_zero"):
+        if d.kind is K_SNAP and not d.info.get("at_zero"):
             usual = super().decide(d, v)
             if usual in ("kneel", "spike") or (v.down < 4 and usual == "play"):
                 return None
             options = [o for o in ("play", "punt", "field_goal") if o in d.options]
-        elif (d.kind is Kind.TRY and len(d.options) > 1) or d.kind is Kind.KICKOFF:
+        elif (d.kind is K_TRY and len(d.options) > 1) or d.kind is K_KICKOFF:
             options = list(d.options)
-        elif d.kind is Kind.TIMEOUT and not d.info.get("penalty"):
-            if self.lets_pass(Kind.TIMEOUT, str(d.info.get("item", "after")), v):
+        elif d.kind is K_TIMEOUT and not d.info.get("penalty"):
+            if self.lets_pass(K_TIMEOUT, str(d.info.get("item", "after")), v):
                 return None         # answered as the fast path would: the system's "none"
             saves = int(d.info.get("seconds") or 0) - STOPPED
             return timeout_values(self.tables, fived20_position(g), d.seat, saves)

@@ -38,7 +38,7 @@ from scrimmage.coaches.smart import (
     smart_tables,
 )
 from scrimmage.core.compiled import mypyc_attr
-from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.decisions import K_REROLL, K_SNAP, K_TIMEOUT, K_TIMING_CARDS, Decision, Kind
 from scrimmage.core.field import Side
 from scrimmage.rules.grid import plays
 from scrimmage.rules.grid.game import GridGame
@@ -61,7 +61,7 @@ class GridSmartCoach(SensibleCoach):
     def lets_pass(self, kind: Kind, item: str, v: Any) -> bool:
         """A timeout that stops the cards is weighed in the last `CLOCK_WINDOW` seconds of a
         half; every other optional question is the sensible coach's."""
-        if kind is Kind.TIMEOUT and item == "cards" and _in_window(v.game):
+        if kind is K_TIMEOUT and item == "cards" and _in_window(v.game):
             return False
         return super().lets_pass(kind, item, v)
 
@@ -75,16 +75,16 @@ class GridSmartCoach(SensibleCoach):
         g: GridGame = v.game
         if g.over or g.clock.period > 2:
             return None
-        if d.kind is Kind.SNAP:
+        if d.kind is K_SNAP:
             usual = super().decide(d, v)
             if v.down < 4 and usual == "play":
                 return None
             return self._snap(d, g)
-        if d.kind is Kind.TIMING_CARDS:
+        if d.kind is K_TIMING_CARDS:
             return self._cards(d.seat, g)
-        if d.kind is Kind.TIMEOUT and d.info.get("stops_cards") and _in_window(g):
+        if d.kind is K_TIMEOUT and d.info.get("stops_cards") and _in_window(g):
             return self._timeout(d, g)
-        if d.kind is Kind.REROLL and "off_call" in d.info:
+        if d.kind is K_REROLL and "off_call" in d.info:
             return self._reroll(d, g)
         return None
 

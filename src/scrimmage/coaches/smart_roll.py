@@ -41,7 +41,16 @@ from scrimmage.coaches.smart import (
     smart_tables,
 )
 from scrimmage.core.compiled import mypyc_attr
-from scrimmage.core.decisions import Decision, Kind
+from scrimmage.core.decisions import (
+    K_KICKOFF,
+    K_LONG_BOMB,
+    K_RUN_CLOCK,
+    K_SNAP,
+    K_TIMEOUT,
+    K_TRY,
+    Decision,
+    Kind,
+)
 from scrimmage.rules.roll import downs, kicking
 from scrimmage.rules.roll.game import RollGame
 from scrimmage.rules.roll.what_if import (
@@ -66,7 +75,7 @@ class RollSmartCoach(SensibleCoach):
     def lets_pass(self, kind: Kind, item: str, v: Any) -> bool:
         """Timeout questions outside the last `CLOCK_WINDOW` seconds of a half are waved
         through (a documented fallback: the sensible coach's rule there)."""
-        if kind is Kind.TIMEOUT and not _in_window(v.table):
+        if kind is K_TIMEOUT and not _in_window(v.table):
             return super().lets_pass(kind, item, v)
         return False
 
@@ -80,22 +89,22 @@ class RollSmartCoach(SensibleCoach):
         g: RollGame = v.table
         if g.s.over or g.s.period > 2:
             return None
-        if d.kind is Kind.SNAP:
+        if d.kind is K_SNAP:
             usual = super().decide(d, v)
             if v.down < 4 and usual == "play":
                 return None
             return self._sampled(d, g, step_then_check(downs.snap), d.options)
-        if d.kind is Kind.TRY:
+        if d.kind is K_TRY:
             return self._sampled(d, g, step_then_check(kicking.try_after_touchdown), d.options)
-        if d.kind is Kind.KICKOFF:
+        if d.kind is K_KICKOFF:
             kicker = d.seat
             return self._sampled(d, g, step_then_check(lambda c: kicking.kickoff(c, kicker)),
                                  d.options)
-        if d.kind is Kind.TIMEOUT:
+        if d.kind is K_TIMEOUT:
             return self._timeout(d, g) if _in_window(g) else None
-        if d.kind is Kind.RUN_CLOCK:
+        if d.kind is K_RUN_CLOCK:
             return self._run_clock(d, g)
-        if d.kind is Kind.LONG_BOMB and not d.info.get("two_point"):
+        if d.kind is K_LONG_BOMB and not d.info.get("two_point"):
             return self._long_bomb(g)
         return None
 

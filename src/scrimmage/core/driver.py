@@ -200,27 +200,19 @@ class Driver:
 
     def _computers(self) -> Answerer:
         """The computer coaches answer everything (batch simulation spends its time here)."""
-        coaches, views, append = self.coaches, self.views, self.log.append
+        coaches, views = self.coaches, self.views
         on_decision = self._on_decision
         decide = {side: coach.decide for side, coach in coaches.items()}
-        if not self._keep:
-            def unlogged(decision: Decision) -> str:
-                seat = decision.seat
-                choice = decide[seat](decision, views[seat])
-                if choice not in decision.options:
-                    choice = _ask_again(coaches[seat], decision, views[seat], choice)
-                if on_decision is not None:
-                    on_decision(decision, choice)
-                return choice
-
-            return unlogged
+        # None: a batch game, nobody reads the answers (replayable from its seed and coaches).
+        append = self.log.append if self._keep else None
 
         def answer(decision: Decision) -> str:
             seat = decision.seat
             choice = decide[seat](decision, views[seat])
             if choice not in decision.options:
                 choice = _ask_again(coaches[seat], decision, views[seat], choice)
-            append([decision.kind, seat, choice])
+            if append is not None:
+                append([decision.kind, seat, choice])
             if on_decision is not None:
                 on_decision(decision, choice)
             return choice

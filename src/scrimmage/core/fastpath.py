@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from scrimmage.core.decisions import Kind
-from scrimmage.core.field import Side
+from scrimmage.core.field import AWAY, HOME, Side
 
 PassFilter = Callable[[Kind, str, Any], bool]
 
@@ -39,14 +39,24 @@ class PassFilters:
         game that is no reference cycle is freed as soon as nobody holds it)."""
         # Written out for the two sides: a smart coach's copies each take filters and drop
         # them again, hundreds of times a choice (a loop over the enum cost more).
-        home, away = filters.get(Side.HOME), filters.get(Side.AWAY)
+        home, away = filters.get(HOME), filters.get(AWAY)
         if home is None and away is None:
             self._seats = None
             self._log = None
             return
-        self._seats = {Side.HOME: None if home is None else (home, view(Side.HOME)),
-                       Side.AWAY: None if away is None else (away, view(Side.AWAY))}
+        self._seats = {HOME: None if home is None else (home, view(HOME)),
+                       AWAY: None if away is None else (away, view(AWAY))}
         self._log = log
+
+    def view(self, side: Side) -> Any:
+        """The view of `side` these filters hold while they are on (None: no filter for that
+        side): a game may hand it out again rather than make a new one. It lives no longer
+        than the filters, so it keeps the game in no reference cycle the filters do not."""
+        seats = self._seats
+        if seats is None:
+            return None
+        seat = seats[side]
+        return None if seat is None else seat[1]
 
     def passes(self, kind: Kind, item: str, side: Side, first: str) -> bool:
         """True when `side`'s coach takes the first option of this optional decision without

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Final
 
-from scrimmage.core.field import STANDARD_FIELD, Field, Side
+from scrimmage.core.field import AWAY, HOME, STANDARD_FIELD, Field, Side
 
 _PATTERN = re.compile(
     r"^(?:Q(?P<q>[1-4])|OT(?P<ot>\d+))\s+(?P<mm>\d{1,2}):(?P<ss>\d{2})\s+(?P<side>HOME|AWAY)\s+"
@@ -49,12 +50,32 @@ class Situation:
         return cls(quarter, seconds, Side(m["side"]), int(m["down"]), togo, yardline)
 
 
+def _period_text(quarter: int) -> str:
+    return f"Q{quarter}" if quarter <= 4 else f"OT{quarter - 4}"
+
+
+def _clock_text(seconds: int) -> str:
+    mm, ss = divmod(seconds, 60)
+    return f"{mm:02d}:{ss:02d}"
+
+
+_PERIODS: Final = tuple(_period_text(q) for q in range(40))      # Q1..Q4, OT1..OT35
+_CLOCKS: Final = tuple(_clock_text(t) for t in range(3601))
+_STANDARD_SPOTS: Final = tuple(STANDARD_FIELD.spot_text(y) for y in range(STANDARD_FIELD.length + 1))
+"""The pieces of a situation line made once (every play record carries a line): 40 periods,
+`mm:ss` for every second of an hour, and the standard field's spots. A value past a table
+is made as before; the text is the same either way."""
+
+
 def situation_text(quarter: int, seconds_left: int, possession: Side, down: int, ydstogo: int,
                    yardline_100: int, field: Field = STANDARD_FIELD) -> str:
     """`Q2 04:12 HOME 3&7 OPP34`: a situation's line, without building a `Situation` (every
     play record carries one)."""
-    period = f"Q{quarter}" if quarter <= 4 else f"OT{quarter - 4}"
-    mm, ss = divmod(seconds_left, 60)
+    period = _PERIODS[quarter] if 0 <= quarter < 40 else _period_text(quarter)
+    clock = _CLOCKS[seconds_left] if 0 <= seconds_left <= 3600 else _clock_text(seconds_left)
     togo = "G" if ydstogo >= yardline_100 else str(ydstogo)
-    spot = field.spot_text(yardline_100)
-    return f"{period} {mm:02d}:{ss:02d} {possession} {down}&{togo} {spot}"
+    spot = (_STANDARD_SPOTS[yardline_100] if field is STANDARD_FIELD and 0 <= yardline_100 <= 100
+            else field.spot_text(yardline_100))
+    # A str enum formats as its value, but slowly: the two sides' words are at hand.
+    side = "HOME" if possession is HOME else "AWAY" if possession is AWAY else str(possession)
+    return f"{period} {clock} {side} {down}&{togo} {spot}"

@@ -12,10 +12,19 @@ from __future__ import annotations
 from typing import Any
 
 from scrimmage.core.clock import PeriodClock
-from scrimmage.core.decisions import Answerer, Decision, Kind, no_coach
+from scrimmage.core.decisions import (
+    K_COIN_TOSS,
+    K_OVERTIME_TOSS,
+    K_SNAP,
+    K_TIMEOUT,
+    Answerer,
+    Decision,
+    Kind,
+    no_coach,
+)
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
-from scrimmage.core.field import Side
+from scrimmage.core.field import AWAY, HOME, Side
 from scrimmage.core.records import snap_record
 from scrimmage.core.situation import Situation
 from scrimmage.rules.fived20 import kicking, plays, timing, tries
@@ -145,11 +154,11 @@ class FiveD20Game:
         """D20-19: the optional score-and-time adjustment (on by default)."""
         self.replay_ratings = replay_ratings
         """House rule: read the charts' replay ratings (`charts.Replay`); off, the book."""
-        self.teams = {Side.HOME: TeamState(Side.HOME, home, era.timeouts_per_half),
-                      Side.AWAY: TeamState(Side.AWAY, away, era.timeouts_per_half)}
+        self.teams = {HOME: TeamState(HOME, home, era.timeouts_per_half),
+                      AWAY: TeamState(AWAY, away, era.timeouts_per_half)}
         self.clock = PeriodClock(era.quarter_minutes)
-        self.score = {Side.HOME: 0, Side.AWAY: 0}
-        self.possession = Side.HOME
+        self.score = {HOME: 0, AWAY: 0}
+        self.possession = HOME
         self.yardline = 75
         self.down = 1
         self.ydstogo = 10
@@ -159,8 +168,8 @@ class FiveD20Game:
         self.playing: str | None = "break"
         """The step being played, for the table's status line ("kickoff", "try", "break"
         for a toss; None once its record is closed: then `next` says what comes)."""
-        self.kicker = Side.HOME
-        self.second_half_kicker = Side.AWAY
+        self.kicker = HOME
+        self.second_half_kicker = AWAY
         self.overtime = 0
         self.ot_first: Side | None = None
         self.ot_first_done = False
@@ -242,11 +251,11 @@ class FiveD20Game:
                          self.down, max(1, min(self.ydstogo, self.yardline)), self.yardline)
 
     def score_pad(self) -> str:
-        h, a = self.teams[Side.HOME], self.teams[Side.AWAY]
+        h, a = self.teams[HOME], self.teams[AWAY]
         c = self.clock
         period = f"Q{c.quarter}" if c.quarter <= 4 else f"OT{c.quarter - 4}"
         mm, ss = divmod(c.seconds_left, 60)
-        return (f"[yellow]{h.name} {self.score[Side.HOME]} – {a.name} {self.score[Side.AWAY]}[/] "
+        return (f"[yellow]{h.name} {self.score[HOME]} – {a.name} {self.score[AWAY]}[/] "
                 f"{period} {mm:02d}:{ss:02d} | timeouts {h.timeouts}/{a.timeouts}")
 
     def run(self) -> None:
@@ -388,11 +397,11 @@ class FiveD20Game:
         seconds = min(seconds, c.seconds_left)
         c.run(seconds)
         rec["seconds"] = seconds
-        pos = Side.HOME if rec["posteam_type"] == "home" else Side.AWAY
+        pos = HOME if rec["posteam_type"] == "home" else AWAY
         rec["posteam_score_post"] = self.score[pos]
         rec["defteam_score_post"] = self.score[pos.other]
-        rec["total_home_score"] = self.score[Side.HOME]
-        rec["total_away_score"] = self.score[Side.AWAY]
+        rec["total_home_score"] = self.score[HOME]
+        rec["total_away_score"] = self.score[AWAY]
         rec["dice"] = self.dice.log[self._roll_mark:]
         rec["dice_read"] = self.reads.read(self._roll_mark)
         self.plays.append(rec)
@@ -498,10 +507,10 @@ class FiveD20Game:
         item = "after" if last["seconds"] > timing.STOPPED else "short"
         for side in (self.possession, self.possession.other):
             t = self.teams[side]
-            if t.timeouts <= 0 or self.passes(Kind.TIMEOUT, item, side, "none"):
+            if t.timeouts <= 0 or self.passes(K_TIMEOUT, item, side, "none"):
                 continue
             saves = last["seconds"] - timing.STOPPED
-            answer = self.ask(Kind.TIMEOUT, side, ("none", "timeout"),
+            answer = self.ask(K_TIMEOUT, side, ("none", "timeout"),
                                     f"Timeout after the play? ({t.timeouts} left; " + (
                                         f"it saves {saves} seconds)" if saves > 0 else
                                         "the clock is already stopped, so it saves nothing)"),
@@ -527,7 +536,7 @@ class FiveD20Game:
         c = self.clock
         while (not self.over and c.expired and (c.quarter == 2 or c.quarter >= 4)
                and self.next == SCRIMMAGE and self.possession is possession):
-            answer = self.ask(Kind.SNAP, possession, ("none", "field_goal"),
+            answer = self.ask(K_SNAP, possession, ("none", "field_goal"),
                                     "Time has run out: try a field goal at 0:00?",
                                     {"kick_distance": self.yardline + self.era.post_offset,
                                      "at_zero": True})
@@ -543,11 +552,11 @@ class FiveD20Game:
         while True:
             home, away = self.dice.roll(20), self.dice.roll(20)
             if home != away:
-                return Side.HOME if home > away else Side.AWAY
+                return HOME if home > away else AWAY
 
     def coin_toss(self) -> None:
         winner = self._toss()
-        choice = self.ask(Kind.COIN_TOSS, winner, ("receive", "kick"),
+        choice = self.ask(K_COIN_TOSS, winner, ("receive", "kick"),
                                 "You won the toss: receive or kick?")
         receiver = winner if choice == "receive" else winner.other
         self.kicker = receiver.other
@@ -567,7 +576,7 @@ class FiveD20Game:
                 t.timeouts = self.era.timeouts_per_half
             self.kicker = self.second_half_kicker
             self.next = KICKOFF
-        elif c.quarter == 4 and self.score[Side.HOME] == self.score[Side.AWAY] \
+        elif c.quarter == 4 and self.score[HOME] == self.score[AWAY] \
                 and self.era.overtime != "none":
             self.overtime = 1
             c.next_period(self.era.overtime_minutes * 60)
@@ -579,7 +588,7 @@ class FiveD20Game:
 
     def overtime_toss(self) -> None:
         winner = self._toss()
-        choice = self.ask(Kind.OVERTIME_TOSS, winner, ("receive", "kick"),
+        choice = self.ask(K_OVERTIME_TOSS, winner, ("receive", "kick"),
                                 "Overtime: you won the toss. Receive or kick?")
         receiver = winner if choice == "receive" else winner.other
         self.kicker = receiver.other

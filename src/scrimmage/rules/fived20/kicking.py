@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from scrimmage.core.decisions import Kind
-from scrimmage.core.field import STANDARD_FIELD, Side
+from scrimmage.core.decisions import K_KICKOFF, K_PENALTY
+from scrimmage.core.field import HOME, STANDARD_FIELD, Side
 from scrimmage.rules.fived20 import fumbles, penalties, timing
 from scrimmage.rules.fived20.charts import Returners, down
 from scrimmage.rules.fived20.dice import Roll
@@ -81,7 +81,7 @@ def _returner(ret: Returners, blue: int) -> int:
 def carry_to_kickoff(g: Any, rec: dict[str, Any], foul: penalties.Foul, yards: int) -> None:
     """D20-48: a foul that leaves the score standing is marked off on the next kickoff,
     against the team that committed it, whichever team kicks."""
-    g.carried_home += -yards if foul.against is Side.HOME else yards
+    g.carried_home += -yards if foul.against is HOME else yards
     penalties.mark(rec, g, foul, yards)
     rec["penalty_on_kickoff"] = 1
 
@@ -89,9 +89,9 @@ def carry_to_kickoff(g: Any, rec: dict[str, Any], foul: penalties.Foul, yards: i
 def kickoff(g: Any) -> None:
     kicker: Side = g.kicker
     recv = kicker.other
-    choice = g.ask(Kind.KICKOFF, kicker, ("regular", "onside"),
+    choice = g.ask(K_KICKOFF, kicker, ("regular", "onside"),
                          "You kick off: regular or onside?")
-    carried = g.carried_home if recv is Side.HOME else -g.carried_home   # the receivers' yards
+    carried = g.carried_home if recv is HOME else -g.carried_home   # the receivers' yards
     kick_spot = max(1, min(99, g.era.kickoff_spot + g.kickoff_shift - carried))
     rec = g.kick_record("kickoff", recv, KICKOFF, kick_spot)
     rec["kickoff_attempt"] = 1
@@ -207,7 +207,7 @@ def _kick_penalty(g: Any, rec: dict[str, Any], roll: Roll, kind: str, kicker: Si
         _kick_again(g, kind, kick_spot, 0)
         return None
     assert isinstance(foul, penalties.Foul)
-    answer = g.ask(Kind.PENALTY, foul.against.other, ("accept", "decline"),
+    answer = g.ask(K_PENALTY, foul.against.other, ("accept", "decline"),
                          f"Flag: {foul.name} on {g.teams[foul.against].name}, {foul.yards} yards. "
                          "Accept it?",
                          penalties.info(foul, return_end=end, kick=kind,
@@ -477,7 +477,7 @@ def field_goal(g: Any) -> None:
         # D20-67, AMB-D20-9: the team that did not foul always chooses, even when the choice
         # looks plain (a foul by the kicking team on a missed kick); a computer coach may
         # answer at once, a person is asked (seat/policy.py).
-        answer = g.ask(Kind.PENALTY, foul.against.other, ("accept", "decline"),
+        answer = g.ask(K_PENALTY, foul.against.other, ("accept", "decline"),
                              f"Flag: {foul.name} on {g.teams[foul.against].name}, "
                              f"{foul.yards} yards. Accept it?",
                              penalties.info(foul, kick_good=good,
@@ -583,7 +583,7 @@ def try_penalty(g: Any, rec: dict[str, Any], foul: penalties.Foul | str, made: b
         g.finish(rec, 0)
         return AGAIN
     assert isinstance(foul, penalties.Foul)
-    answer = g.ask(Kind.PENALTY, foul.against.other, ("accept", "decline"),
+    answer = g.ask(K_PENALTY, foul.against.other, ("accept", "decline"),
                          f"Flag on the try: {foul.name} on {g.teams[foul.against].name}, "
                          f"{foul.yards} yards",
                          penalties.info(foul, try_made=made, offense_fouled=foul.offense,

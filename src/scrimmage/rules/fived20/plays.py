@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from scrimmage.core.decisions import Kind
-from scrimmage.core.field import Side
+from scrimmage.core.decisions import K_PENALTY, K_PLAY_CALL, K_SNAP, K_TIMEOUT
+from scrimmage.core.field import HOME, Side
 from scrimmage.rules.fived20 import kicking, penalties, replay, timing
 from scrimmage.rules.fived20.charts import Player, TeamChart, across, down
 from scrimmage.rules.fived20.dice import Roll
@@ -50,7 +50,7 @@ class Outcome:
 
 def snap(g: Any) -> None:
     """The offense chooses: run a play, punt or try a field goal."""
-    choice = g.ask(Kind.SNAP, g.possession, SNAP_OPTIONS,
+    choice = g.ask(K_SNAP, g.possession, SNAP_OPTIONS,
                          "Your down: run a play, or punt, kick, kneel or spike?",
                          {"kick_distance": g.yardline + g.era.post_offset})
     if choice == "punt":
@@ -137,9 +137,9 @@ def scrimmage_play(g: Any, two_point: bool = False) -> None:
     deff = off.other
     o, d = g.chart(off), g.chart(deff)
     # D20-12 / AMB-D20-3: the system calls the play unless a coach calls his own.
-    off_call = g.ask(Kind.PLAY_CALL, off, OFF_CALLS, "Your call (system: the chart calls it)",
+    off_call = g.ask(K_PLAY_CALL, off, OFF_CALLS, "Your call (system: the chart calls it)",
                            {"side": "offense"})
-    def_call = g.ask(Kind.PLAY_CALL, deff, DEF_CALLS, "Your alignment (system: the chart's)",
+    def_call = g.ask(K_PLAY_CALL, deff, DEF_CALLS, "Your alignment (system: the chart's)",
                            {"side": "defense"})
     margin = g.score[off] - g.score[deff]
     sit = (situation_adjust(margin, g.clock.quarter, g.clock.seconds_left)
@@ -218,7 +218,7 @@ def scrimmage_play(g: Any, two_point: bool = False) -> None:
         defender = d.pass_defenders[k]
     g.read(r2, "red", f"key defender {defender.name}")
     # D20-26 step 12, D20-27 step 13, D20-28 step 14.
-    home_off = None if g.neutral else off is Side.HOME
+    home_off = None if g.neutral else off is HOME
     white = flip_white(r2.white, home_off, is_run) + call.def_adjust
     what = across(defender.rows["WHAT"], max(1, white))
     if what is None:
@@ -533,7 +533,7 @@ def _enforce(g: Any, rec: dict[str, Any], out: Outcome, foul: penalties.Foul | s
         return
     assert isinstance(foul, penalties.Foul)
     chooser = foul.against.other
-    answer = g.ask(Kind.PENALTY, chooser, ("accept", "decline"),
+    answer = g.ask(K_PENALTY, chooser, ("accept", "decline"),
                          f"Flag: {foul.name} on {g.teams[foul.against].name}, {foul.yards} yards. "
                          "Accept it?",
                          penalties.info(foul, play_yards=out.yards, turnover=out.turnover,
@@ -608,7 +608,7 @@ def _snap_penalty(g: Any, rec: dict[str, Any], foul: penalties.Foul | str,
     assert isinstance(foul, penalties.Foul)
     team = g.teams[foul.against]
     if foul.penalty.timeout and team.timeouts > 0:
-        answer = g.ask(Kind.TIMEOUT, foul.against, ("none", "timeout"),
+        answer = g.ask(K_TIMEOUT, foul.against, ("none", "timeout"),
                              f"{foul.name}: spend a timeout to wipe it out?", penalties.info(foul))
         if answer == "timeout":
             team.timeouts -= 1
@@ -617,7 +617,7 @@ def _snap_penalty(g: Any, rec: dict[str, Any], foul: penalties.Foul | str,
                        desc=f"Timeout {team.name} ({team.timeouts} left): no {foul.name}")
             g.finish(rec, timing.SNAP_PENALTY)
             return True
-    answer = g.ask(Kind.PENALTY, foul.against.other, ("accept", "decline"),
+    answer = g.ask(K_PENALTY, foul.against.other, ("accept", "decline"),
                          f"{foul.name} on {team.name} before the snap", penalties.info(foul))
     if answer == "decline":
         if two_point:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scrimmage.core.decisions import Kind
+from scrimmage.core.decisions import K_TRY
 from scrimmage.core.field import Side
 from scrimmage.rules.fived20 import kicking, penalties, plays, timing
 from scrimmage.rules.fived20.dice import Roll
@@ -20,7 +20,7 @@ def try_after_touchdown(g: Any) -> None:
     kick or two again, as the official rules allow)."""
     off: Side = g.possession
     options = ("kick", "two") if g.era.two_point else ("kick",)
-    choice = g.ask(Kind.TRY, off, options, "Touchdown! Kick or go for two?")
+    choice = g.ask(K_TRY, off, options, "Touchdown! Kick or go for two?")
     if choice == "two":
         g.yardline = max(1, min(99, g.era.two_point_spot + g.try_shift))
         g.down, g.ydstogo = 1, g.yardline

@@ -13,7 +13,7 @@ from __future__ import annotations
 from scrimmage.analytics.position import Position, between_plays
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter
-from scrimmage.core.field import Side
+from scrimmage.core.field import AWAY, HOME
 from scrimmage.rules.fived20.game import FiveD20Game
 
 
@@ -23,7 +23,7 @@ def copy_game(g: FiveD20Game, dice: Dice, answers: PassFilter | None = None) -> 
     questions are asked, or waved through by `answers` for both sides."""
     c = g.copy(dice)
     if answers is not None:
-        c.use_pass_filters({Side.HOME: answers, Side.AWAY: answers}, [])
+        c.use_pass_filters({HOME: answers, AWAY: answers}, [])
     return c
 
 
@@ -38,7 +38,7 @@ def position(g: FiveD20Game) -> Position:
 def position_key(g: FiveD20Game) -> tuple[object, ...]:
     """What `position` reads that a step may change (the era is the game's): equal keys, equal
     positions, so a coach reads each one's value once (`coaches/sampling.EndValues`)."""
-    home, away = g.teams[Side.HOME], g.teams[Side.AWAY]
-    return (g.next, g.kicker, g.possession, g.score[Side.HOME], g.score[Side.AWAY],
+    home, away = g.teams[HOME], g.teams[AWAY]
+    return (g.next, g.kicker, g.possession, g.score[HOME], g.score[AWAY],
             g.clock.quarter, g.clock.seconds_left, home.timeouts, away.timeouts, g.yardline,
             g.down, g.ydstogo, g.overtime > 0, g.over)

@@ -17,10 +17,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from scrimmage.core.decisions import Answerer, Decision, Kind, no_coach
+from scrimmage.core.decisions import K_COIN_TOSS, K_OVERTIME_TOSS, Answerer, Decision, Kind, no_coach
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
-from scrimmage.core.field import Side
+from scrimmage.core.field import AWAY, HOME, Side
 from scrimmage.rules.grid import injuries, kicking, plays
 from scrimmage.rules.grid.cards import Player
 from scrimmage.rules.grid.deck import TimingClock, card_text
@@ -122,11 +122,11 @@ class GridGame:
         self.tables = tables
         self.playoff = playoff
         self.overtime_on = overtime or playoff
-        self.teams = {Side.HOME: TeamState(Side.HOME, home, tables),
-                      Side.AWAY: TeamState(Side.AWAY, away, tables)}
-        self.score = {Side.HOME: 0, Side.AWAY: 0}
+        self.teams = {HOME: TeamState(HOME, home, tables),
+                      AWAY: TeamState(AWAY, away, tables)}
+        self.score = {HOME: 0, AWAY: 0}
         self.clock = TimingClock()
-        self.possession = Side.HOME
+        self.possession = HOME
         self.ball = 10
         self.down = 1
         self.marker = 6
@@ -134,8 +134,8 @@ class GridGame:
         self.playing: str | None = "break"
         """The step being played, for the table's status line ("kickoff", "try", "break"
         for a toss; None once its record is closed: then `next` says what comes)."""
-        self.kicker = Side.HOME
-        self.first_half_receiver = Side.HOME
+        self.kicker = HOME
+        self.first_half_receiver = HOME
         self.ot_first: Side | None = None
         """Who has the ball first in the current overtime period (GRID-49, GRID-50)."""
         self.ot_toss: Side | None = None
@@ -240,15 +240,15 @@ class GridGame:
         self.clock.deck.stack(card(c) for c in cards)
 
     def score_pad(self) -> str:
-        h, a = self.teams[Side.HOME], self.teams[Side.AWAY]
+        h, a = self.teams[HOME], self.teams[AWAY]
         c = self.clock
-        return (f"[yellow]{h.name} {self.score[Side.HOME]} – {a.name} {self.score[Side.AWAY]}[/] "
+        return (f"[yellow]{h.name} {self.score[HOME]} – {a.name} {self.score[AWAY]}[/] "
                 f"{c.label} {c.cards_left} cards left | timeouts {h.timeouts}/{a.timeouts}")
 
     def player_box_score(self) -> dict[str, dict[str, dict[str, int]]]:
         from scrimmage.rules.grid.boxscore import player_box_score
 
-        return player_box_score(self.plays, self.teams[Side.HOME].name, self.teams[Side.AWAY].name)
+        return player_box_score(self.plays, self.teams[HOME].name, self.teams[AWAY].name)
 
     # -- helpers shared by the steps ---------------------------------------------------
     def roll(self, sides: int) -> int:
@@ -293,11 +293,11 @@ class GridGame:
 
     def finish(self, rec: dict[str, Any]) -> None:
         self.playing = None
-        pos = Side.HOME if rec["posteam_type"] == "home" else Side.AWAY
+        pos = HOME if rec["posteam_type"] == "home" else AWAY
         rec["posteam_score_post"] = self.score[pos]
         rec["defteam_score_post"] = self.score[pos.other]
-        rec["total_home_score"] = self.score[Side.HOME]
-        rec["total_away_score"] = self.score[Side.AWAY]
+        rec["total_home_score"] = self.score[HOME]
+        rec["total_away_score"] = self.score[AWAY]
         rec["dice"] = self.dice.log[self._roll_mark:]
         rec["dice_read"] = self.reads.read(self._roll_mark)
         mark_conversion(rec)
@@ -318,8 +318,8 @@ class GridGame:
     def coin_toss(self) -> None:
         """GRID-14: the visitors call the coin (a d2 here); the winner chooses to receive in
         the first half or the second."""
-        winner = Side.AWAY if self.roll(2) == 1 else Side.HOME
-        choice = self.ask(Kind.COIN_TOSS, winner, ("receive", "kick"),
+        winner = AWAY if self.roll(2) == 1 else HOME
+        choice = self.ask(K_COIN_TOSS, winner, ("receive", "kick"),
                                 "You won the toss: receive in the first half or the second?")
         receiver = winner if choice == "receive" else winner.other
         self.first_half_receiver = receiver
@@ -332,7 +332,7 @@ class GridGame:
         if self.over or not self.clock.expired:
             return
         period = self.clock.period
-        tied = self.score[Side.HOME] == self.score[Side.AWAY]
+        tied = self.score[HOME] == self.score[AWAY]
         if period == 1:
             self.clock.next_period()                         # AMB-GRID-12: a fresh deck
             self.kicker = self.first_half_receiver           # GRID-14: the others receive
@@ -340,14 +340,14 @@ class GridGame:
             self.next = BREAK
             return
         if not tied:
-            self.winner = Side.HOME if self.score[Side.HOME] > self.score[Side.AWAY] else Side.AWAY
+            self.winner = HOME if self.score[HOME] > self.score[AWAY] else AWAY
             self.over = True                                  # GRID-48
             return
         if not self.overtime_on or (period >= 3 and not self.playoff):
             self.over = True                                  # GRID-49: a draw
             return
         if period - 2 >= MAX_OVERTIMES:
-            self.winner = Side.HOME if self.roll(2) == 1 else Side.AWAY
+            self.winner = HOME if self.roll(2) == 1 else AWAY
             self.over = True
             return
         self.start_overtime()
@@ -360,7 +360,7 @@ class GridGame:
         for t in self.teams.values():
             t.timeouts = OVERTIME_TIMEOUTS
         if self.ot_first is None:
-            self.ot_first = Side.AWAY if self.roll(2) == 1 else Side.HOME
+            self.ot_first = AWAY if self.roll(2) == 1 else HOME
             self.ot_toss = self.ot_first
         else:
             self.ot_first = self.ot_first.other
@@ -371,7 +371,7 @@ class GridGame:
     def overtime_toss(self, winner: Side) -> None:
         """GRID-49: the winner of the overtime toss chooses to receive or to kick; first
         possession then alternates from the receiver (GRID-50)."""
-        choice = self.ask(Kind.OVERTIME_TOSS, winner, ("receive", "kick"),
+        choice = self.ask(K_OVERTIME_TOSS, winner, ("receive", "kick"),
                                 "You won the overtime toss: receive or kick?")
         self.ot_toss = None
         self.ot_first = winner if choice == "receive" else winner.other

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from scrimmage.core.decisions import Kind
-from scrimmage.core.field import Side
+from scrimmage.core.decisions import K_SUBSTITUTION
+from scrimmage.core.field import AWAY, HOME
 from scrimmage.rules.grid.cards import HBE, LN, QB, SLOT_OF_CARRIER, Player
 from scrimmage.rules.grid.deck import rank
 from scrimmage.rules.grid.roster import ELIGIBLE, SLOTS, carrier_value, lineman_value, qb_value
@@ -68,7 +68,7 @@ def replace(g: GridGame, t: TeamState, slot: str, why: str) -> None:
     pool, makeshift = candidates(t, slot)
     if pool:
         names = tuple(p.name for p in pool)
-        answer = g.ask(Kind.SUBSTITUTION, t.side, names,
+        answer = g.ask(K_SUBSTITUTION, t.side, names,
                                 f"{t.lineup[slot].name} is out ({why}): who plays {slot}?",
                                 {"slot": slot, "reason": why, "out_of_position": makeshift})
         newcomer = next(p for p in pool if p.name == answer)
@@ -91,15 +91,15 @@ def lineup_changes(g: GridGame, reason: str) -> None:
     `keep`. At the `start` (before the coin toss) a benched starter is just a reserve; at a
     `break` he is out for the game. A change is `SLOT:name`: a reserve comes in at SLOT, or
     the starter `name` moves to SLOT and trades places with its player."""
-    for side in (Side.HOME, Side.AWAY):
+    for side in (HOME, AWAY):
         t = g.teams[side]
         while True:
-            if can_change(t) and g.fast.passes(Kind.SUBSTITUTION, reason, side, "keep"):
+            if can_change(t) and g.fast.passes(K_SUBSTITUTION, reason, side, "keep"):
                 break                   # a computer coach keeps his eight: no options built
             labels = lineup_options(t)
             if len(labels) == 1:
                 break
-            answer = g.ask(Kind.SUBSTITUTION, side, tuple(labels), LINEUP_PROMPT[reason],
+            answer = g.ask(K_SUBSTITUTION, side, tuple(labels), LINEUP_PROMPT[reason],
                                     {"reason": reason, "item": "lineup", "labels": labels})
             if answer == "keep":
                 break

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from scrimmage.core.decisions import Kind
+from scrimmage.core.decisions import K_TRY
 from scrimmage.core.field import Side
 from scrimmage.rules.grid import timeouts
 from scrimmage.rules.grid.deck import card_text
@@ -105,7 +105,7 @@ def extra_point(g: GridGame, side: Side, slot: str | None) -> None:
     lineup = g.teams[side].lineup
     if slot is None:
         order = sorted(KICKER_SLOTS, key=lambda s: -lineup[s].kicking)
-        answer = g.ask(Kind.TRY, side, tuple(s.lower() for s in order),
+        answer = g.ask(K_TRY, side, tuple(s.lower() for s in order),
                                 "Who kicks the extra point?")
         slot = answer.upper()
     kicker = lineup[slot]

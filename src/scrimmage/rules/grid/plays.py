@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from scrimmage.core.decisions import Kind
+from scrimmage.core.decisions import K_PLAY_CALL, K_REROLL, K_SNAP, K_TIMING_CARDS
 from scrimmage.core.field import Side
 from scrimmage.rules.grid import injuries, kicking, timeouts
 from scrimmage.rules.grid.cards import (
@@ -125,20 +125,21 @@ def gain_of(result: int, a: int, b: int) -> int:
 
 def down(g: GridGame) -> None:
     offense, defense = g.possession, g.possession.other
-    choice = g.ask(Kind.SNAP, offense, ("play", *FIELD_GOAL_OPTIONS),
+    situation = g.situation()     # the same line for the three questions: nothing moves between
+    choice = g.ask(K_SNAP, offense, ("play", *FIELD_GOAL_OPTIONS),
                             "Run a play, or try a field goal (and who kicks)?",
-                            {"situation": g.situation(), "boxes_to_goal": g.ball})
+                            {"situation": situation, "boxes_to_goal": g.ball})
     # Taken after the question, so a copy of the game made at it still holds the re-roll.
     reroller, g.reroll = g.reroll, None
     if choice != "play":
         kicking.field_goal(g, choice.rpartition("_")[2])               # GRID-44
         return
     options, refused = offense_options(g.ball)                                    # GRID-19
-    off_call = g.ask(Kind.PLAY_CALL, offense, options, "Your play card",
-                              {"side": "offense", "situation": g.situation()}, refused)
-    def_call = g.ask(Kind.PLAY_CALL, defense, DEFENSE_CARDS,             # GRID-20
+    off_call = g.ask(K_PLAY_CALL, offense, options, "Your play card",
+                              {"side": "offense", "situation": situation}, refused)
+    def_call = g.ask(K_PLAY_CALL, defense, DEFENSE_CARDS,             # GRID-20
                               "Your defensive card and key", {"side": "defense",
-                                                             "situation": g.situation()})
+                                                             "situation": situation})
     rec = g.new_record("run" if is_run(split_card(off_call)[0]) else "pass")
     rec["off_call"], rec["def_call"] = off_call, def_call
     play, carrier = split_card(off_call)
@@ -148,7 +149,7 @@ def down(g: GridGame) -> None:
     result = g.tables.result(off_call, d20 + mod)
     _note_play_die(g, off_call, d20, mod, result)
     if reroller is not None:                                                      # GRID-28
-        again = g.ask(Kind.REROLL, reroller, ("keep", "reroll"),
+        again = g.ask(K_REROLL, reroller, ("keep", "reroll"),
                                "Your timeout: re-roll the play dice?",
                                {"result": f"d20 {d20}{mod:+d} = {d20 + mod}, "
                                           + result_text(result, a, b),
@@ -269,7 +270,7 @@ def extra_cards(g: GridGame, rec: dict[str, Any]) -> None:
     may re-roll next play, GRID-28); otherwise the offense flips one or two more cards."""
     if (timeouts.offer(g, rec, stops_cards=True)) or g.clock.expired:
         return
-    n = g.ask(Kind.TIMING_CARDS, g.possession, ("one", "two"),
+    n = g.ask(K_TIMING_CARDS, g.possession, ("one", "two"),
                        "Flip one or two more timing cards?", {"cards_left": g.clock.cards_left})
     flipped = rec["timing_cards"]
     for _ in range(1 if n == "one" else 2):

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scrimmage.core.field import Side
+from scrimmage.core.field import HOME, Side
 
 TEMPLATE: dict[str, Any] = {
     "play_id": 0, "qtr": 1, "quarter_seconds_remaining": 0, "half_seconds_remaining": 0,
@@ -49,7 +49,7 @@ TEMPLATE: dict[str, Any] = {
 
 
 def side_type(side: Side) -> str:
-    return "home" if side is Side.HOME else "away"
+    return "home" if side is HOME else "away"
 
 
 def period_label(period: int) -> str:

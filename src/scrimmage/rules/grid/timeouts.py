@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from scrimmage.core.decisions import Kind
+from scrimmage.core.decisions import K_TIMEOUT
 from scrimmage.rules.grid.phases import KICKOFF
 
 if TYPE_CHECKING:
@@ -30,10 +30,10 @@ def offer(g: GridGame, rec: dict[str, Any], *, stops_cards: bool
     on_ball = g.kicker.other if g.next == KICKOFF else g.possession
     for side in (on_ball, on_ball.other):
         t = g.teams[side]
-        if t.timeouts <= 0 or g.fast.passes(Kind.TIMEOUT, "cards" if stops_cards else "after",
+        if t.timeouts <= 0 or g.fast.passes(K_TIMEOUT, "cards" if stops_cards else "after",
                                             side, "no"):
             continue
-        answer = g.ask(Kind.TIMEOUT, side, ("no", "timeout"),
+        answer = g.ask(K_TIMEOUT, side, ("no", "timeout"),
                                 f"Call a timeout ({t.timeouts} left)?",
                                 {"situation": g.situation(), "stops_cards": stops_cards})
         if answer == "timeout":

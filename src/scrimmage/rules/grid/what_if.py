@@ -18,7 +18,7 @@ from __future__ import annotations
 from scrimmage.analytics.position import Position, between_plays
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter
-from scrimmage.core.field import Side
+from scrimmage.core.field import AWAY, HOME, Side
 from scrimmage.rules.grid.deck import HALF_SECONDS, OVERTIME_CARDS, OVERTIME_SECONDS
 from scrimmage.rules.grid.game import GridGame
 from scrimmage.rules.grid.phases import BREAK, KICKOFF
@@ -33,7 +33,7 @@ def copy_game(g: GridGame, dice: Dice, answers: PassFilter | None = None) -> Gri
     by `answers` for both sides."""
     c = g.copy(dice)
     if answers is not None:
-        c.use_pass_filters({Side.HOME: answers, Side.AWAY: answers}, [])
+        c.use_pass_filters({HOME: answers, AWAY: answers}, [])
     return c
 
 
@@ -66,9 +66,9 @@ def position_key(g: GridGame) -> tuple[object, ...]:
     """What `position(g)` reads that a step may change: equal keys, equal positions, so a
     coach reads each one's value once (`coaches/sampling.EndValues`)."""
     c = g.clock
-    return (g.next, g.kicker, g.possession, g.ball, g.down, g.marker, g.score[Side.HOME],
-            g.score[Side.AWAY], c.period, c.cards_left, g.teams[Side.HOME].timeouts,
-            g.teams[Side.AWAY].timeouts, g.over)
+    return (g.next, g.kicker, g.possession, g.ball, g.down, g.marker, g.score[HOME],
+            g.score[AWAY], c.period, c.cards_left, g.teams[HOME].timeouts,
+            g.teams[AWAY].timeouts, g.over)
 
 
 def position_after(g: GridGame, cards_flipped: int, nxt: str, kicker: Side, possession: Side,

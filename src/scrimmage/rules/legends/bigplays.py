@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from scrimmage.core.decisions import Kind
+from scrimmage.core.decisions import K_COACHING_POINTS
 from scrimmage.core.field import Side
 from scrimmage.rules.legends.cards import BP_DEF, BP_OFF, INC
 from scrimmage.rules.legends.charts import TD, ChartValue
@@ -134,12 +134,12 @@ def _ignore_big_play(g: LegendsGame, cells: list[int]) -> int | None:
         if hurts not in cells:
             continue
         t = s.teams[side]
-        if (t.cp.ignored_bp_quarter == s.clock.quarter or not t.cp.can(cost, s.half)
-                or g.fast.passes(Kind.COACHING_POINTS, "ignore_big_play", side, "none")):
+        if (t.cp.ignored_bp_quarter == s.clock.quarter or not t.cp.can_at(cost, s.clock.quarter)
+                or g.fast.passes(K_COACHING_POINTS, "ignore_big_play", side, "none")):
             continue
         name = "BP-DEF" if hurts == BP_DEF else "BP-OFF"
         words = "Big Play for the defense" if hurts == BP_DEF else "Big Play for the offense"
-        answer = g.ask(Kind.COACHING_POINTS, side, ("none", "ignore_big_play"),
+        answer = g.ask(K_COACHING_POINTS, side, ("none", "ignore_big_play"),
                              f"Spend {cost} coaching points to ignore the {words}?",
                              {"item": "ignore_big_play", "cost": cost, "big_play": name})
         if answer == "ignore_big_play":

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from scrimmage.core.decisions import Kind
+from scrimmage.core.decisions import K_PLAY_SPEED, K_TIMEOUT
 from scrimmage.core.field import Side
 from scrimmage.rules.legends.cards import LABELS
 from scrimmage.rules.legends.charts import Penalty
@@ -24,10 +24,10 @@ def play_speed(g: LegendsGame) -> int:
         return 0
     for side in (s.possession, s.possession.other):
         t = s.teams[side]
-        if t.speed_left <= 0 or g.fast.passes(Kind.PLAY_SPEED, "", side, "none"):
+        if t.speed_left <= 0 or g.fast.passes(K_PLAY_SPEED, "", side, "none"):
             continue
         what = "slow this play down" if t.speed_sign > 0 else "speed this play up"
-        answer = g.ask(Kind.PLAY_SPEED, side, ("none", "use"),
+        answer = g.ask(K_PLAY_SPEED, side, ("none", "use"),
                              f"Use a play-speed point to {what} by 10 seconds?",
                              {"left": t.speed_left, "of": t.speed_total,
                               "direction": "slower" if t.speed_sign > 0 else "faster"})
@@ -61,9 +61,9 @@ def timeout_window(g: LegendsGame, before: bool,
     item = "before" if before else "after"
     for side in (s.possession, s.possession.other):
         t = s.teams[side]
-        if t.timeouts <= 0 or g.fast.passes(Kind.TIMEOUT, item, side, "none"):
+        if t.timeouts <= 0 or g.fast.passes(K_TIMEOUT, item, side, "none"):
             continue
-        answer = g.ask(Kind.TIMEOUT, side, ("none", "timeout"),
+        answer = g.ask(K_TIMEOUT, side, ("none", "timeout"),
                              _timeout_prompt(before, t.timeouts, info or {})
                              if g.reads.on else "",
                              {"before": before, "left": t.timeouts, **(info or {})})

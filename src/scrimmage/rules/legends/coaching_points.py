@@ -44,6 +44,13 @@ class CoachingPoints:
             return False
         return not (self.first_half_cap and half == 1 and self.used * 2 > self.total)
 
+    def can_at(self, cost: int, quarter: int) -> bool:
+        """`can` given the quarter (1 and 2 are the first half): the hot loop has the clock at
+        hand, and the game state's `half` is a property."""
+        if cost > self.total - self.used:
+            return False
+        return not (self.first_half_cap and quarter <= 2 and self.used * 2 > self.total)
+
     def spend(self, cost: int) -> None:
         if cost > self.left:  # guarded by why_not before asking
             raise ValueError("not enough coaching points")

@@ -11,10 +11,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from scrimmage.core.decisions import Answerer, Decision, Kind, no_coach
+from scrimmage.core.decisions import (
+    K_COIN_TOSS,
+    K_OVERTIME_TOSS,
+    K_SECOND_HALF,
+    Answerer,
+    Decision,
+    Kind,
+    no_coach,
+)
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
-from scrimmage.core.field import Side
+from scrimmage.core.field import AWAY, HOME, Side
 from scrimmage.core.records import snap_record
 from scrimmage.core.situation import Situation
 from scrimmage.rules.legends import clock_choices, kicking, scrimmage_play, tries
@@ -52,8 +60,8 @@ class LegendsGame:
         self.playing: str | None = "break"
         """The step being played, for the table's status line ("kickoff", "try", "break"
         for the toss; None once its record is closed: then `next` says what comes)."""
-        self.kicker = Side.HOME
-        self.second_half_receiver = Side.HOME
+        self.kicker = HOME
+        self.second_half_receiver = HOME
         self.deferred: Side | None = None
         self.ot_order: list[Side] = []
         self.ot_turn = 0
@@ -138,11 +146,11 @@ class LegendsGame:
         """The score pad in one line (rich markup): score, clock, timeouts, coaching points,
         play speed and the momentum meter."""
         s = self.s
-        h, a = s.teams[Side.HOME], s.teams[Side.AWAY]
+        h, a = s.teams[HOME], s.teams[AWAY]
         c = s.clock
         period = f"Q{c.quarter}" if c.quarter <= 4 else f"OT{c.quarter - 4}"
         mm, ss = divmod(c.seconds_left, 60)
-        text = (f"[yellow]{h.name} {s.score[Side.HOME]} – {a.name} {s.score[Side.AWAY]}[/] "
+        text = (f"[yellow]{h.name} {s.score[HOME]} – {a.name} {s.score[AWAY]}[/] "
                 f"{period} {mm:02d}:{ss:02d} | timeouts {h.timeouts}/{a.timeouts} | "
                 f"coaching points {h.cp.left}/{a.cp.left}")
         if self.rules.play_speed:
@@ -181,7 +189,7 @@ class LegendsGame:
                 # FNL-9: the team that deferred chooses for the second half.
                 self.halftime_pending_choice = False
                 self.playing = "break"
-                choice = self.ask(Kind.SECOND_HALF, self.deferred, ("receive", "kick"),
+                choice = self.ask(K_SECOND_HALF, self.deferred, ("receive", "kick"),
                                         "You deferred at the toss: receive or kick to open "
                                         "the second half?")
                 self.kicker = self.deferred.other if choice == "receive" else self.deferred
@@ -290,11 +298,11 @@ class LegendsGame:
         c.run(seconds)
         self._commit_momentum()
         rec["seconds"] = seconds
-        pos = Side.HOME if rec["posteam_type"] == "home" else Side.AWAY
+        pos = HOME if rec["posteam_type"] == "home" else AWAY
         rec["posteam_score_post"] = s.score[pos]
         rec["defteam_score_post"] = s.score[pos.other]
-        rec["total_home_score"] = s.score[Side.HOME]
-        rec["total_away_score"] = s.score[Side.AWAY]
+        rec["total_home_score"] = s.score[HOME]
+        rec["total_away_score"] = s.score[AWAY]
         rec["momentum"] = s.momentum.value
         rec["dice"] = self.dice.log[self._roll_mark:]
         if self.reads.on:
@@ -381,18 +389,18 @@ class LegendsGame:
         while True:
             home, away = self.roll(20), self.roll(20)
             if home != away:
-                return (Side.HOME if home > away else Side.AWAY), home, away
+                return (HOME if home > away else AWAY), home, away
 
     def coin_toss(self) -> None:
         """FNL-9: both roll a d20, re-rolling ties (AMB-FNL-33); the winner chooses."""
         winner, home, away = self._toss()
-        choice = self.ask(Kind.COIN_TOSS, winner, ("receive", "kick", "defer"),
+        choice = self.ask(K_COIN_TOSS, winner, ("receive", "kick", "defer"),
                                 f"You won the toss ({max(home, away)} to {min(home, away)}): "
                                 "receive, kick or defer?",
                                 {"rolls": {"HOME": home, "AWAY": away}})
         if choice == "defer":
             self.deferred = winner
-            loser_choice = self.ask(Kind.COIN_TOSS, winner.other, ("receive", "kick"),
+            loser_choice = self.ask(K_COIN_TOSS, winner.other, ("receive", "kick"),
                                           "They won the toss and deferred: receive or kick?")
             receiver = winner.other if loser_choice == "receive" else winner
         else:
@@ -423,7 +431,7 @@ class LegendsGame:
         elif c.quarter == 2:
             self.halftime()
         elif c.quarter == 4:
-            if s.score[Side.HOME] != s.score[Side.AWAY] or self.rules.overtime == "none":
+            if s.score[HOME] != s.score[AWAY] or self.rules.overtime == "none":
                 s.over = True                       # FNL-98
             else:
                 self.start_overtime()
@@ -491,7 +499,7 @@ class LegendsGame:
         if self.ot_turn < 2:
             self.start_ot_series()
             return
-        if s.score[Side.HOME] != s.score[Side.AWAY] or s.overtime >= MAX_OVERTIMES:
+        if s.score[HOME] != s.score[AWAY] or s.overtime >= MAX_OVERTIMES:
             s.over = True
             return
         self.start_overtime()
@@ -499,7 +507,7 @@ class LegendsGame:
     def overtime_toss(self) -> None:
         """Pro overtime: a new toss; the winner chooses to receive or kick."""
         winner = self._toss()[0]
-        choice = self.ask(Kind.OVERTIME_TOSS, winner, ("receive", "kick"),
+        choice = self.ask(K_OVERTIME_TOSS, winner, ("receive", "kick"),
                                 "Overtime: you won the toss. Receive or kick?")
         receiver = winner if choice == "receive" else winner.other
         self.kicker = receiver.other

@@ -6,8 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from scrimmage.core.decisions import Kind
-from scrimmage.core.field import Side
+from scrimmage.core.decisions import (
+    K_COACHING_POINTS,
+    K_KICK_RETURN,
+    K_KICKOFF,
+    K_PUNT_FIELD,
+    K_PUNT_STYLE,
+)
+from scrimmage.core.field import HOME, Side
 from scrimmage.rules.legends.charts import TD, KickoffSpecial, Penalty, Roll, chart_text
 from scrimmage.rules.legends.penalties import (
     Foul,
@@ -43,8 +49,8 @@ def kick_roll(g: LegendsGame, kicking: Side, what: str,
     s = g.s
     for side in (kicking, kicking.other):
         t = s.teams[side]
-        if not t.cp.can(cost, s.half) or g.fast.passes(Kind.COACHING_POINTS, "kick_roll", side,
-                                                   "none"):
+        if (not t.cp.can_at(cost, s.clock.quarter)
+                or g.fast.passes(K_COACHING_POINTS, "kick_roll", side, "none")):
             continue
         info: dict[str, Any] = {"item": "kick_roll", "cost": cost, "roll": roll, "what": what}
         if g.reads.on:                  # words for a person: none in batch simulation
@@ -53,7 +59,7 @@ def kick_roll(g: LegendsGame, kicking: Side, what: str,
             if cell is not None:
                 info["preview"] = {"none": f"{roll}: {cell(roll)}", "plus": f"{up}: {cell(up)}",
                                    "minus": f"{down}: {cell(down)}"}
-        answer = g.ask(Kind.COACHING_POINTS, side, ("none", "plus", "minus"),
+        answer = g.ask(K_COACHING_POINTS, side, ("none", "plus", "minus"),
                              f"{what}: rolled {roll}. Spend {cost} coaching points to change "
                              f"it by 1? ({t.cp.left} left)", info)
         if answer != "none":
@@ -78,13 +84,13 @@ def assess_on_kickoff(g: LegendsGame, foul: Foul) -> None:
     """FNL-36: a foul after the snap of a scoring play is marked off on the kickoff, against
     the team that fouled, whichever team kicks."""
     s = g.s
-    s.kickoff_shift_home += -foul.yards if foul.against is Side.HOME else foul.yards
+    s.kickoff_shift_home += -foul.yards if foul.against is HOME else foul.yards
 
 
 def kickoff_shift_for(g: LegendsGame, receiver: Side) -> int:
     """The yards fouls carried to this kickoff (FNL-36) give the receiving team."""
     shift = g.s.kickoff_shift_home
-    return shift if receiver is Side.HOME else -shift
+    return shift if receiver is HOME else -shift
 
 
 def record_kick_foul(rec: dict[str, Any], g: LegendsGame, foul: Foul) -> None:
@@ -107,7 +113,7 @@ def kickoff(g: LegendsGame, kicker: Side, after_safety: bool) -> None:
     moves: list[int] = []            # FNL-22 and fouls before the kick: the spot moves
     s.pending_third_stop = None
     while True:
-        choice = g.ask(Kind.KICKOFF, kicker, ("regular", "onside"),
+        choice = g.ask(K_KICKOFF, kicker, ("regular", "onside"),
                              "Your free kick after the safety: regular or onside?"
                              if after_safety else "You kick off: regular or onside?")
         # The kick's spot seen from the receiving team: the kicking team's own yard line.
@@ -259,7 +265,7 @@ def _kickers_keep_it(g: LegendsGame, rec: dict[str, Any], kicker: Side) -> None:
 
 
 def _type(side: Side) -> str:
-    return "home" if side is Side.HOME else "away"
+    return "home" if side is HOME else "away"
 
 
 def _kickoff_landing(g: LegendsGame, kicker: Side, rec: dict[str, Any], bonus: int,
@@ -384,7 +390,7 @@ def _kickoff_college_pro(g: LegendsGame, kicker: Side, rec: dict[str, Any], bonu
         g.reads.add(f"comes down at the {catch + bonus}")
     catch += bonus
     if r.kickoff_fair_catch_25 and catch < 25:
-        choice = g.ask(Kind.KICK_RETURN, recv, ("return", "fair_catch"),
+        choice = g.ask(K_KICK_RETURN, recv, ("return", "fair_catch"),
                              f"Kick comes down at your {catch}: return it or fair catch at the 25?",
                              {"catch": catch})
         if choice == "fair_catch":
@@ -428,7 +434,7 @@ def _kickoff_classic(g: LegendsGame, kicker: Side, rec: dict[str, Any],
     roll = kick_roll(g, kicker, "Kickoff")
     catch = g.yards(g.x.kickoff_classic[roll])
     if catch <= 0:
-        choice = g.ask(Kind.KICK_RETURN, recv, ("return", "touchback"),
+        choice = g.ask(K_KICK_RETURN, recv, ("return", "touchback"),
                              f"Caught {-catch} yards deep in the end zone: run it out or take "
                              "the touchback?")
         if choice == "touchback":
@@ -594,7 +600,7 @@ def punt(g: LegendsGame, third_stop: Side | None) -> None:
     rec = g.new_record("punt")
     rec["punt_attempt"] = 1
     declined = ""
-    style = g.ask(Kind.PUNT_STYLE, kicker, ("normal", "out_of_bounds"),
+    style = g.ask(K_PUNT_STYLE, kicker, ("normal", "out_of_bounds"),
                         "Punt for distance or aim it out of bounds?")
     aimed_out = style == "out_of_bounds"
     # FNL-65: the penalty roll comes first; 2 or 19 sends the punt out of bounds, and 3-6
@@ -673,7 +679,7 @@ def punt(g: LegendsGame, third_stop: Side | None) -> None:
             fair_catch = (kick_chart(g, kicker, fc_chart, "punt fair catch chart")
                           ) == "fair_catch"
         first = "fair_catch" if fair_catch else "return"
-        choice = g.ask(Kind.PUNT_FIELD, recv, (first, "bounce"),
+        choice = g.ask(K_PUNT_FIELD, recv, (first, "bounce"),
                              f"Punt comes down at your {landing}: "
                              f"{'fair catch' if fair_catch else 'return it'} or let it bounce?",
                              {"landing": landing, "fair_catch": fair_catch})

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scrimmage.core.field import Side
+from scrimmage.core.field import HOME, Side
 
 
 class Momentum:
@@ -26,7 +26,7 @@ class Momentum:
         AMB-FNL-18: past the limit the team with momentum earns one point and the meter
         moves back toward 0 by `back` spots counted from the raw value.
         """
-        raw = self.value + (points if side is Side.HOME else -points)
+        raw = self.value + (points if side is HOME else -points)
         earned = 0
         if abs(raw) > self.limit:
             earned = 1

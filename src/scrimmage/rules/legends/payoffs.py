@@ -29,7 +29,7 @@ from typing import Any, NamedTuple
 from scrimmage.analytics.position import clock_left
 from scrimmage.analytics.situation import Situation
 from scrimmage.analytics.tables import Tables
-from scrimmage.core.field import Side
+from scrimmage.core.field import AWAY, HOME, Side
 from scrimmage.core.payoffs import Payoffs, flat
 from scrimmage.rules.legends.call_matrix import (
     Result,
@@ -121,7 +121,7 @@ def shared_key(state: GameState) -> str:
     sheets say, so two loads of one sheet are one key)."""
     global _last_key
     if _last_key[0] is not state:
-        home, away = state.teams[Side.HOME].team, state.teams[Side.AWAY].team
+        home, away = state.teams[HOME].team, state.teams[AWAY].team
         _last_key = (state, repr((state.rules, state.x, _sheet(home), _sheet(away))))
     return _last_key[1]
 

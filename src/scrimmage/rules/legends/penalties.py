@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from scrimmage.core.decisions import Kind
+from scrimmage.core.decisions import K_COACHING_POINTS, K_PENALTY
 from scrimmage.core.field import Side
 from scrimmage.rules.legends.charts import Penalty
 from scrimmage.rules.narration import penalty_text
@@ -147,7 +147,7 @@ def decide_penalty(g: LegendsGame, foul: Foul, o: Outcome | None, rec: dict[str,
                + (", marked after the play" if foul.when == "post" else
                   ", the play does not count")),
             "decline": f"the play stands: {stands}"}
-    answer = g.ask(Kind.PENALTY, chooser, ("accept", "decline"),
+    answer = g.ask(K_PENALTY, chooser, ("accept", "decline"),
                          f"Flag: {foul.name} on {s.teams[foul.against].name}, {foul.yards} "
                          "yards. Accept it?", info)
     if answer == "decline":
@@ -157,9 +157,9 @@ def decide_penalty(g: LegendsGame, foul: Foul, o: Outcome | None, rec: dict[str,
     cost = g.rules.cp_costs.get("ignore_penalty")
     offender = s.teams[foul.against]
     once_a_quarter = g.rules.ignore_penalty_once_a_quarter
-    if (cost is not None and offender.cp.can(cost, s.half)
+    if (cost is not None and offender.cp.can_at(cost, s.clock.quarter)
             and not (once_a_quarter and offender.cp.ignored_penalty_quarter == s.clock.quarter)):
-        answer = g.ask(Kind.COACHING_POINTS, foul.against, ("none", "ignore_penalty"),
+        answer = g.ask(K_COACHING_POINTS, foul.against, ("none", "ignore_penalty"),
                              f"Spend {cost} coaching points to ignore the {foul.name}?",
                              {"item": "ignore_penalty", "cost": cost, **info})
         if answer == "ignore_penalty":

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scrimmage.core.field import Side
+from scrimmage.core.field import HOME, Side
 
 # Every record has every key, so a table of plays has one schema.
 TEMPLATE: dict[str, Any] = {
@@ -49,4 +49,4 @@ TEMPLATE: dict[str, Any] = {
 
 
 def side_type(side: Side) -> str:
-    return "home" if side is Side.HOME else "away"
+    return "home" if side is HOME else "away"

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from scrimmage.core.decisions import Kind
+from scrimmage.core.decisions import K_AUDIBLE, K_COACHING_POINTS, K_OUT_OF_BOUNDS, K_PLAY_CALL, K_SNAP
 from scrimmage.core.field import Side
 from scrimmage.rules.legends import kicking
 from scrimmage.rules.legends.bigplays import Outcome, resolve
@@ -80,8 +80,7 @@ class Snap:
 def down(g: LegendsGame) -> None:
     """One down from scrimmage, or the kick, kneel or spike the offense chooses instead."""
     s = g.s
-    off = s.offense
-    snap = g.ask(Kind.SNAP, off.side, SNAP_OT if g.in_overtime else SNAP_OPTIONS,
+    snap = g.ask(K_SNAP, s.possession, SNAP_OT if g.in_overtime else SNAP_OPTIONS,
                        "Your down: run a play, or kick, kneel or spike?")
     if s.teams[s.possession].speed_owed or s.teams[s.possession.other].speed_owed:
         play_speed_penalties(g)       # FNL-13: on the first snap, whatever it is
@@ -116,9 +115,10 @@ def _coaching_point_time(g: LegendsGame) -> int:
         s.possession, s.possession.other)
     for side in sides:
         t = s.teams[side]
-        if not t.cp.can(cost, s.half) or g.fast.passes(Kind.COACHING_POINTS, "time", side, "none"):
+        if (not t.cp.can_at(cost, s.clock.quarter)
+                or g.fast.passes(K_COACHING_POINTS, "time", side, "none")):
             continue
-        answer = g.ask(Kind.COACHING_POINTS, side, ("none", "faster", "slower"),
+        answer = g.ask(K_COACHING_POINTS, side, ("none", "faster", "slower"),
                              f"Spend {cost} coaching point to run this play 10 s faster or slower?",
                              {"item": "time", "cost": cost})
         if answer != "none":
@@ -138,9 +138,9 @@ def _overrule(g: LegendsGame, side: Side, item: str, cost: int, choice: str,
     s = g.s
     off = s.teams[s.possession]
     if (g.rules.cp_priority != "offense_overrules" or side is s.possession
-            or not off.cp.can(cost, s.half)):
+            or not off.cp.can_at(cost, s.clock.quarter)):
         return side, choice
-    answer = g.ask(Kind.COACHING_POINTS, off.side, ("none", *options),
+    answer = g.ask(K_COACHING_POINTS, off.side, ("none", *options),
                          f"{s.teams[side].name} spends {cost} coaching points ({choice}). "
                          f"Overrule them and spend your own {cost} instead?",
                          {"item": "overrule", "overrules": item, "cost": cost,
@@ -181,7 +181,8 @@ def _number(checkoff: Checkoff, i: int, roll: int, free: bool) -> int:
 def _call_roll_and_read(g: LegendsGame, p: Snap, rec: dict[str, Any],
                         two_point: bool) -> Outcome:
     s = g.s
-    off, dfn = s.offense, s.defense
+    # `s.offense` and `s.defense` are properties: this runs every snap.
+    off, dfn = s.teams[s.possession], s.teams[s.possession.other]
     late = s.down >= 3
     # Step 1 (FNL-25): the offense's card, then the defense's, each unseen by the other.
     opts, refused = call_options(off.off_checkoff, OFF_SETS, late, g.rules.exhausted, two_point)
@@ -191,7 +192,7 @@ def _call_roll_and_read(g: LegendsGame, p: Snap, rec: dict[str, Any],
         call_info = {"side": "offense", "run_call_pct": off.team.header.run_call_pct}
     if two_point:
         call_info = {**call_info, "two_point": True}
-    off_call = g.ask(Kind.PLAY_CALL, off.side, opts, "Call your offensive play",
+    off_call = g.ask(K_PLAY_CALL, off.side, opts, "Call your offensive play",
                            call_info, refused)
     p.off_set = OFF_SETS.index(off_call)
     p.run = p.off_set < 3
@@ -202,7 +203,7 @@ def _call_roll_and_read(g: LegendsGame, p: Snap, rec: dict[str, Any],
     elif two_point:
         info = {"side": "defense", "two_point": True}
     opts, refused = call_options(dfn.def_checkoff, DEF_SETS, late, g.rules.exhausted, two_point)
-    def_call = g.ask(Kind.PLAY_CALL, dfn.side, opts, "Call your defense", info, refused)
+    def_call = g.ask(K_PLAY_CALL, dfn.side, opts, "Call your defense", info, refused)
     p.def_set = DEF_SETS.index(def_call)
     # Step 2 (FNL-26): d24 and d20 for the offense, d12 for the defense.
     d24, d20, d12 = g.roll(OFF_DIE), g.roll(PENALTY_DIE), g.roll(DEF_DIE)
@@ -271,7 +272,7 @@ def _audible(g: LegendsGame, p: Snap, offense: bool,
     legal = [n for i, n in enumerate(sets) if two_point or not checkoff.exhausted(i)]
     own = OFF_SETS[p.off_set] if offense else DEF_SETS[p.def_set]
     theirs = DEF_SETS[p.def_set] if offense else OFF_SETS[p.off_set]
-    answer = g.ask(Kind.AUDIBLE, t.side, ("keep", *legal),
+    answer = g.ask(K_AUDIBLE, t.side, ("keep", *legal),
                          f"Audible! They called {LABELS[theirs]}: keep your {LABELS[own]} or "
                          "change it?",
                          {"side": "offense" if offense else "defense", "own_call": own,
@@ -327,9 +328,9 @@ def _coaching_point_yard(g: LegendsGame, o: Outcome) -> str | None:
     s = g.s
     for side in (s.possession, s.possession.other):
         t = s.teams[side]
-        if not t.cp.can(cost, s.half):
+        if not t.cp.can_at(cost, s.clock.quarter):
             continue
-        answer = g.ask(Kind.COACHING_POINTS, side, ("none", "plus", "minus"),
+        answer = g.ask(K_COACHING_POINTS, side, ("none", "plus", "minus"),
                              f"Spend {cost} coaching points to add or take a yard? "
                              f"({t.cp.left} left)",
                              {"item": "yard", "cost": cost, "yards": o.yards,
@@ -361,9 +362,9 @@ def _coaching_point_modifier(g: LegendsGame, o: Outcome) -> None:
         t = s.teams[side]
         h = t.team.header
         mod = h.yardage_modifier_run if o.kind == "run" else h.yardage_modifier_pass
-        if mod <= 0 or not t.cp.can(cost, s.half):
+        if mod <= 0 or not t.cp.can_at(cost, s.clock.quarter):
             continue
-        answer = g.ask(Kind.COACHING_POINTS, side, ("none", "plus", "minus"),
+        answer = g.ask(K_COACHING_POINTS, side, ("none", "plus", "minus"),
                              f"Spend {cost} coaching points to add or take {mod} yards? "
                              f"({t.cp.left} left)",
                              {"item": "yardage_modifier", "cost": cost, "yards": o.yards,
@@ -380,13 +381,13 @@ def _out_of_bounds(g: LegendsGame, o: Outcome, p: Snap) -> bool:
     """FNL-55 / AMB-FNL-31: out of bounds costs 5 yards (so does staying in after an OOB
     roll); the 2-point item flips it for free (FNL-74 item 2), the offense first."""
     s = g.s
-    off = s.offense
+    off = s.teams[s.possession]
     oob = p.oob
     flip_cost = g.rules.cp_costs.get("flip_oob")
-    can_flip = flip_cost is not None and off.cp.can(flip_cost, s.half)
+    can_flip = flip_cost is not None and off.cp.can_at(flip_cost, s.clock.quarter)
     # The first option is always "leave it as it is".
     opts = (("out", "stay") if oob else ("stay", "out")) + (("flip",) if can_flip else ())
-    if g.fast.passes(Kind.OUT_OF_BOUNDS, "offense", off.side, opts[0]):
+    if g.fast.passes(K_OUT_OF_BOUNDS, "offense", off.side, opts[0]):
         answer = opts[0]
     else:
         info: dict[str, Any] = {"out_of_bounds": oob, "yards": o.yards, "flip_cost": flip_cost}
@@ -397,7 +398,7 @@ def _out_of_bounds(g: LegendsGame, o: Outcome, p: Snap) -> bool:
                 "stay": f"{o.yards + cost if oob else o.yards} yards, the clock runs",
                 "flip": f"{o.yards} yards, the clock " + ("runs" if oob else "stops")
                         + f" ({flip_cost} coaching points)"}
-        answer = g.ask(Kind.OUT_OF_BOUNDS, off.side, opts,
+        answer = g.ask(K_OUT_OF_BOUNDS, off.side, opts,
                              f"The runner went out of bounds after {o.yards} yards: stay out?"
                              if oob else
                              f"Run out of bounds after {o.yards} yards? (it costs {-cost} "
@@ -410,10 +411,10 @@ def _out_of_bounds(g: LegendsGame, o: Outcome, p: Snap) -> bool:
         oob = answer == "out"
         return oob
     if flip_cost is not None and not g.in_overtime:
-        d = s.defense
-        if d.cp.can(flip_cost, s.half) and not g.fast.passes(Kind.OUT_OF_BOUNDS, "defense", d.side,
-                                                         "none"):
-            answer = g.ask(Kind.OUT_OF_BOUNDS, d.side, ("none", "flip"),
+        d = s.teams[s.possession.other]
+        if d.cp.can_at(flip_cost, s.clock.quarter) and not g.fast.passes(
+                K_OUT_OF_BOUNDS, "defense", d.side, "none"):
+            answer = g.ask(K_OUT_OF_BOUNDS, d.side, ("none", "flip"),
                                  f"The runner is {'out of' if oob else 'in'} bounds: spend "
                                  f"{flip_cost} coaching points to put him "
                                  f"{'in' if oob else 'out of'} bounds?",

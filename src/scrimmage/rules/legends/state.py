@@ -11,7 +11,7 @@ from math import ceil
 from typing import Any
 
 from scrimmage.core.clock import PeriodClock
-from scrimmage.core.field import Side
+from scrimmage.core.field import AWAY, HOME, Side
 from scrimmage.core.situation import Situation, situation_text
 from scrimmage.rules.legends.cards import DEF_INDEX, DEF_SETS, OFF_INDEX, OFF_SETS
 from scrimmage.rules.legends.charts import LevelRules, XSheets
@@ -19,8 +19,6 @@ from scrimmage.rules.legends.checkoff import Checkoff
 from scrimmage.rules.legends.coaching_points import CoachingPoints
 from scrimmage.rules.legends.momentum import Momentum
 from scrimmage.rules.legends.sheets import Team
-
-HOME, AWAY = Side.HOME, Side.AWAY
 
 
 class TeamState:
@@ -244,37 +242,35 @@ class GameState:
 
 
 class SeatView:
-    """What one coach may see. Built once per seat; reads the live state."""
+    """What one coach may see. Built once per seat; reads the live state. The parts that stay
+    the same objects all game are plain attributes, not properties (computer coaches read
+    them thousands of times a game): `table`, `clock`, `own` and `profile`."""
 
-    __slots__ = ("_clock", "_state", "seat")
+    __slots__ = ("clock", "own", "profile", "seat", "table")
 
     def __init__(self, state: GameState, seat: Side) -> None:
-        self._state = state
-        self._clock = state.clock       # the same object all game: coaches read it constantly
+        self.table = state
+        """The whole table, read only: Legends sheets and checkoffs lie open to both coaches,
+        and a coach that computes a call's payoffs reads them (issue 20)."""
+        self.clock = state.clock        # the same object all game: coaches read it constantly
         self.seat = seat
+        self.own: TeamState = state.teams[seat]
+        """This seat's side of the table (the same object all game)."""
+        self.profile: str = state.rules.profile
+        """The rules profile: "legends" (the later book) or "classic" (the older one)."""
 
     @property
     def situation(self) -> Situation:
-        return self._state.situation()
-
-    @property
-    def table(self) -> GameState:
-        """The whole table, read only: Legends sheets and checkoffs lie open to both coaches,
-        and a coach that computes a call's payoffs reads them (issue 20)."""
-        return self._state
+        return self.table.situation()
 
     @property
     def score(self) -> dict[Side, int]:
-        return dict(self._state.score)
-
-    @property
-    def own(self) -> TeamState:
-        return self._state.teams[self.seat]
+        return dict(self.table.score)
 
     @property
     def opponent_team(self) -> Team:
         """The opponent's printed sheet (public: it lies on the table)."""
-        return self._state.teams[self.seat.other].team
+        return self.table.teams[self.seat.other].team
 
     @property
     def plays_left(self) -> dict[str, int]:
@@ -308,68 +304,63 @@ class SeatView:
         return tuple(open_)
 
     @property
-    def profile(self) -> str:
-        """The rules profile: "legends" (the later book) or "classic" (the older one)."""
-        return self._state.rules.profile
-
-    @property
     def opponent_timeouts(self) -> int:
-        return self._state.teams[self.seat.other].timeouts
+        return self.table.teams[self.seat.other].timeouts
 
     @property
     def opponent_cp_left(self) -> int:
-        return self._state.teams[self.seat.other].cp.left
+        return self.table.teams[self.seat.other].cp.left
 
     @property
     def on_offense(self) -> bool:
-        return self._state.possession is self.seat
+        return self.table.possession is self.seat
 
     @property
     def momentum(self) -> int:
         """Meter value seen from this seat: positive means momentum is with this team."""
-        v = self._state.momentum.value
+        v = self.table.momentum.value
         return v if self.seat is HOME else -v
 
     @property
     def margin(self) -> int:
-        return self._state.score[self.seat] - self._state.score[self.seat.other]
+        return self.table.score[self.seat] - self.table.score[self.seat.other]
 
     @property
     def quarter(self) -> int:
-        return self._clock.quarter
+        return self.clock.quarter
 
     @property
     def seconds_left(self) -> int:
-        return self._clock.seconds_left
+        return self.clock.seconds_left
 
     @property
     def half_seconds_left(self) -> int:
-        return self._clock.half_seconds_remaining
+        return self.clock.half_seconds_remaining
 
     @property
     def yardline(self) -> int:
-        return self._state.yardline
+        return self.table.yardline
 
     @property
     def down(self) -> int:
-        return self._state.down
+        return self.table.down
 
     @property
     def ydstogo(self) -> int:
-        return self._state.ydstogo
+        return self.table.ydstogo
 
     @property
     def overtime(self) -> bool:
-        return self._state.overtime > 0
+        return self.table.overtime > 0
 
     @property
     def speed_quota(self) -> tuple[int, str, int] | None:
         """This team's next play-speed quota (FNL-13), see `speed_quota`."""
-        c = self._state.clock
-        if self._state.overtime:
+        c = self.table.clock
+        if self.table.overtime:
             return None
         return speed_quota(self.own, c.quarter, c.seconds_left, c.period_seconds)
 
     @property
     def last_play(self) -> dict[str, Any] | None:
-        return self._state.plays[-1] if self._state.plays else None
+        return self.table.plays[-1] if self.table.plays else None

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from scrimmage.core.decisions import Kind
+from scrimmage.core.decisions import K_TRY
 from scrimmage.rules.legends.kicking import kick_roll
 from scrimmage.rules.legends.scrimmage_play import calls_text, two_point_play
 from scrimmage.rules.narration import join_parts
@@ -21,7 +21,7 @@ def try_after_touchdown(g: LegendsGame) -> None:
     side = s.possession
     # AMB-FNL-14 (college overtime house rule): from the third period, two-point tries only.
     forced = g.rules.overtime == "college" and s.overtime >= 3
-    choice = g.ask(Kind.TRY, side, ("two",) if forced else ("kick", "two"),
+    choice = g.ask(K_TRY, side, ("two",) if forced else ("kick", "two"),
                          "Touchdown! Kick or go for two?")
     if choice == "kick":
         rec = g.new_record("extra_point")

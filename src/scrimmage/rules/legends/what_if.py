@@ -18,7 +18,7 @@ from scrimmage.analytics.position import Position, between_plays
 from scrimmage.core.dice import Dice
 from scrimmage.core.enumeration import TreeDice
 from scrimmage.core.fastpath import PassFilter
-from scrimmage.core.field import Side
+from scrimmage.core.field import AWAY, HOME
 from scrimmage.rules.legends.game import LegendsGame
 from scrimmage.rules.legends.phases import SCRIMMAGE
 from scrimmage.rules.legends.state import GameState
@@ -28,7 +28,7 @@ def shell_game(state: GameState) -> LegendsGame:
     """A game around a live state between two plays of regulation, the next step a snap:
     what a coach, who sees the table but not the game, copies to try a choice on. Not for
     overtime series (their order lives in the game, not the state)."""
-    g = LegendsGame(state.teams[Side.HOME].team, state.teams[Side.AWAY].team, TreeDice(),
+    g = LegendsGame(state.teams[HOME].team, state.teams[AWAY].team, TreeDice(),
                     state.rules, state.x, narrate=False)
     g.s = state
     g.next = SCRIMMAGE
@@ -46,7 +46,7 @@ def copy_game(g: LegendsGame, dice: Dice | None = None,
     times the step played on it."""
     c = g.copy(dice)
     if answers is not None:
-        c.use_pass_filters({Side.HOME: answers, Side.AWAY: answers}, [])
+        c.use_pass_filters({HOME: answers, AWAY: answers}, [])
     return c
 
 
@@ -72,6 +72,6 @@ def position_key(g: LegendsGame) -> tuple[object, ...]:
     """What `position` reads that a step may change (the rules are the game's): equal keys,
     equal positions, so a coach reads each one's value once (`coaches/sampling.EndValues`)."""
     s = g.s
-    return (g.next, g.kicker, s.possession, s.score[Side.HOME], s.score[Side.AWAY],
-            s.clock.quarter, s.clock.seconds_left, s.teams[Side.HOME].timeouts,
-            s.teams[Side.AWAY].timeouts, s.yardline, s.down, s.ydstogo, bool(s.overtime), s.over)
+    return (g.next, g.kicker, s.possession, s.score[HOME], s.score[AWAY],
+            s.clock.quarter, s.clock.seconds_left, s.teams[HOME].timeouts,
+            s.teams[AWAY].timeouts, s.yardline, s.down, s.ydstogo, bool(s.overtime), s.over)

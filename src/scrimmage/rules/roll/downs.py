@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from scrimmage.core.decisions import Kind
+from scrimmage.core.decisions import K_SNAP
 from scrimmage.rules.roll import kicking
 from scrimmage.rules.roll.plays import hail_mary, hail_mary_legal, play
 
@@ -23,7 +23,7 @@ def snap(g: RollGame) -> None:
     options.append("field_goal")                     # FR-28
     if hail_mary_legal(g):
         options.append("hail_mary")                  # FR-34
-    choice = g.ask(Kind.SNAP, s.possession, tuple(options),
+    choice = g.ask(K_SNAP, s.possession, tuple(options),
                          "What will you do on this down?",
                          {"situation": s.situation().format()})
     if choice == "punt":

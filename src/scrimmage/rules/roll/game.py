@@ -12,10 +12,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from scrimmage.core.decisions import Answerer, Decision, Kind, no_coach
+from scrimmage.core.decisions import (
+    K_COIN_TOSS,
+    K_OVERTIME,
+    K_OVERTIME_TOSS,
+    K_TIMEOUT,
+    Answerer,
+    Decision,
+    Kind,
+    no_coach,
+)
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
-from scrimmage.core.field import Side
+from scrimmage.core.field import AWAY, HOME, Side
 from scrimmage.core.situation import Situation
 from scrimmage.rules.narration import kick_line
 from scrimmage.rules.roll import kicking
@@ -51,7 +60,7 @@ class RollGame:
         self.coach_answer: Answerer = no_coach
         """Where `ask` puts its questions: set by the driver (`scrimmage.core.driver`)."""
         self.d = faces
-        self.teams = {Side.HOME: home, Side.AWAY: away}
+        self.teams = {HOME: home, AWAY: away}
         """The two teams as loaded (their sheets show their colours)."""
         self.s = RollState(home, away, faces)
         self.overtime_mode = overtime
@@ -59,8 +68,8 @@ class RollGame:
         self.playing: str | None = "break"
         """The step being played, for the table's status line ("kickoff", "try", "break"
         for a toss; None once its record is closed: then `next` says what comes)."""
-        self.kicker = Side.AWAY
-        self.first_half_receiver = Side.HOME
+        self.kicker = AWAY
+        self.first_half_receiver = HOME
         self._roll_mark = 0
         self._faces: list[str] = []
         self._reads: list[str] = []
@@ -110,13 +119,16 @@ class RollGame:
         self._fast.use(filters, log, self.view)
 
     def view(self, seat: Side) -> RollView:
-        # Made afresh: a view kept on the game would hold the game in a reference cycle.
-        return RollView(self.s, seat, self.d, self)
+        # The pass filters' view while they are on (a sampling coach asks for a view at every
+        # question of its copies), else made afresh: a view kept on the game would hold the
+        # game in a reference cycle.
+        held: RollView | None = self._fast.view(seat)
+        return held if held is not None else RollView(self.s, seat, self.d, self)
 
     def score_pad(self) -> str:
         """Score, clock marker, timeouts and the ball in one line (rich markup)."""
         s = self.s
-        h, a = Side.HOME, Side.AWAY
+        h, a = HOME, AWAY
         return (f"[yellow]{s.names[h]} {s.score[h]} – {s.names[a]} {s.score[a]}[/] "
                 f"{s.clock_line} | timeouts {s.timeouts[h]}/{s.timeouts[a]} | "
                 f"{s.names[s.possession]} ball, {s.down_text()}")
@@ -254,9 +266,9 @@ class RollGame:
             return
         target = self.d.last_space if to_end else s.space + 1
         for side in asked if asked is not None else (s.possession, s.possession.other):
-            if s.timeouts[side] <= 0 or self._fast.passes(Kind.TIMEOUT, "clock", side, "no"):
+            if s.timeouts[side] <= 0 or self._fast.passes(K_TIMEOUT, "clock", side, "no"):
                 continue
-            answer = self.ask(Kind.TIMEOUT, side, ("no", "timeout"),
+            answer = self.ask(K_TIMEOUT, side, ("no", "timeout"),
                                     f"The clock marker moves to {self._clock_at(target)}: "
                                     "timeout?",
                                     {"timeouts": s.timeouts[side], "clock": s.clock_text,
@@ -287,7 +299,7 @@ class RollGame:
             play_id=len(s.plays) + 1, qtr=s.qtr, quarter_seconds_remaining=s.quarter_seconds,
             half_seconds_remaining=s.half_seconds, game_seconds_remaining=s.game_seconds,
             posteam=s.names[pos], defteam=s.names[pos.other],
-            posteam_type="home" if pos is Side.HOME else "away", play_type=play_type,
+            posteam_type="home" if pos is HOME else "away", play_type=play_type,
             posteam_score=s.score[pos], defteam_score=s.score[pos.other],
             clock_space=s.space, clock=s.clock_text,
         )
@@ -306,12 +318,12 @@ class RollGame:
         """Close the record with the score after the play and log it."""
         s = self.s
         self.playing = None
-        pos = Side.HOME if rec["posteam_type"] == "home" else Side.AWAY
+        pos = HOME if rec["posteam_type"] == "home" else AWAY
         rec["desc"] = desc
         rec["posteam_score_post"] = s.score[pos]
         rec["defteam_score_post"] = s.score[pos.other]
-        rec["total_home_score"] = s.score[Side.HOME]
-        rec["total_away_score"] = s.score[Side.AWAY]
+        rec["total_home_score"] = s.score[HOME]
+        rec["total_away_score"] = s.score[AWAY]
         rec["dice"] = self.dice.log[self._roll_mark:]
         rec["faces"] = self._faces
         rec["dice_read"] = self._reads if self._narrate else None
@@ -352,8 +364,8 @@ class RollGame:
     def coin_toss(self) -> None:
         """FR-4: the coin (a d2) picks the player who called it right; that player starts
         with the ball or kicks. The kicker of the first half receives in the second."""
-        winner = Side.HOME if self.dice.roll(2) == 1 else Side.AWAY
-        choice = self.ask(Kind.COIN_TOSS, winner, ("receive", "kick"),
+        winner = HOME if self.dice.roll(2) == 1 else AWAY
+        choice = self.ask(K_COIN_TOSS, winner, ("receive", "kick"),
                                 "You won the toss: start with the ball or kick?")
         receiver = winner if choice == "receive" else winner.other
         self.first_half_receiver = receiver
@@ -365,14 +377,14 @@ class RollGame:
         s = self.s
         if s.over:
             return
-        if s.period > 2 and s.score[Side.HOME] != s.score[Side.AWAY]:
+        if s.period > 2 and s.score[HOME] != s.score[AWAY]:
             s.over = True                          # FR-39: the first score wins
             return
         if not self.clock_ended or self.next == TRY:
             return                                 # AMB-FR-13: an untimed try first
         if s.period == 1:
             self.halftime()
-        elif s.score[Side.HOME] != s.score[Side.AWAY] or self.overtime_mode == "none":
+        elif s.score[HOME] != s.score[AWAY] or self.overtime_mode == "none":
             s.over = True                          # FR-38
         elif s.overtime >= MAX_OVERTIMES:
             s.over = True                          # AMB-FR-14: no end of periods; a tie
@@ -389,7 +401,7 @@ class RollGame:
         s = self.s
         s.period = 2
         s.space = 0
-        s.timeouts = {Side.HOME: TIMEOUTS, Side.AWAY: TIMEOUTS}
+        s.timeouts = {HOME: TIMEOUTS, AWAY: TIMEOUTS}
         self.kicker = self.first_half_receiver
         s.possession = self.kicker.other
         self.next = KICKOFF
@@ -400,9 +412,9 @@ class RollGame:
         want it, the overtime toss follows at once."""
         s = self.s
         what = "regulation" if s.period == 2 else f"overtime {s.overtime}"
-        for side in (Side.HOME, Side.AWAY):
+        for side in (HOME, AWAY):
             answer = self.ask(
-                Kind.OVERTIME, side, ("overtime", "tie"),
+                K_OVERTIME, side, ("overtime", "tie"),
                 f"{what.capitalize()} ends tied {s.score[side]}-{s.score[side.other]}: "
                 "play overtime or take the tie?",
                 {"score": s.score[side], "periods_played": s.period,
@@ -419,13 +431,13 @@ class RollGame:
         s.overtime += 1
         s.period = 2 + s.overtime
         s.space = 0
-        s.timeouts = {Side.HOME: TIMEOUTS, Side.AWAY: TIMEOUTS}
+        s.timeouts = {HOME: TIMEOUTS, AWAY: TIMEOUTS}
         self.next = OT_TOSS
 
     def overtime_toss(self) -> None:
         """FR-39: a player chosen at random receives or kicks, as at the start of the game."""
-        winner = Side.HOME if self.dice.roll(2) == 1 else Side.AWAY
-        choice = self.ask(Kind.OVERTIME_TOSS, winner, ("receive", "kick"),
+        winner = HOME if self.dice.roll(2) == 1 else AWAY
+        choice = self.ask(K_OVERTIME_TOSS, winner, ("receive", "kick"),
                                 "Overtime: you won the toss; receive or kick?")
         receiver = winner if choice == "receive" else winner.other
         self.kicker = receiver.other

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from scrimmage.core.decisions import Kind
+from scrimmage.core.decisions import K_DICE_CHOICE, K_KICK_RETURN, K_KICKOFF, K_TRY
 from scrimmage.core.field import Side
 from scrimmage.rules.narration import FREE_KICK, KICKOFF, TRY
 from scrimmage.rules.roll.dice import CLOCK, COLORS, TURNOVER
@@ -46,7 +46,7 @@ def kickoff(g: RollGame, kicker: Side) -> None:
     s = g.s
     receiver = kicker.other
     s.possession = receiver                      # the receiving team is the offense (FR-7)
-    kind = g.ask(Kind.KICKOFF, kicker, ("regular", "onside"), "Kick off: regular or onside?")
+    kind = g.ask(K_KICKOFF, kicker, ("regular", "onside"), "Kick off: regular or onside?")
     rec = g.new_record("kickoff", posteam=receiver)
     rec["kickoff_attempt"] = 1
     if kind == "onside":
@@ -59,7 +59,7 @@ def kickoff(g: RollGame, kicker: Side) -> None:
         _onside(g, kicker, rec)
         return
     # FR-8: the receiving team takes a touchback or runs it out with all three dice.
-    answer = g.ask(Kind.KICK_RETURN, receiver, ("touchback", "return"),
+    answer = g.ask(K_KICK_RETURN, receiver, ("touchback", "return"),
                          "Kickoff: touchback at your 25, or run it out with all three dice?")
     if answer == "touchback":
         rec["touchback"] = 1
@@ -107,7 +107,7 @@ def _onside(g: RollGame, kicker: Side, rec: dict[str, Any]) -> None:
 
 
 def _block(g: RollGame, dfn: Side, what: str) -> bool:
-    pair = g.ask(Kind.DICE_CHOICE, dfn, BLOCK_PAIRS, f"{what}: roll two dice to block")
+    pair = g.ask(K_DICE_CHOICE, dfn, BLOCK_PAIRS, f"{what}: roll two dice to block")
     a, b = pair.split("+")
     first = g.face(g.d.defense[a]).flag
     g.read_as("a flag for the block" if first else "no flag, no block")
@@ -141,7 +141,7 @@ def _blocked_punt(g: RollGame, rec: dict[str, Any]) -> None:
     rec["clock_face"] = clock
     what = "punt BLOCKED"
     if clock == TURNOVER:
-        answer = g.ask(Kind.KICK_RETURN, dfn, ("return", "no_return"),
+        answer = g.ask(K_KICK_RETURN, dfn, ("return", "no_return"),
                              "Blocked punt, your ball: return it with both yellow dice?",
                              {"spot": 100 - y, "penalty_from": "return"})
         colour = "yellow" if answer == "return" else None
@@ -190,7 +190,7 @@ def kick_and_return(g: RollGame, rec: dict[str, Any], free_kick: bool) -> None:
     d = g.d
     off, dfn = s.possession, s.possession.other
     y = s.yardline
-    die = g.ask(Kind.DICE_CHOICE, off, COLORS, "Punt: the kick die plus which of your dice?")
+    die = g.ask(K_DICE_CHOICE, off, COLORS, "Punt: the kick die plus which of your dice?")
     kick = g.kick_die()
     extra = g.face(d.offense[die])
     distance = kick + extra.value
@@ -204,7 +204,7 @@ def kick_and_return(g: RollGame, rec: dict[str, Any], free_kick: bool) -> None:
         return
     # The landing spot as the receivers see it, as the result tells it. The info tells a coach
     # where a return flag is enforced: the line (FR-27) or the return's end (AMB-FR-16).
-    answer = g.ask(Kind.KICK_RETURN, dfn, ("fair_catch", "return"),
+    answer = g.ask(K_KICK_RETURN, dfn, ("fair_catch", "return"),
                          f"Punt lands at {s.spot_text(100 - land)}: fair catch or return?",
                          {"spot": 100 - land, "line": y,
                           "penalty_from": "return" if free_kick else "scrimmage"})
@@ -311,7 +311,7 @@ def try_after_touchdown(g: RollGame) -> None:
     untimed, so its Clock die does not move the marker) or a two-point play from the 2."""
     s = g.s
     off = s.possession
-    choice = g.ask(Kind.TRY, off, ("kick", "two"),
+    choice = g.ask(K_TRY, off, ("kick", "two"),
                          "Touchdown! Kick the extra point or go for two?")
     if choice == "kick":
         rec = g.new_record("extra_point")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from scrimmage.core.decisions import Kind
+from scrimmage.core.decisions import K_PENALTY
 from scrimmage.core.field import Side
 from scrimmage.rules.narration import penalty_text
 
@@ -83,7 +83,7 @@ def ask_accept(g: RollGame, foul: Foul, offense: Side, accept: str, decline: str
                             "accept_yards": accept_yards, "decline_yards": decline_yards}
     if extra:
         info.update(extra)
-    answer = g.ask(Kind.PENALTY, chooser, ("accept", "decline"),
+    answer = g.ask(K_PENALTY, chooser, ("accept", "decline"),
                          f"Flag: {foul.name} on "
                          f"{g.s.names[offender(foul, offense)]}. Accept it?",
                          {**info, "preview": {"accept": accept, "decline": decline}})

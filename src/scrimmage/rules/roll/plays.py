@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from scrimmage.core.decisions import Kind
+from scrimmage.core.decisions import K_LONG_BOMB, K_PLAY_CALL, K_RUN_CLOCK
 from scrimmage.core.field import Side
 from scrimmage.rules.narration import TRY
 from scrimmage.rules.roll.dice import CLOCK, COLORS, TURNOVER
@@ -71,10 +71,10 @@ def play(g: RollGame, two_point: bool = False) -> str:
     if two_point:
         rec["situation"] = g.kick_line(off, TRY, s.yardline)
     # FR-10: both choose in a closed hand; the defense holds the Clock die too.
-    off_c = g.ask(Kind.PLAY_CALL, off, COLORS, "Choose your die (hidden until both show)",
+    off_c = g.ask(K_PLAY_CALL, off, COLORS, "Choose your die (hidden until both show)",
                         {"side": "offense", "two_point": True} if two_point else
                         {"side": "offense"})
-    def_c = g.ask(Kind.PLAY_CALL, dfn, COLORS, "Choose your die (hidden until both show)",
+    def_c = g.ask(K_PLAY_CALL, dfn, COLORS, "Choose your die (hidden until both show)",
                         {"side": "defense", "two_point": True} if two_point else
                         {"side": "defense"})
     same = off_c == def_c
@@ -82,7 +82,7 @@ def play(g: RollGame, two_point: bool = False) -> str:
     y = s.yardline
     bomb = False
     if off_c == "green" and not same:
-        bomb = (g.ask(Kind.LONG_BOMB, off, ("no", "bomb"),
+        bomb = (g.ask(K_LONG_BOMB, off, ("no", "bomb"),
                             "The defense did not pick green: throw a long bomb?",
                             _TRY_BOMB if two_point else None)) == "bomb"
     interception = incomplete = flag = False
@@ -174,7 +174,7 @@ def play(g: RollGame, two_point: bool = False) -> str:
     # FR-35: after a running play that was not matched, the offense may run the clock.
     if (not ended and off_c == "red" and def_c != "red" and s.space != d.two_minute
             and not g.clock_ended):
-        answer = g.ask(Kind.RUN_CLOCK, off, ("no", "run"),
+        answer = g.ask(K_RUN_CLOCK, off, ("no", "run"),
                              "Run out the clock one space?", {"result": what})
         if answer == "run":
             g.advance_clock(rec, asked=(dfn,), result=what)   # AMB-FR-12

@@ -13,13 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from scrimmage.core.field import Side
+from scrimmage.core.field import AWAY, HOME, Side
 from scrimmage.core.scoreboard import ORDINAL
 from scrimmage.core.situation import Situation
 from scrimmage.rules.roll.dice import DiceSet
 from scrimmage.rules.roll.teams import RollTeam
 
-HOME, AWAY = Side.HOME, Side.AWAY
 TIMEOUTS = 3
 """FR-3: one magnet on each 3 under Time Outs."""
 HALF_SECONDS = 30 * 60

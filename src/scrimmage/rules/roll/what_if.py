@@ -16,7 +16,7 @@ from dataclasses import replace
 from scrimmage.analytics.position import Position, between_plays
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter
-from scrimmage.core.field import Side
+from scrimmage.core.field import AWAY, HOME, Side
 from scrimmage.rules.roll.game import SAFETY_PUNT, RollGame
 from scrimmage.rules.roll.state import QUARTER_SECONDS, TIMEOUTS
 
@@ -27,7 +27,7 @@ def copy_game(g: RollGame, dice: Dice, answers: PassFilter | None = None) -> Rol
     `answers` for both sides."""
     c = g.copy(dice)
     if answers is not None:
-        c.use_pass_filters({Side.HOME: answers, Side.AWAY: answers}, [])
+        c.use_pass_filters({HOME: answers, AWAY: answers}, [])
     return c
 
 
@@ -57,8 +57,8 @@ def position_key(g: RollGame) -> tuple[object, ...]:
     the game's own track): equal keys, equal positions, so a coach reads each one's value once
     (`coaches/sampling.EndValues`)."""
     s = g.s
-    return (g.next, g.kicker, s.possession, s.score[Side.HOME], s.score[Side.AWAY], s.period,
-            s.overtime, s.space, s.timeouts[Side.HOME], s.timeouts[Side.AWAY], s.yardline,
+    return (g.next, g.kicker, s.possession, s.score[HOME], s.score[AWAY], s.period,
+            s.overtime, s.space, s.timeouts[HOME], s.timeouts[AWAY], s.yardline,
             s.down, s.ydstogo, s.over)
 
 
