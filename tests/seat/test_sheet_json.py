@@ -173,6 +173,26 @@ def test_a_5d20_chart_carries_the_runners_rows_and_the_sections_of_the_book() ->
     assert "SCK" in sheet["legend"]["codes"]
 
 
+def test_a_5d20_charts_replay_ratings_are_on_its_sheet_as_house_rules() -> None:
+    """Issue 38's replay ratings on the sheet a person reads (and prints, issue 37): each
+    offense and defense number as the chart file holds it; a chart without them has none."""
+    sheet, data = sheet_of("5d20", "2016 Chicago Bears")
+    r = data["replay"]
+    got = {i["label"]: (i["offense"], i["defense"]) for i in sheet["replay"]["items"]}
+    n = {k: r.get(k, 0) for k in ("run_call", "sack", "def_sack", "interception",
+                                  "def_interception", "red_zone", "def_red_zone")}
+    assert any(n.values())
+    assert got == {"Run call": (n["run_call"], None),
+                   "Sack": (n["sack"], n["def_sack"]),
+                   "Interception": (n["interception"], n["def_interception"]),
+                   "Red zone": (n["red_zone"], n["def_red_zone"])}
+    assert "House rules" in sheet["replay"]["note"]
+    assert "replay ratings option off" in sheet["replay"]["note"]
+    rs = find_ruleset("5d20")
+    book = {k: v for k, v in data.items() if k != "replay"}
+    assert rs.sheet_json(rs.load_team(book, "2016 Chicago Bears"))["replay"] is None
+
+
 # -- The Grid --------------------------------------------------------------------------------
 
 def test_a_grid_card_has_the_dice_of_the_team_file() -> None:

@@ -85,6 +85,8 @@ def test_each_kind_prints_its_pages_with_the_team_and_its_figures(
     if rules.startswith("legends"):
         assert UNOFFICIAL in per_page[2]                       # the X-sheets
         assert UNOFFICIAL not in per_page[5] + per_page[6]
+    if rules == "5d20":                                        # issue 38's house rules, boxed
+        assert "Replay ratings (house rules, not the book's)" in " ".join(per_page[0].split())
     size = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
     assert ("A4" if paper == "a4" else "letter") in size
 

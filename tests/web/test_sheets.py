@@ -206,6 +206,9 @@ def test_a_bundled_teams_sheet_page(server: str, browser: Any) -> None:
     assert page.get_by_test_id("sheet-name").inner_text() == "2016 Atlanta Falcons"
     assert "Matt Ryan" in page.get_by_test_id("sheet-qb").inner_text()
     assert "unofficial" in page.get_by_test_id("sheet-unofficial").inner_text().lower()
+    replay = page.get_by_test_id("sheet-replay").inner_text()       # issue 38's house rules
+    red_zone = find_ruleset("5d20").team_data("2016 Atlanta Falcons")["replay"]["red_zone"]
+    assert "house rules" in replay.lower() and (f"+{red_zone}" if red_zone > 0 else str(red_zone)) in replay
     fits(page, 375)
     page.goto(f"{server}/sheets/grid/Atlantis")
     page.get_by_test_id("page-error").wait_for()

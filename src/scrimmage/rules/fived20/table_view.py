@@ -166,4 +166,31 @@ def sheet_json(chart: TeamChart, game: FiveD20Game | None = None) -> dict[str, A
         "player_stats": [{"name": p.name, "position": p.position,
                           "figures": _figures(dict(p.figures))} for p in m.player_stats],
         "legend": {"codes": CODES, "ranges": RANGE_NOTE},
+        "replay": _replay(chart),
     }
+
+
+REPLAY_ITEMS = (("Run call", "run_call", None), ("Sack", "sack", "def_sack"),
+                ("Interception", "interception", "def_interception"),
+                ("Red zone", "red_zone", "def_red_zone"))
+REPLAY_NOTE = ("House rules, not the book's: each number is a chance in thousandths, read on "
+               "a d1000 (three d10s) at one step of a play; the offense's and the defense's "
+               "add. Run call: above 0 a pass call becomes a run, below 0 a run a pass. Sack: "
+               "above 0 a pass is sacked, below 0 a sack is thrown away. Interception: above 0 "
+               "an incompletion is picked off, below 0 a pick knocked away. Red zone, inside "
+               "the 20: above 0 a run or catch stopped short scores, below 0 a 3rd or 4th "
+               "down play reaching the line stops a yard short; past 1000 either way the zone "
+               "reaches a yard further out for every 50 more. A game with the replay "
+               "ratings option off plays without them.")
+
+
+def _replay(chart: TeamChart) -> dict[str, Any] | None:
+    """The chart's replay ratings (house rules, `rules.fived20.replay`) as the sheet prints
+    them, or None for a chart that plays by the book alone."""
+    r = chart.replay
+    if r is None:
+        return None
+    return {"title": "Replay ratings", "note": REPLAY_NOTE,
+            "items": [{"label": label, "offense": getattr(r, off),
+                       "defense": None if dfn is None else getattr(r, dfn)}
+                      for label, off, dfn in REPLAY_ITEMS]}

@@ -112,7 +112,20 @@ def _middle(c: dict[str, Any], w: float, u: bool) -> list[Flowable]:
             caption("Fumbles", u),
             para(f"Offense lost: {' '.join(map(str, f['off_lost']))}   Defense recovers: "
                  f"{' '.join(map(str, f['def_rec']))}   adjustment {f['def_adjust']:+d}",
-                 SMALL)]
+                 SMALL), *_replay(c, w)]
+
+
+def _replay(c: dict[str, Any], w: float) -> list[Flowable]:
+    """The replay ratings a built chart carries, boxed as house rules (not the book's)."""
+    r = c.get("replay")
+    if not r:
+        return []
+    rows = [[i["label"], f"{i['offense']:+d}",
+             "" if i["defense"] is None else f"{i['defense']:+d}"] for i in r["items"]]
+    return [KeepTogether([caption(r["title"], True, "(house rules, not the book's)"),
+                          grid([["", "offense", "defense"], *rows],
+                               [w * 0.4, w * 0.3, w * 0.3], size=6.5),
+                          para(r["note"], CELL)])]
 
 
 def _defense(c: dict[str, Any], w: float, u: bool) -> list[Flowable]:

@@ -167,6 +167,17 @@ function fumbles(c) {
       h("div", {}, h("dt", {}, "Def fum rate adjust"), h("dd", {}, signed(f.def_adjust)))));
 }
 
+function replayRatings(c) {
+  const r = c.replay;
+  if (!r) return null;
+  const n = (v) => (v === null || v === undefined ? "–" : signed(v));
+  return section(`${r.title} (house rules)`, "sheet-replay",
+    table(null, [h("tr", {}, th(""), th("Offense"), th("Defense"))],
+      r.items.map((i) => h("tr", {}, name(i.label), h("td", { class: "fd-n" }, n(i.offense)),
+        h("td", { class: "fd-n" }, n(i.defense)))), "sheet-replay-rows", "fd-mini"),
+    h("p", { class: "sh-help" }, r.note));
+}
+
 function defense(c, which) {
   const d = c.defense;
   const list = d[which];
@@ -207,6 +218,6 @@ export function renderFived20(chart) {
     legend,
     h("div", { class: "fd-columns" },
       h("div", { class: "fd-col" }, qb(chart), runners(chart), receivers(chart), kicking(chart)),
-      h("div", { class: "fd-col" }, playCalling(chart), penalties(chart), fumbles(chart)),
+      h("div", { class: "fd-col" }, playCalling(chart), penalties(chart), fumbles(chart), replayRatings(chart)),
       h("div", { class: "fd-col" }, defense(chart, "run"), defense(chart, "pass"), playerStats(chart))));
 }
