@@ -76,6 +76,15 @@ def person(browser: Any, errors: list[str]) -> Any:
     return page
 
 
+def claimed(page: Any) -> None:
+    """The claim went through: the coach's next step is on the page. Waits long (the server's
+    thread may still be playing earlier tests' computer games: a loaded CI machine took over
+    30 s) and names the reason of a refused claim."""
+    page.wait_for_selector("[data-testid=next-wait], [data-testid=claim-error]:not(:empty)",
+                           timeout=LONG)
+    assert page.get_by_test_id("next-wait").count() == 1, page.get_by_test_id("claim").inner_text()
+
+
 def token_of(url: str) -> str:
     return parse_qs(urlparse(url).query)["token"][0]
 
@@ -148,7 +157,7 @@ def test_a_league_with_friends_online(server: str, browser: Any, tmp_path: Path)
             shoot(page, "league-online-claim", tmp_path)
             on_a_phone(page, tmp_path, "league-online-claim")
         page.get_by_test_id("claim-submit").click()
-        page.get_by_test_id("next-wait").wait_for()
+        claimed(page)
         assert "has not started" in page.get_by_test_id("next-wait").inner_text()
         assert page.get_by_test_id("play-next").count() == 0
         assert f"{name}, coach of {team}" in page.get_by_test_id("you-are").inner_text()
@@ -297,6 +306,7 @@ def test_a_team_handed_on(server: str, browser: Any, width: int, tmp_path: Path)
     page.goto(rams["url"])
     page.get_by_test_id("claim-name").fill("Cy")
     page.get_by_test_id("claim-submit").click()
+    claimed(page)
     page.get_by_test_id("tab-team").click()
     page.get_by_test_id("handoff").click()
     page.get_by_test_id("handoff-confirm-yes").click()
@@ -315,7 +325,7 @@ def test_a_team_handed_on(server: str, browser: Any, width: int, tmp_path: Path)
     other.goto(new)
     other.get_by_test_id("claim-name").fill("Dee")
     other.get_by_test_id("claim-submit").click()
-    other.get_by_test_id("you-are").wait_for()
+    claimed(other)
     assert other.get_by_test_id("you-are").inner_text() == "Dee, coach of Riverside Rams"
     other.get_by_test_id("tab-team").click()
     other.get_by_test_id("team-settings").wait_for()
@@ -355,12 +365,7 @@ def test_two_coaches_play_their_league_game_with_fair_dice(server: str, browser:
         page.goto(link["url"])
         page.get_by_test_id("claim-name").fill(name)
         page.get_by_test_id("claim-submit").click()
-        # The server's thread may still be playing the earlier tests' computer games (a
-        # loaded CI machine took over 30 s): wait long, and name a refused claim's reason.
-        page.wait_for_selector("[data-testid=next-wait], [data-testid=claim-error]:not(:empty)",
-                               timeout=LONG)
-        assert page.get_by_test_id("next-wait").count() == 1, \
-            page.get_by_test_id("claim").inner_text()
+        claimed(page)
         pages.append(page)
 
     # The commissioner starts the season from the console, and keeps the week's page open.

@@ -92,10 +92,15 @@ export function showLeague(root, leagueId, token) {
 
   const key = () => (st.keyRefused ? "" : token);
 
+  let loads = 0;
   async function loadAll() {
+    const mine = ++loads;
     const [summary, standings, schedule, leaders, online] = await Promise.all([
       leagues.summary(leagueId, key()), leagues.standings(leagueId),
       leagues.schedule(leagueId), leagues.leaders(leagueId), leagues.online(leagueId, key())]);
+    // A load that started later (after a claim, say) has fresher data: this one, asked
+    // before it, must not put the old state back (the page would ask to claim again).
+    if (mine !== loads) return;
     st.summary = summary;
     st.standings = standings;
     st.schedule = schedule;
