@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import csv
 import json
-import math
 import os
 import time
 from collections import defaultdict
@@ -38,7 +37,13 @@ import scrimmage.coaches
 from scrimmage.api import play_game
 from scrimmage.coaches.tendencies import Tendencies, find, load_tilts
 from scrimmage.coaches.tendency_bins import fourth_cell, run_cell
-from scrimmage.coaches.tendency_build import by_team, club_codes, count_plays, real_figures
+from scrimmage.coaches.tendency_build import (
+    by_team,
+    club_codes,
+    count_plays,
+    logit,
+    real_figures,
+)
 
 HERE = Path(__file__).parent
 TILTS = Path(scrimmage.coaches.__file__).parent / "data" / "tendency_tilts.json"
@@ -109,11 +114,6 @@ def simulate(rules: str, season: int, games: list[tuple[str, str]], replays: int
     return dict(total)
 
 
-def _logit(p: float) -> float:
-    p = min(max(p, 0.005), 0.995)
-    return math.log(p / (1 - p))
-
-
 def calibrate(rules: str, season: int, games: list[tuple[str, str]], replays: int, jobs: int,
               rounds: int, truth: dict[str, dict[str, float]]) -> None:
     """Fit each team's tilt on `rules` (see the module's docstring); seeds apart from the
@@ -124,10 +124,10 @@ def calibrate(rules: str, season: int, games: list[tuple[str, str]], replays: in
         sim = simulate(rules, season, games, replays, jobs, first_seed=10_000_000 * (k + 1))
         for team, (runs, fd, goes, fourths, _, _) in sorted(sim.items()):
             t = fitted.setdefault(team, {"run": 0.0, "go": 0.0})
-            t["run"] = round(t["run"] + _logit(truth[team]["first_down_run"])
-                             - _logit(runs / fd), 3)
-            t["go"] = round(t["go"] + _logit(truth[team]["fourth_go"])
-                            - _logit(goes / fourths), 3)
+            t["run"] = round(t["run"] + logit(truth[team]["first_down_run"])
+                             - logit(runs / fd), 3)
+            t["go"] = round(t["go"] + logit(truth[team]["fourth_go"])
+                            - logit(goes / fourths), 3)
         TILTS.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", "utf-8")
         print(f"{rules} {season}: calibration round {k + 1} of {rounds} written", flush=True)
 

@@ -175,7 +175,8 @@ def _score(r: dict[str, str], score: dict[str, int]) -> None:
 
 # -- shrinkage ------------------------------------------------------------------------------
 
-def _logit(p: float) -> float:
+def logit(p: float) -> float:
+    """Log-odds of a share, kept finite at 0 and 1 (also the as-coached calibration's)."""
     p = min(max(p, 0.001), 0.999)
     return math.log(p / (1 - p))
 
@@ -193,7 +194,7 @@ def _offset(cells: Sequence[tuple[int, int, float]]) -> float:
     hits = min(max(hits, 0.5), total - 0.5)      # a team that never did it: finite b
     b = 0.0
     for _ in range(30):
-        ps = [(n, _sigmoid(_logit(p) + b)) for _, n, p in cells]
+        ps = [(n, _sigmoid(logit(p) + b)) for _, n, p in cells]
         f = sum(n * q for n, q in ps) - hits
         slope = sum(n * q * (1 - q) for n, q in ps)
         if slope <= 0 or abs(f) < 1e-6:
@@ -265,7 +266,7 @@ def team_rates(c: Counts, lg: League) -> dict[str, Any]:
         offsets[down] = _offset(cells) if down != "4" else offsets["3"]
     run = {}
     for cell, p_lg in lg_run.items():
-        prior = _sigmoid(_logit(p_lg) + offsets[cell[0]])
+        prior = _sigmoid(logit(p_lg) + offsets[cell[0]])
         runs, n = c.run.get(cell, [0, 0])
         run[cell] = _k((runs + K_RUN * prior) / (n + K_RUN))
     n4 = sum(sum(v) for v in c.fourth.values())
@@ -273,7 +274,7 @@ def team_rates(c: Counts, lg: League) -> dict[str, Any]:
     b4 *= n4 / (n4 + OFFSET_FOURTH)
     fourth = {}
     for cell, shares in lg_fourth.items():
-        go = _sigmoid(_logit(shares[0]) + b4)
+        go = _sigmoid(logit(shares[0]) + b4)
         rest = shares[1] + shares[2]
         shares4 = [go] + [(1 - go) * s / rest if rest else (1 - go) / 2 for s in shares[1:]]
         v = c.fourth.get(cell, [0, 0, 0])
@@ -282,7 +283,7 @@ def team_rates(c: Counts, lg: League) -> dict[str, Any]:
     tries = [(v[0], v[1], lg_two[cell]) for cell, v in c.two.items()]
     expected = sum(n * p for _, n, p in tries)
     b2 = _offset(tries) * expected / (expected + OFFSET_TWO)
-    two = {cell: _k(_sigmoid(_logit(p) + b2)) for cell, p in lg_two.items()}
+    two = {cell: _k(_sigmoid(logit(p) + b2)) for cell, p in lg_two.items()}
     kneel = (c.kneel[0] + K_KNEEL * lg.kneel_half) / (c.kneel[1] + K_KNEEL)
     return {"run": run, "fourth": fourth, "two": two, "kneel_half": _k(kneel),
             "real": real_figures(c)}
