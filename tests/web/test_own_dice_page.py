@@ -200,3 +200,28 @@ def test_first_and_roll_faces_tapped_on_a_phone(server: str, browser: Any, tmp_p
     assert view["die"] is None or view["die"]["index"] == tapped    # each tap was one die
     assert not errors, errors
     page.close()
+
+
+def test_a_face_typed_survives_the_panel_being_drawn_again(server: str, browser: Any) -> None:
+    """The die panel is drawn again on every piece of news; a face typed before Enter stays in
+    the box (CI once saw the box emptied between typing and Enter, sending ''), and a new die
+    starts empty."""
+    page = browser.new_page()
+    page.goto(server + "/")
+    kept = page.evaluate("""async () => {
+        const m = await import('/static/components/throw.js');
+        const el = document.createElement('section');
+        document.body.append(el);
+        const view = (index) => ({ you: true, can_undo: false,
+            die: { index, kind: 'number', sides: 20, name: 'the d20', prompt: 'Roll the d20' } });
+        const ui = { busy: false, error: '', throwDie: () => {}, undo: () => {} };
+        m.renderThrow(el, view(3), ui);
+        const box = el.querySelector('[data-testid=die-face]');
+        box.value = '17';
+        box.dispatchEvent(new Event('input'));
+        m.renderThrow(el, view(3), ui);
+        const same = el.querySelector('[data-testid=die-face]').value;
+        m.renderThrow(el, view(4), ui);
+        return [same, el.querySelector('[data-testid=die-face]').value];
+    }""")
+    assert kept == ["17", ""]

@@ -2,7 +2,9 @@
 // the offense's d24"), with a box for its face, a button for each face of a small die (a
 // tap on a phone) and undo for the last die typed. A die of printed faces (1st & Roll) shows
 // each face as printed, with its number under it; a timing card (The Grid) is typed ("7H").
-// A face the server refuses is shown with what the die shows.
+// A face the server refuses is shown with what the die shows. The panel is drawn again on
+// every piece of news, so what a person has typed for a die is kept across redraws (a redraw
+// between typing and Enter must not send an empty box).
 
 import { h, fill } from "../lib/dom.js";
 
@@ -16,6 +18,8 @@ export function renderThrow(el, view, ui) {
     el.replaceChildren();
     return;
   }
+  const draft = el._draft && el._draft.index === die.index ? el._draft.value : "";
+  const hadFocus = document.activeElement && document.activeElement.id === "die-face";
   el.dataset.index = String(die.index);
   if (!view.you) {
     fill(el, h("p", { class: "throw-prompt", "data-testid": "die-prompt" }, `${die.prompt}…`));
@@ -29,6 +33,8 @@ export function renderThrow(el, view, ui) {
     placeholder: die.kind === "card" ? "7H" : die.kind === "number" ? `1–${die.sides}` : "face",
     disabled: ui.busy,
   });
+  input.value = draft;
+  input.addEventListener("input", () => { el._draft = { index: die.index, value: input.value }; });
   const send = (event) => {
     event.preventDefault();
     ui.throwDie(input.value);
@@ -60,5 +66,5 @@ export function renderThrow(el, view, ui) {
       ? `a d${die.sides}: type 1 to ${die.sides}, or tap its face` : die.kind === "card" ? die.shows : `${die.shows}; type it or tap it`),
     faces,
     ui.error ? h("p", { class: "error", role: "alert", "data-testid": "die-error" }, ui.error) : null);
-  if (!ui.busy && document.activeElement === document.body) input.focus({ preventScroll: true });
+  if (!ui.busy && (hadFocus || document.activeElement === document.body)) input.focus({ preventScroll: true });
 }
