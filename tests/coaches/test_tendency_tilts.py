@@ -6,10 +6,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scrimmage.coaches.tendencies import NO_TILT, Tendencies, Tilt, _lean, tilt_for
+from scrimmage.coaches.tendencies import NO_TILT, Tendencies, Tilt, _lean, main, tilt_for
 
 RATES = {"run": {"1|l|mid|normal": 480, "3|s|mid|normal": 700},
          "fourth": {"s|opp|normal": [300, 100, 600]}, "two": {}, "kneel_half": 500}
@@ -66,3 +67,15 @@ def test_the_bundled_tilts_stay_modest() -> None:
         for teams in rules.values():
             for t in teams.values():
                 assert abs(t["run"]) <= 2 and abs(t["go"]) <= 2, t
+
+
+def test_the_module_command_shows_each_rulesets_tilt(capsys: pytest.CaptureFixture[str]) -> None:
+    """`python -m scrimmage.coaches.tendencies NAME` names the fitted tilts it plays with."""
+    assert main(["2016", "Miami", "Dolphins"]) == 0
+    shown = capsys.readouterr().out
+    miami = tilt_for("5d20", 2016, "mia")
+    assert (f"on 5d20 sheets, tilted by {miami.run:+.2f} log-odds on runs and {miami.go:+.2f}"
+            in shown)
+    assert "on legends-pro sheets" in shown
+    assert main(["2012", "Miami", "Dolphins"]) == 0
+    assert "no tilt fitted for this season" in capsys.readouterr().out

@@ -167,7 +167,7 @@ def find(name: str, season: int | None = None, code: str | None = None,
 
 def main(argv: Sequence[str] | None = None) -> int:
     """`python -m scrimmage.coaches.tendencies "2016 Atlanta Falcons"`: whose tendencies a
-    sheet of that name plays with, and its headline figures."""
+    sheet of that name plays with, its headline figures and its fitted tilts."""
     args = list(sys.argv[1:] if argv is None else argv)
     if not args:
         print("usage: python -m scrimmage.coaches.tendencies 'YEAR TEAM NAME'")
@@ -178,6 +178,16 @@ def main(argv: Sequence[str] | None = None) -> int:
           + ("" if t.real else " (no tendencies for this team: the league's rates)")
           + (f"; 1st and 10 in midfield, a run {first[0] / 10:.1f}% of the time"
              if first else ""))
+    # The as-coached coach leans these rates by the tilt fitted for each ruleset's sheets.
+    tilted = False
+    for rules in sorted(load_tilts().get("tilts", {})) if t.real else ():
+        tilt = find(" ".join(args), rules=rules).tilt
+        if tilt is not NO_TILT:
+            tilted = True
+            print(f"  on {rules} sheets, tilted by {tilt.run:+.2f} log-odds on runs and "
+                  f"{tilt.go:+.2f} on going for it on fourth down")
+    if t.real and not tilted:
+        print("  no tilt fitted for this season: its cells play as counted")
     return 0
 
 
