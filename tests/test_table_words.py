@@ -190,3 +190,18 @@ def test_a_penalty_question_shows_the_play_and_where_each_answer_leaves_the_ball
         for line in (accept, decline):
             assert re.search(r"then (you score \d, then )?(your|their) ball, "
                              r"(\d(st|nd|rd|th) & (\d+|goal) (on|at) |try from )", line), line
+
+
+def test_an_answer_is_shown_before_the_plays_it_settles_and_question_mark_is_help(
+        tmp_path: Path) -> None:
+    """The echo of an answer ("→ Let the chart call it") comes right after its prompt, before
+    the plays it lets the computers settle: an Enter on the other side's 3rd down, followed
+    by their punt with no question between, used to print both plays first and the echo
+    after them, on a line of its own. "?" at a question shows the help, as `help` does."""
+    out = run(["play", "--rules", "5d20", "--home", "2016 Buffalo Bills", "--away",
+               "2016 Atlanta Falcons", "--coach", "as-coached", "--save",
+               str(tmp_path / "g.json")], stdin="?\n" + "\n" * 60 + "quit\n")
+    lines = out.splitlines()
+    assert sum(ln.startswith("> → ") for ln in lines) == 60
+    assert not [ln for ln in lines if ln.startswith("→ ")], out
+    assert "At any question: a number or a name answers it" in out

@@ -107,19 +107,23 @@ class TerminalSeat:
         while True:
             text = self._line()
             word, _, rest = text.strip().partition(" ")
-            if word.lower() in COMMANDS:
-                if self._command(word.lower(), rest.strip(), pending, q):
+            word = "help" if word == "?" else word.lower()      # "?" is help, as at most prompts
+            if word in COMMANDS:
+                if self._command(word, rest.strip(), pending, q):
                     return
                 continue
             try:
                 answer = q.read(text)
                 if answer in q.confirm and not self._confirmed(q, answer):
                     continue
-                self.table.answer(answer)
+                pending.decision.check(answer)
             except IllegalDecision as exc:
                 self.console.print(f"[red]{escape(str(exc))}[/]")
                 continue
+            # The answer is shown before the game goes on: the plays it settles are printed
+            # while the computers play through (`show_settled_plays`).
             self.console.print(f"[dim]→ {escape(q.label(answer))}[/]")
+            self.table.answer(answer)
             return
 
     def throw(self, die: Throw) -> None:
@@ -132,8 +136,9 @@ class TerminalSeat:
                     shown = True
                 text = self._line()
                 word, _, rest = text.strip().partition(" ")
-                if word.lower() in ("help", "sheet", "undo", "quit"):
-                    if self._die_command(word.lower(), rest.strip()):
+                word = "help" if word == "?" else word.lower()
+                if word in ("help", "sheet", "undo", "quit"):
+                    if self._die_command(word, rest.strip()):
                         return
                     continue
                 # "7 of hearts" is one card; other faces may come several to a line.
