@@ -28,6 +28,22 @@ def test_help_lists_commands() -> None:
         assert command in out
 
 
+@pytest.mark.parametrize("group", [[], ["league"]])
+def test_each_command_summary_is_one_row_on_a_wide_terminal(group: list[str]) -> None:
+    """A command's summary is its docstring's first paragraph run together: the rich help
+    kept the docstring's line breaks ("win probability with its 95%" / "interval ...")."""
+    import os
+
+    proc = subprocess.run([*CMD, *group, "--help"], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "COLUMNS": "400"})
+    box = proc.stdout.split("Commands")[1].split("╰")[0]
+    rows = [ln[1:].rstrip(" │") for ln in box.splitlines()[1:] if ln.startswith("│")]
+    continued = [r for r in rows if r.startswith("  ")]
+    assert rows and not continued, continued
+    if not group:
+        assert any(r.split()[0] == "study" and "95% interval" in r for r in rows), rows
+
+
 def test_rulesets_and_teams() -> None:
     assert "legends-hs" in run(["rulesets"]).stdout
     teams = run(["teams", "--rules", "legends-hs"]).stdout

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import gc
+import inspect
 import json
 import sys
 from collections.abc import Callable, Iterator
@@ -689,6 +690,21 @@ def verify(
     except ScrimmageError as exc:
         _fail(exc)
     out.print(escape(done.line))
+
+
+def _one_line_summaries(typer_app: typer.Typer) -> None:
+    """Each command's summary in a command list is its docstring's first paragraph on one
+    line: the rich help keeps a docstring's line breaks, which broke the list's cells."""
+    for info in typer_app.registered_commands:
+        doc = inspect.getdoc(info.callback) if info.callback is not None else None
+        if info.short_help is None and info.help is None and doc:
+            info.short_help = " ".join(doc.split("\n\n")[0].split())
+    for group in typer_app.registered_groups:
+        if group.typer_instance is not None:
+            _one_line_summaries(group.typer_instance)
+
+
+_one_line_summaries(app)
 
 
 _CLICK_ERROR: type[Exception] = next(c for c in typer.BadParameter.__mro__
