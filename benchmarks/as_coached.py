@@ -90,10 +90,12 @@ def tally(plays: list[dict[str, Any]], teams: dict[str, tuple[str, Tendencies]],
             t[5] += tend.fourth(fourth_cell(*where))["go"] / 1000
 
 
-def play(job: tuple[str, int, str, str, int]) -> Tally:
-    rules, season, home, away, seed = job
-    rec = play_game(rules, f"{season}-{home}", f"{season}-{away}", seed=seed,
-                    coaches="as-coached")
+def play(job: tuple[str, int, str, str, int, str]) -> Tally:
+    rules, season, home, away, seed, sheets = job
+    teams = [f"{season}-{code}" for code in (home, away)]
+    if sheets:                          # sheets built for a season the package does not ship
+        teams = [str(Path(sheets) / f"{t}.toml") for t in teams]
+    rec = play_game(rules, teams[0], teams[1], seed=seed, coaches="as-coached")
     out: Tally = {}
     tally(rec.plays, {rec.home: (home, find(rec.home, season, home, rules=rules)),
                       rec.away: (away, find(rec.away, season, away, rules=rules))}, out)
@@ -101,8 +103,8 @@ def play(job: tuple[str, int, str, str, int]) -> Tally:
 
 
 def simulate(rules: str, season: int, games: list[tuple[str, str]], replays: int,
-             jobs: int, first_seed: int = 0) -> Tally:
-    work = [(rules, season, h, a, first_seed + 1000 * r + i) for r in range(replays)
+             jobs: int, first_seed: int = 0, sheets: str = "") -> Tally:
+    work = [(rules, season, h, a, first_seed + 1000 * r + i, sheets) for r in range(replays)
             for i, (h, a) in enumerate(games)]
     total: Tally = defaultdict(lambda: [0.0] * 6)
     # A fresh pool each time, its workers reading the tilts file as it is now.
@@ -115,13 +117,14 @@ def simulate(rules: str, season: int, games: list[tuple[str, str]], replays: int
 
 
 def calibrate(rules: str, season: int, games: list[tuple[str, str]], replays: int, jobs: int,
-              rounds: int, truth: dict[str, dict[str, float]]) -> None:
+              rounds: int, truth: dict[str, dict[str, float]], sheets: str = "") -> None:
     """Fit each team's tilt on `rules` (see the module's docstring); seeds apart from the
     measured table's."""
     data = json.loads(TILTS.read_text("utf-8"))
     fitted = data.setdefault("tilts", {}).setdefault(rules, {}).setdefault(str(season), {})
     for k in range(rounds):
-        sim = simulate(rules, season, games, replays, jobs, first_seed=10_000_000 * (k + 1))
+        sim = simulate(rules, season, games, replays, jobs, first_seed=10_000_000 * (k + 1),
+                       sheets=sheets)
         for team, (runs, fd, goes, fourths, _, _) in sorted(sim.items()):
             t = fitted.setdefault(team, {"run": 0.0, "go": 0.0})
             t["run"] = round(t["run"] + logit(truth[team]["first_down_run"])
@@ -177,7 +180,11 @@ def main() -> int:
     p.add_argument("--out", type=Path, default=HERE / "results" / "as_coached.md")
     p.add_argument("--calibrate", type=int, default=0, metavar="ROUNDS",
                    help="first fit the teams' tilts in this many rounds")
+    p.add_argument("--sheets", type=Path, default=None, metavar="DIR",
+                   help="the season's sheets as `scrimmage build --all --out DIR` writes them "
+                   "(SEASON-CODE.toml), for a season the package does not ship")
     a = p.parse_args()
+    sheets = str(a.sheets or "")
     truth = real(a.pbp, a.season)
     games = schedule(a.pbp, a.season)
     lines = ["# As-coached: simulated play calling against the real teams (issue 38)", "",
@@ -186,7 +193,9 @@ def main() -> int:
              f"{f' --calibrate {a.calibrate}' if a.calibrate else ''}` (niced, on a shared "
              "2-core machine). Real figures: NFL GameCenter play-by-play (../shared), counted "
              "as the tendencies builder counts them. Both sides play `--coach as-coached` on "
-             "the bundled sheets of the season; each team plays its real schedule.", "",
+             + ("the bundled sheets of the season" if not sheets else
+                "the season's sheets as `scrimmage build --all` makes them by default")
+             + "; each team plays its real schedule.", "",
              "The coach plays each team's cells leaned by its fitted tilt (`coaches/data/"
              "tendency_tilts.json`, from `--calibrate` rounds on other seeds); none fitted: "
              "the cells as counted. "
@@ -198,9 +207,9 @@ def main() -> int:
              "2nd down, FNL-5; 5D20: scrambles and snap fumbles make pass calls runs).", ""]
     for rules in a.rules:
         if a.calibrate:
-            calibrate(rules, a.season, games, a.replays, a.jobs, a.calibrate, truth)
+            calibrate(rules, a.season, games, a.replays, a.jobs, a.calibrate, truth, sheets)
         start = time.perf_counter()
-        sim = simulate(rules, a.season, games, a.replays, a.jobs)
+        sim = simulate(rules, a.season, games, a.replays, a.jobs, sheets=sheets)
         lines += section(rules, a.season, a.replays, len(games), time.perf_counter() - start,
                          sim, truth)
         print("\n".join(lines[-3:]), flush=True)
