@@ -78,3 +78,60 @@ def test_classes_made_blank_need_no_argument() -> None:
             assert type(made.__new__(made)) is made, where      # runs __init__ when compiled
             checked += 1
     assert checked >= 9
+
+
+NOT_COMPILED = {
+    "core/field.py": "Side's `other` is set on the enum members after the class (mypyc's "
+                     "enums cannot hold it); a few spot texts a game",
+    "core/records.py": "the record file's pydantic models share it (mypyc cannot compile "
+                       "pydantic models); a few calls a play",
+    "rules/fived20/charts.py": "the chart file's pydantic models share it",
+    "rules/legends/sheets.py": "the sheet file's pydantic models share it; a few calls a game",
+    "rules/grid/tables.py": "the tables file's pydantic models share it; one lookup a play",
+    "rules/grid/roster.py": "the team file's pydantic models share it; only `Team.player` "
+                            "as a game is set up",
+}
+"""Modules a batch game calls into that the compiled build leaves as Python, and why."""
+
+
+def _called_modules(rules: str, games: int = 2) -> set[str]:
+    """The scrimmage modules whose Python functions a batch game of `rules` calls (the
+    computer coaches and the rules, as benchmarks/throughput.py plays them)."""
+    import sys
+
+    from scrimmage.api import make_coaches
+    from scrimmage.core.dice import SeededDice
+    from scrimmage.core.driver import drive
+    from scrimmage.core.ruleset import find_ruleset
+
+    rs = find_ruleset(rules)
+    names = rs.team_names()
+    teams = [rs.load_team(rs.team_data(n), n) for n in names[:2]]
+    seen: set[str] = set()
+
+    def called(frame: object, event: str, arg: object) -> None:
+        if event == "call":
+            path = frame.f_code.co_filename  # type: ignore[attr-defined]
+            if "/scrimmage/" in path:
+                seen.add(path.replace("\\", "/").rsplit("/scrimmage/", 1)[1])
+
+    for i in range(games):
+        game = rs.new_game(teams[i % 2], teams[(i + 1) % 2], SeededDice(i), {}, narrate=False)
+        coaches = make_coaches(rs, "solitaire", i)
+        sys.setprofile(called)
+        try:
+            drive(game, coaches, None)
+        finally:
+            sys.setprofile(None)
+    return seen
+
+
+def test_the_compiled_build_covers_every_module_a_batch_game_calls() -> None:
+    """Issue 36: the compiled build covers the whole hot path. Every module whose code a batch
+    game of any ruleset runs is in setup.py's list, or in NOT_COMPILED with its reason (in
+    the compiled build the compiled modules' own calls are not seen, which only shrinks the
+    set)."""
+    compiled = {str(p.relative_to(SRC)) for p in compiled_modules()}
+    for rules in ("legends-pro", "grid", "5d20", "1st-and-roll"):
+        left = _called_modules(rules) - compiled - set(NOT_COMPILED)
+        assert not left, f"{rules}: a batch game runs Python in {sorted(left)}"

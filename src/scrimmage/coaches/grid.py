@@ -31,7 +31,7 @@ from scrimmage.core.decisions import (
 )
 from scrimmage.core.dice import SeededDice
 from scrimmage.rules.grid.cards import Player
-from scrimmage.rules.grid.roster import ELIGIBLE, SLOTS
+from scrimmage.rules.grid.lineup import ELIGIBLE, SLOTS
 from scrimmage.rules.grid.tables import Tables
 
 CARRIER_SLOT = {"hb": "HB", "le": "LE", "re": "RE"}

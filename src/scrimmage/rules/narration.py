@@ -15,6 +15,7 @@ import tomllib
 from functools import cache
 from importlib import resources
 
+from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.dice import Dice
 from scrimmage.core.field import Side
 
@@ -67,6 +68,7 @@ def join_parts(parts: list[str]) -> str:
     return "; ".join(out)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the page's die look keeps notes (seat)
 class DiceReads:
     """What the dice of the current play were read for.
 

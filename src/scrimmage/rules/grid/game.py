@@ -24,9 +24,10 @@ from scrimmage.core.field import AWAY, HOME, Side
 from scrimmage.rules.grid import injuries, kicking, plays
 from scrimmage.rules.grid.cards import Player
 from scrimmage.rules.grid.deck import TimingClock, card_text
+from scrimmage.rules.grid.lineup import SLOTS, Lineup
 from scrimmage.rules.grid.phases import BREAK, KICKOFF, SCRIMMAGE
 from scrimmage.rules.grid.records import TEMPLATE, mark_conversion, period_label, side_type
-from scrimmage.rules.grid.roster import SLOTS, Lineup, Team
+from scrimmage.rules.grid.roster import Team
 from scrimmage.rules.grid.tables import Tables
 from scrimmage.rules.grid.track import BOX, FIRST_DOWN_BOXES, GRID_FIELD
 from scrimmage.rules.narration import DiceReads

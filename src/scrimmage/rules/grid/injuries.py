@@ -14,7 +14,8 @@ from scrimmage.core.decisions import K_SUBSTITUTION
 from scrimmage.core.field import AWAY, HOME
 from scrimmage.rules.grid.cards import HBE, LN, QB, SLOT_OF_CARRIER, Player
 from scrimmage.rules.grid.deck import rank
-from scrimmage.rules.grid.roster import ELIGIBLE, SLOTS, carrier_value, lineman_value, qb_value
+from scrimmage.rules.grid.lineup import ELIGIBLE, SLOTS
+from scrimmage.rules.grid.roster import carrier_value, lineman_value, qb_value
 
 if TYPE_CHECKING:
     from scrimmage.rules.grid.game import GridGame, TeamState

@@ -10,8 +10,9 @@ from scrimmage.core.field import Side
 from scrimmage.core.scoreboard import Scoreboard, table_phase
 from scrimmage.rules.grid.cards import HBE, LN, QB, Player
 from scrimmage.rules.grid.game import GridGame
+from scrimmage.rules.grid.lineup import SLOTS, Lineup
 from scrimmage.rules.grid.phases import SCRIMMAGE
-from scrimmage.rules.grid.roster import SLOTS, Lineup, Team
+from scrimmage.rules.grid.roster import Team
 from scrimmage.rules.grid.tables import bundled_tables
 from scrimmage.rules.grid.track import BOX, BOXES
 

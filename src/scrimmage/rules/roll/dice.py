@@ -66,8 +66,8 @@ class Die:
 class DiceSet:
     """Every die on the table, and the clock track."""
 
-    __slots__ = ("clock", "defense", "kick", "offense", "official", "penalty", "track",
-                 "two_minute")
+    __slots__ = ("clock", "defense", "kick", "last_space", "offense", "official", "penalty",
+                 "track", "two_minute")
 
     def __init__(self, offense: dict[str, Die], defense: dict[str, Die], clock: tuple[str, ...],
                  kick: tuple[int, ...], penalty: tuple[str, ...], track: tuple[int, ...],
@@ -79,14 +79,12 @@ class DiceSet:
         self.penalty = penalty
         self.track = track
         """Seconds shown on each space of the clock area, first space first (DATA-FR-2)."""
+        self.last_space = len(track) - 1
+        """The track's last space (a plain attribute: every snap reads it)."""
         self.two_minute = two_minute
         """Index of the 2:00 space (FR-34, FR-35)."""
         self.official = official
         """True for faces typed in from the real dice; ours are a stand-in (the file says)."""
-
-    @property
-    def last_space(self) -> int:
-        return len(self.track) - 1
 
 
 # -- the file's schema ---------------------------------------------------------------------
