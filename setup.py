@@ -76,6 +76,8 @@ COMPILED = [
     "src/scrimmage/core/decisions.py",
     "src/scrimmage/core/situation.py",
     "src/scrimmage/core/deck.py",
+    "src/scrimmage/core/snaps.py",
+    "src/scrimmage/core/spot.py",
     "src/scrimmage/rules/narration.py",
     "src/scrimmage/coaches/legends.py",
     "src/scrimmage/coaches/grid.py",

@@ -81,10 +81,6 @@ def test_classes_made_blank_need_no_argument() -> None:
 
 
 NOT_COMPILED = {
-    "core/field.py": "Side's `other` is set on the enum members after the class (mypyc's "
-                     "enums cannot hold it); a few spot texts a game",
-    "core/records.py": "the record file's pydantic models share it (mypyc cannot compile "
-                       "pydantic models); a few calls a play",
     "rules/fived20/charts.py": "the chart file's pydantic models share it",
     "rules/legends/sheets.py": "the sheet file's pydantic models share it; a few calls a game",
     "rules/grid/tables.py": "the tables file's pydantic models share it; one lookup a play",

@@ -251,25 +251,3 @@ class GameRecord:
         except RecursionError:
             raise ScrimmageError(f"{p}: not a game record (nested too deeply)") from None
         return cls.from_json(data, str(p))
-
-
-def snap_record(template: dict[str, Any], play_type: str, play_id: int, clock: Any,
-                posteam: Any, names: dict[Any, str], score: dict[Any, int]) -> dict[str, Any]:
-    """A new play record from a ruleset's template (every column, so plays share one schema),
-    filled with what is known at the snap: the clock (a `PeriodClock`), the teams and the score.
-    `posteam` is a `Side`; the record's `posteam_type` is "home" or "away"."""
-    rec = template.copy()
-    other = posteam.other
-    # One store a column (not `update(**columns)`): this runs for every play of every game.
-    rec["play_id"] = play_id
-    rec["qtr"] = clock.quarter
-    rec["quarter_seconds_remaining"] = clock.seconds_left
-    rec["half_seconds_remaining"] = clock.half_seconds_remaining
-    rec["game_seconds_remaining"] = clock.game_seconds_remaining
-    rec["posteam"] = names[posteam]
-    rec["defteam"] = names[other]
-    rec["posteam_type"] = "home" if posteam == "HOME" else "away"
-    rec["play_type"] = play_type
-    rec["posteam_score"] = score[posteam]
-    rec["defteam_score"] = score[other]
-    return rec

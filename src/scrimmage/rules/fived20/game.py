@@ -25,8 +25,8 @@ from scrimmage.core.decisions import (
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
 from scrimmage.core.field import AWAY, HOME, Side
-from scrimmage.core.records import snap_record
 from scrimmage.core.situation import Situation
+from scrimmage.core.snaps import snap_record
 from scrimmage.rules.fived20 import kicking, plays, timing, tries
 from scrimmage.rules.fived20.charts import GameCharts, TeamChart
 from scrimmage.rules.fived20.dice import COLOURS, Roll, reroll, roll_five

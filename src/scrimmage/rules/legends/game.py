@@ -23,8 +23,8 @@ from scrimmage.core.decisions import (
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
 from scrimmage.core.field import AWAY, HOME, Side
-from scrimmage.core.records import snap_record
 from scrimmage.core.situation import Situation
+from scrimmage.core.snaps import snap_record
 from scrimmage.rules.legends import clock_choices, kicking, scrimmage_play, tries
 from scrimmage.rules.legends.charts import ChartValue, LevelRules, Roll, XSheets, chart_text
 from scrimmage.rules.legends.phases import FREE_KICK, KICKOFF, OT_TOSS, SCRIMMAGE, TRY
