@@ -281,3 +281,47 @@ def test_a_kneel_on_fourth_down_is_confirmed_and_help_shows_the_terms(server: st
                            ".dataset.index !== String(i)", arg=pending["index"])
     record = httpx.get(f"{server}/api/games/{made['game_id']}?token={token}", timeout=30).json()
     assert any(p["play_type"] == "qb_kneel" for p in record["plays"])
+
+
+@pytest.mark.parametrize("width", [1200, 375])
+def test_the_seat_choices_wrap_in_their_column_not_under_the_label(server: str, browser: Any,
+                                                                   width: int) -> None:
+    """On the new-game form, "away (Desert Sun Scorpions)" wrapped back to the fieldset's left
+    edge, under "You coach", while "home" stood right of it. Every choice of a seat row
+    starts right of its label, or (a phone) every choice sits below it in one column. The
+    own-dice box stays beside its words."""
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    page.goto(server + "/")
+    for row, ids in (("Opponent", ("new-opponent-computer", "new-opponent-friend")),
+                     ("Your side", ("new-side-home", "new-side-away"))):
+        label = page.locator(f"[aria-label='{row}'] .label").bounding_box()
+        assert label is not None
+        boxes = [page.get_by_test_id(testid).bounding_box() for testid in ids]
+        assert all(b is not None for b in boxes)
+        beside = all(b["x"] >= label["x"] + label["width"] for b in boxes)
+        below = all(b["y"] >= label["y"] + label["height"] and b["x"] == boxes[0]["x"]
+                    for b in boxes)
+        assert beside or below, (row, width, label, boxes)
+    own = page.locator(".field-row.check").filter(has_text="own dice")
+    box, words = own.locator("input").bounding_box(), own.locator("label").bounding_box()
+    assert box is not None and words is not None
+    assert words["y"] < box["y"] + box["height"] and words["x"] > box["x"], (box, words)
+
+
+def test_option_help_leaves_no_gap_where_a_rule_id_was(server: str, browser: Any) -> None:
+    """The options' help leaves out rule IDs; "(AMB-FNL-4 house rules)" showed as
+    "( house rules)". Every option help of every ruleset, in the page's own words."""
+    page = browser.new_page()
+    page.goto(server + "/")
+    helps = [o.get("help", "") for rs in httpx.get(server + "/api/rulesets").json().values()
+             for o in rs["options"]]
+    assert any(RULE_ID.search(h) for h in helps)
+    shown = page.evaluate("""async (helps) => {
+        const m = await import('/static/components/options.js');
+        return helps.map(m.plainWords);
+    }""", helps)
+    for before, after in zip(helps, shown, strict=True):
+        assert not RULE_ID.search(after) and "( " not in after and " )" not in after, before
+    assert page.evaluate("""async () => (await import('/static/components/options.js'))
+        .plainWords('overtime (AMB-FNL-4 house rules) or none')""") == \
+        "overtime (house rules) or none"

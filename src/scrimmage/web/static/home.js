@@ -190,12 +190,15 @@ function newGameForm(section, made, mine, rulesets) {
       parts.push(
         h("div", { class: "field-row radios", role: "radiogroup", "aria-label": "Opponent" },
           h("span", { class: "label" }, "Play against"),
-          radio("opponent", "computer", "the computer", st.opponent === "computer", () => { st.opponent = "computer"; draw(); }),
-          radio("opponent", "friend", "a friend (two links)", st.opponent === "friend", () => { st.opponent = "friend"; draw(); })),
+          // the options wrap inside their column, not back under the label
+          h("span", { class: "radio-group" },
+            radio("opponent", "computer", "the computer", st.opponent === "computer", () => { st.opponent = "computer"; draw(); }),
+            radio("opponent", "friend", "a friend (two links)", st.opponent === "friend", () => { st.opponent = "friend"; draw(); }))),
         h("div", { class: "field-row radios", role: "radiogroup", "aria-label": "Your side" },
           h("span", { class: "label" }, "You coach"),
-          radio("side", "home", `home (${home})`, st.side === "home", () => { st.side = "home"; }),
-          radio("side", "away", `away (${away})`, st.side === "away", () => { st.side = "away"; })));
+          h("span", { class: "radio-group" },
+            radio("side", "home", `home (${home})`, st.side === "home", () => { st.side = "home"; }),
+            radio("side", "away", `away (${away})`, st.side === "away", () => { st.side = "away"; }))));
     }
     return h("fieldset", { class: "seats" }, h("legend", {}, "Seats"), ...parts);
   }

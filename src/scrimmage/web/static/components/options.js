@@ -14,6 +14,8 @@ export function plainWords(text) {
     .replace(/\(\s*,\s*/g, "(")
     .replace(/\s*,\s*\)/g, ")")
     .replace(/\s*\(\s*\)/g, "")
+    .replace(/\(\s+/g, "(")          // "(AMB-FNL-4 house rules)" -> "(house rules)"
+    .replace(/\s+\)/g, ")")
     .replace(/\s{2,}/g, " ")
     .trim();
 }
