@@ -64,7 +64,10 @@ def _table(v: Any) -> Any:
 
 def _late(v: Any) -> bool:
     """The last two minutes of a half, when the clock choices matter."""
-    c = _clock(v)
+    try:
+        c = v.clock                     # `_clock(v)`, without one more frame
+    except AttributeError:
+        c = v
     q = c.quarter
     if q != 2 and q != 4:
         return False
@@ -304,7 +307,10 @@ class SolitaireCoach:
     def _speed_answer(used: int, total: int, v: Any) -> str:
         if total <= 0 or used >= total:
             return "none"
-        clock = _clock(v)
+        try:
+            clock = v.clock             # `_clock(v)`, without one more frame
+        except AttributeError:
+            clock = v
         quarter = min(clock.quarter, 4)
         played = ((quarter - 1) * 900 + (900 - min(clock.seconds_left, 900))) / 3600
         if used < played * total + 1:
