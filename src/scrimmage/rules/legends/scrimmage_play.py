@@ -19,12 +19,12 @@ from scrimmage.core.field import Side
 from scrimmage.rules.legends import kicking
 from scrimmage.rules.legends.bigplays import Outcome, resolve
 from scrimmage.rules.legends.cards import (
+    CELL_TEXTS,
     DEF_INDEX,
     DEF_SETS,
     LABELS,
     OFF_INDEX,
     OFF_SETS,
-    cell_text,
     cell_words,
 )
 from scrimmage.rules.legends.charts import Penalty, yards_of
@@ -261,7 +261,8 @@ def _call_roll_and_read(g: LegendsGame, p: Snap, rec: dict[str, Any],
     # Step 4 (FNL-38): each coach reads his own sheet.
     oc = off.team.offense[off_set][p.off_row - 1][def_set]
     dc = dfn.team.defense[def_set][p.def_row - 1][off_set]
-    off_text, def_text = cell_text(oc), cell_text(dc)
+    off_text = CELL_TEXTS.get(oc) or str(oc)            # `cell_text`, without two frames
+    def_text = CELL_TEXTS.get(dc) or str(dc)
     if narrate:
         reads.note_at(p.off_at, f"{LABELS[OFF_SETS[off_set]]} #{p.off_row} -> "
                                 f"{cell_words(off_text)}")
@@ -530,12 +531,14 @@ def _settle(g: LegendsGame, p: Snap, o: Outcome, rec: dict[str, Any],
     if g.reads.on:                  # words: batch simulation does not narrate (`finish`)
         rec["desc"] = _describe(g, rec, o, result, oob, p.foul)
     after = None
+    timeout_seconds = g.rules.timing["timeout"]
     if p.timeout is None and not g.in_overtime:
         # The coaches see the play's result, and what a timeout would save, first.
+        saves = seconds - timeout_seconds
         after = timeout_window(g, before=False, info={
-            "saves": max(0, seconds - g.timing("timeout")), "result": rec["desc"]})
+            "saves": saves if saves > 0 else 0, "result": rec["desc"]})
     if p.timeout is not None or after is not None:
-        seconds = g.timing("timeout")
+        seconds = timeout_seconds
         caller = s.teams[p.timeout or after or off_side]
         rec.update(timeout=1, timeout_team=caller.name, timeouts_left=caller.timeouts)
     seconds = seconds + time_adjust
