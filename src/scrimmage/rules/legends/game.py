@@ -24,7 +24,7 @@ from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
 from scrimmage.core.field import AWAY, HOME, Side
 from scrimmage.core.records import snap_record
-from scrimmage.core.situation import Situation, situation_text
+from scrimmage.core.situation import Situation
 from scrimmage.rules.legends import clock_choices, kicking, scrimmage_play, tries
 from scrimmage.rules.legends.charts import ChartValue, LevelRules, Roll, XSheets, chart_text
 from scrimmage.rules.legends.phases import FREE_KICK, KICKOFF, OT_TOSS, SCRIMMAGE, TRY
@@ -263,9 +263,7 @@ class LegendsGame:
             rec["down"] = s.down
             rec["ydstogo"] = s.ydstogo
             rec["goal_to_go"] = int(s.ydstogo >= s.yardline)
-            c = s.clock                 # `s.situation_text()`, without one more frame
-            rec["situation"] = situation_text(c.quarter, c.seconds_left, s.possession, s.down,
-                                              max(1, min(s.ydstogo, s.yardline)), s.yardline)
+            rec["situation"] = s.situation_text()
         return rec
 
     def kick_record(self, play_type: str, receiver: Side, kicker: Side, what: str,
