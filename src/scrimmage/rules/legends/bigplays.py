@@ -57,6 +57,9 @@ def resolve(g: LegendsGame, oc: int | None, dc: int | None, special: str | None,
             run: bool, sos: int) -> Steps:
     """Step 4 (FNL-38..51): turn the two cells (and a SPECIAL, if rolled) into an outcome."""
     o = Outcome("run" if run else "pass")
+    if special is None and oc is not None and dc is not None and oc < INC and dc < INC:
+        # Most snaps: two numbers and no SPECIAL; they add up (FNL-39, FNL-40).
+        return _numbers(o, oc + dc + sos, run)
     bonus = 0
     # FNL-51: the SPECIAL column may say which coach's result counts.
     if special == "USE_DEF_ONLY":
@@ -111,7 +114,11 @@ def resolve(g: LegendsGame, oc: int | None, dc: int | None, special: str | None,
         else:
             o.incomplete = True
         return o
-    total = sum(cells) + bonus + sos
+    return _numbers(o, sum(cells) + bonus + sos, run)
+
+
+def _numbers(o: Outcome, total: int, run: bool) -> Outcome:
+    """FNL-39/40: the numbers add up (with a SPECIAL's bonus and the SOS adjustment)."""
     if run:
         o.yards = total                  # FNL-40: a negative run is a loss
         o.tfl = total < 0

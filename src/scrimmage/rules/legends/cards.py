@@ -36,12 +36,12 @@ CELL_TOKENS = {"INC": INC, "BP-OFF": BP_OFF, "BP-DEF": BP_DEF}
 CELL_TEXT = {INC: "INC", BP_OFF: "BP-OFF", BP_DEF: "BP-DEF"}
 
 
-_ALL_CELL_TEXT = {**{n: str(n) for n in range(-99, 100)}, **CELL_TEXT}
+CELL_TEXTS = {**{n: str(n) for n in range(-99, 100)}, **CELL_TEXT}
 """Every cell's text, made once (each snap's record shows two cells)."""
 
 
 def cell_text(code: int) -> str:
-    return _ALL_CELL_TEXT.get(code) or str(code)
+    return CELL_TEXTS.get(code) or str(code)
 
 
 CELL_WORDS = {

@@ -73,6 +73,24 @@ class Checkoff:
             return 1
         return self.resolve(set_index, roll)
 
+    def take(self, set_index: int, roll: int, free: bool) -> int:
+        """A snap's number (FNL-27), crossed off (FNL-30): `row`, then `cross_off` when the
+        set has numbers left. Tries (FNL-61) and exhausted sets (AMB-FNL-10: row 1) cross
+        nothing off. One call a card each snap: the usual roll, an open number, is read here
+        without a search."""
+        if free:
+            return self.free_roll(set_index, roll)
+        available = self.available
+        if available[set_index] == 0:
+            return 1
+        used = self.used[set_index]
+        number = roll if roll <= self.rows[set_index] and not used[roll] else \
+            self.resolve(set_index, roll)
+        # `resolve` found it open and on the sheet: nothing for `cross_off` to refuse.
+        used[number] = True
+        available[set_index] -= 1
+        return number
+
     def cross_off(self, set_index: int, number: int) -> None:
         """Mark a number used (FNL-30); using a number twice is refused (FNL-5)."""
         if not 1 <= number <= self.rows[set_index]:

@@ -59,9 +59,10 @@ def timeout_window(g: LegendsGame, before: bool,
     seconds and resets the momentum meter (FNL-84)."""
     s = g.s
     item = "before" if before else "after"
+    passes = g.fast.passes
     for side in (s.possession, s.possession.other):
         t = s.teams[side]
-        if t.timeouts <= 0 or g.fast.passes(K_TIMEOUT, item, side, "none"):
+        if t.timeouts <= 0 or passes(K_TIMEOUT, item, side, "none"):
             continue
         answer = g.ask(K_TIMEOUT, side, ("none", "timeout"),
                              _timeout_prompt(before, t.timeouts, info or {})

@@ -296,7 +296,8 @@ class LegendsGame:
         self._clock_before = c.seconds_left
         seconds = self._charge(seconds)
         c.run(seconds)
-        self._commit_momentum()
+        if self._moves:                         # most plays move no meter (FNL-80)
+            self._commit_momentum()
         rec["seconds"] = seconds
         pos = HOME if rec["posteam_type"] == "home" else AWAY
         rec["posteam_score_post"] = s.score[pos]

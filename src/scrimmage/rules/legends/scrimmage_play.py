@@ -18,7 +18,15 @@ from scrimmage.core.decisions import K_AUDIBLE, K_COACHING_POINTS, K_OUT_OF_BOUN
 from scrimmage.core.field import Side
 from scrimmage.rules.legends import kicking
 from scrimmage.rules.legends.bigplays import Outcome, resolve
-from scrimmage.rules.legends.cards import DEF_SETS, LABELS, OFF_SETS, cell_text, cell_words
+from scrimmage.rules.legends.cards import (
+    CELL_TEXTS,
+    DEF_INDEX,
+    DEF_SETS,
+    LABELS,
+    OFF_INDEX,
+    OFF_SETS,
+    cell_words,
+)
 from scrimmage.rules.legends.charts import Penalty, yards_of
 from scrimmage.rules.legends.checkoff import Checkoff
 from scrimmage.rules.legends.clock_choices import (
@@ -171,81 +179,103 @@ def call_options(checkoff: Checkoff, sets: tuple[str, ...], late_down: bool, mod
 
 def _number(checkoff: Checkoff, i: int, roll: int, free: bool) -> int:
     """FNL-27/30: the rolled number's row, crossed off; tries (FNL-61) and exhausted sets
-    (AMB-FNL-10: row 1) cross nothing off."""
-    number = checkoff.row(i, roll, free)
-    if not free and not checkoff.exhausted(i):
-        checkoff.cross_off(i, number)
-    return number
+    (AMB-FNL-10: row 1) cross nothing off (`Checkoff.take`, which the snap calls itself)."""
+    return checkoff.take(i, roll, free)
+
+
+def _offense_call_info(pct: float) -> dict[str, Any]:
+    """The `info` of an offense's play call with a built sheet's run-call share (replay
+    ratings), made once for each share (read-only, like every `info`)."""
+    info = _RUN_MIX.get(pct)
+    if info is None:
+        info = _RUN_MIX[pct] = {"side": "offense", "run_call_pct": pct}
+    return info
+
+
+_RUN_MIX: dict[float, dict[str, Any]] = {}
+
+_BEFORE_READ: tuple[tuple[dict[str, Any], ...], ...] = tuple(
+    tuple({"off_call": off, "def_call": dfn} for dfn in DEF_SETS) for off in OFF_SETS)
+"""FNL-7 {L}: what a timeout before the results are read is shown, one `info` for each pair
+of cards (made once; read-only)."""
 
 
 def _call_roll_and_read(g: LegendsGame, p: Snap, rec: dict[str, Any],
                         two_point: bool) -> Outcome:
     s = g.s
+    rules = g.rules
     # `s.offense` and `s.defense` are properties: this runs every snap.
     off, dfn = s.teams[s.possession], s.teams[s.possession.other]
+    off_checkoff, def_checkoff = off.off_checkoff, dfn.def_checkoff
     late = s.down >= 3
     # Step 1 (FNL-25): the offense's card, then the defense's, each unseen by the other.
-    opts, refused = call_options(off.off_checkoff, OFF_SETS, late, g.rules.exhausted, two_point)
+    opts, refused = call_options(off_checkoff, OFF_SETS, late, rules.exhausted, two_point)
     call_info = _OFFENSE_CALL
-    if g.rules.replay_ratings and off.team.header.run_call_pct is not None:
-        # for computer coaches
-        call_info = {"side": "offense", "run_call_pct": off.team.header.run_call_pct}
+    if rules.replay_ratings:
+        pct = off.team.header.run_call_pct
+        if pct is not None:
+            call_info = _offense_call_info(pct)       # for computer coaches
     if two_point:
         call_info = {**call_info, "two_point": True}
     off_call = g.ask(K_PLAY_CALL, off.side, opts, "Call your offensive play",
                            call_info, refused)
-    p.off_set = OFF_SETS.index(off_call)
-    p.run = p.off_set < 3
+    off_set = OFF_INDEX[off_call]
+    run = off_set < 3
     info = _DEFENSE_CALL
-    if not two_point and off.off_checkoff.exhausted(p.off_set):
-        # FNL-50: calling an exhausted set, the offense must say run or pass.
-        info = {"side": "defense", "offense_category": "run" if p.run else "pass"}
-    elif two_point:
+    if two_point:
         info = {"side": "defense", "two_point": True}
-    opts, refused = call_options(dfn.def_checkoff, DEF_SETS, late, g.rules.exhausted, two_point)
+    elif off_checkoff.available[off_set] == 0:
+        # FNL-50: calling an exhausted set, the offense must say run or pass.
+        info = {"side": "defense", "offense_category": "run" if run else "pass"}
+    opts, refused = call_options(def_checkoff, DEF_SETS, late, rules.exhausted, two_point)
     def_call = g.ask(K_PLAY_CALL, dfn.side, opts, "Call your defense", info, refused)
-    p.def_set = DEF_SETS.index(def_call)
-    # Step 2 (FNL-26): d24 and d20 for the offense, d12 for the defense.
+    def_set = DEF_INDEX[def_call]
+    # Step 2 (FNL-26): d24 and d20 for the offense, d12 for the defense; FNL-27/30: each
+    # number is resolved on the checkoff and crossed off.
     d24, d20, d12 = g.roll(OFF_DIE), g.roll(PENALTY_DIE), g.roll(DEF_DIE)
-    narrate = g.reads.on
+    reads = g.reads
+    narrate = reads.on
     if narrate:
-        p.off_at, p.def_at = g.reads.last() - 2, g.reads.last()
-    p.off_row = _number(off.off_checkoff, p.off_set, d24, two_point)
-    p.def_row = _number(dfn.def_checkoff, p.def_set, d12, two_point)
+        p.off_at, p.def_at = reads.last() - 2, reads.last()
+    p.off_set = off_set
+    p.def_set = def_set
+    p.run = run
+    p.off_row = off_checkoff.take(off_set, d24, two_point)
+    p.def_row = def_checkoff.take(def_set, d12, two_point)
     p.penalty_roll = d20
     # Step 3 (FNL-31): the penalty roll.
     fouler = foul_side(g, d20)
     if narrate:
-        g.reads.note_at(p.off_at + 1, _penalty_roll_text(d20, fouler))
-    if d20 in (19, 2) and fouler is None:
-        _audible(g, p, offense=d20 == 19, two_point=two_point)
-    if g.rules.pre_play_timeouts and not two_point:
-        p.timeout = timeout_window(g, before=True, info={
-            "off_call": OFF_SETS[p.off_set], "def_call": DEF_SETS[p.def_set]})
+        reads.note_at(p.off_at + 1, _penalty_roll_text(d20, fouler))
+    if (d20 == 19 or d20 == 2) and fouler is None:
+        _audible(g, p, offense=d20 == 19, two_point=two_point)        # FNL-32
+        off_set, def_set, run = p.off_set, p.def_set, p.run
+    if rules.pre_play_timeouts and not two_point:
+        p.timeout = timeout_window(g, True, _BEFORE_READ[off_set][def_set])     # FNL-7 {L}
     if fouler is not None:
-        p.foul = roll_foul(g, p.run, offense=fouler)
+        p.foul = roll_foul(g, run, offense=fouler)
     elif d20 == 15:
         p.special = g.read_chart(g.x.special_scrimmage, "special play")
     elif 9 <= d20 <= 11:
         p.oob = True
     # Step 4 (FNL-38): each coach reads his own sheet.
-    oc = off.team.offense[p.off_set][p.off_row - 1][p.def_set]
-    dc = dfn.team.defense[p.def_set][p.def_row - 1][p.off_set]
+    oc = off.team.offense[off_set][p.off_row - 1][def_set]
+    dc = dfn.team.defense[def_set][p.def_row - 1][off_set]
+    off_text = CELL_TEXTS.get(oc) or str(oc)            # `cell_text`, without two frames
+    def_text = CELL_TEXTS.get(dc) or str(dc)
     if narrate:
-        g.reads.note_at(p.off_at, f"{LABELS[OFF_SETS[p.off_set]]} #{p.off_row} -> "
-                                  f"{cell_words(cell_text(oc))}")
-        g.reads.note_at(p.def_at, f"{LABELS[DEF_SETS[p.def_set]]} #{p.def_row} -> "
-                                  f"{cell_words(cell_text(dc))}")
-    sos = s.sos_adj[off.side][0 if p.run else 1]
-    rec["off_call"] = OFF_SETS[p.off_set]
-    rec["def_call"] = DEF_SETS[p.def_set]
+        reads.note_at(p.off_at, f"{LABELS[OFF_SETS[off_set]]} #{p.off_row} -> "
+                                f"{cell_words(off_text)}")
+        reads.note_at(p.def_at, f"{LABELS[DEF_SETS[def_set]]} #{p.def_row} -> "
+                                f"{cell_words(def_text)}")
+    rec["off_call"] = OFF_SETS[off_set]
+    rec["def_call"] = DEF_SETS[def_set]
     rec["off_play"] = p.off_row
     rec["def_play"] = p.def_row
-    rec["off_cell"] = cell_text(oc)
-    rec["def_cell"] = cell_text(dc)
+    rec["off_cell"] = off_text
+    rec["def_cell"] = def_text
     rec["penalty_roll"] = d20
-    outcome = resolve(g, oc, dc, p.special, p.run, sos)
-    return outcome
+    return resolve(g, oc, dc, p.special, run, s.sos_adj[off.side][0 if run else 1])
 
 
 def _penalty_roll_text(d20: int, fouler: bool | None) -> str:
@@ -501,17 +531,20 @@ def _settle(g: LegendsGame, p: Snap, o: Outcome, rec: dict[str, Any],
     if g.reads.on:                  # words: batch simulation does not narrate (`finish`)
         rec["desc"] = _describe(g, rec, o, result, oob, p.foul)
     after = None
+    timeout_seconds = g.rules.timing["timeout"]
     if p.timeout is None and not g.in_overtime:
         # The coaches see the play's result, and what a timeout would save, first.
+        saves = seconds - timeout_seconds
         after = timeout_window(g, before=False, info={
-            "saves": max(0, seconds - g.timing("timeout")), "result": rec["desc"]})
+            "saves": saves if saves > 0 else 0, "result": rec["desc"]})
     if p.timeout is not None or after is not None:
-        seconds = g.timing("timeout")
+        seconds = timeout_seconds
         caller = s.teams[p.timeout or after or off_side]
         rec.update(timeout=1, timeout_team=caller.name, timeouts_left=caller.timeouts)
-    seconds = max(0, seconds + time_adjust)
-    g.propose_moves(events)
-    g.finish(rec, seconds)
+    seconds = seconds + time_adjust
+    if events:                      # most downs move no meter (FNL-80)
+        g.propose_moves(events)
+    g.finish(rec, seconds if seconds > 0 else 0)
     if after is not None:
         s.momentum.reset()          # FNL-84, after this play's own move
         rec["momentum"] = s.momentum.value

@@ -241,6 +241,11 @@ class GameState:
 
 
 
+_CARD_SLOTS: dict[str, int] = {**OFF_INDEX, **{c: 6 + j for c, j in DEF_INDEX.items()}}
+"""Where each card's count of open plays is in a team's two checkoffs' `available` lists put
+end to end (the offense's six sets, then the defense's)."""
+
+
 class SeatView:
     """What one coach may see. Built once per seat; reads the live state. The parts that stay
     the same objects all game are plain attributes, not properties (computer coaches read
@@ -290,17 +295,12 @@ class SeatView:
     def open_cards(self, cards: tuple[str, ...]) -> tuple[str, ...]:
         """The cards of `cards` whose sets still have plays (a card of no set stays)."""
         t = self.own
-        off_left, def_left = t.off_checkoff.available, t.def_checkoff.available
+        left = t.off_checkoff.available + t.def_checkoff.available
         open_: list[str] = []
         for c in cards:
-            i = OFF_INDEX.get(c)
-            if i is not None:
-                if off_left[i] > 0:
-                    open_.append(c)
-            else:
-                j = DEF_INDEX.get(c)
-                if j is None or def_left[j] > 0:
-                    open_.append(c)
+            k = _CARD_SLOTS.get(c)          # one look-up a card (a coach asks late in games)
+            if k is None or left[k] > 0:
+                open_.append(c)
         return tuple(open_)
 
     @property
