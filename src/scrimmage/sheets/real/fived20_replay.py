@@ -13,8 +13,10 @@ is deterministic):
    completion ranges by the yards-per-attempt miss; `BOOK_ROUNDS` rounds. A chart built with
    the replay ratings off stops here: it plays by the book.
 2. *Replay ratings* (`charts.Replay`, house rules): from a round with the tuned sections,
-   the run-call, sack and interception ratings are solved exactly for the measured rates
-   (each converts a known share of one result into another), then the red-zone numbers
+   the run-call rating is solved exactly for the measured run share, the sack and
+   interception ratings for the dice's exact odds in the situations the team passed in
+   (`fived20_odds`: no sampling error; each rating converts a known share of one result
+   into another), then the red-zone numbers
    for the points scored and allowed by the measured effect of a thousandth
    (`RED_ZONE_POINTS`); last, the runner and completion shifts take back the yards the
    red-zone number adds and what that round still missed (so a chart with ratings has
@@ -24,10 +26,13 @@ is deterministic):
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from scrimmage.rules.fived20.charts import bundled_game_charts, chart_from_data
 from scrimmage.sheets.real.fived20 import Row, _f, chart_data
+from scrimmage.sheets.real.fived20_odds import Situation, pass_odds
 
 BOOK_ROUNDS = 1
 RUN_FACES_PER_SHARE = 20.0
@@ -46,9 +51,9 @@ MAX = 1000
 
 
 def _games(data: dict[str, Any], average: dict[str, Any], games: int, seed: int,
-           ratings: bool) -> dict[str, float]:
+           ratings: bool, situations: Counter[Situation] | None = None) -> dict[str, float]:
     """Totals of the team's games against the average chart (its offense; the points it
-    allowed as `points_against`)."""
+    allowed as `points_against`); `situations` counts its pass calls' situations."""
     from scrimmage.api import make_coaches
     from scrimmage.core.collection import fewer_collections
     from scrimmage.core.dice import SeededDice
@@ -71,6 +76,10 @@ def _games(data: dict[str, Any], average: dict[str, Any], games: int, seed: int,
                             narrate=False)
             drive(g, make_coaches(rs, "solitaire", s), None)
             box = box_score(g.plays, home.name, away.name)[me.name]
+            if situations is not None:
+                situations.update((p["call_row"], p["alignment"], p["yardline_100"])
+                                  for p in g.plays if p["posteam"] == me.name
+                                  and p["roll2"] and p["pass_depth"])
             for k, v in box.items():
                 totals[k] = totals.get(k, 0.0) + v
     totals["games"] = games
@@ -136,15 +145,22 @@ def calibrate(players: list[Row], team: Row, season: int, code: str, name: str,
     data = chart_data(players, team, season, code, name, league, source, tune)
     if not ratings:
         return data
-    sim = _sim(_games(data, average, games, base + BOOK_ROUNDS, True))
+    situations: Counter[Situation] = Counter()
+    sim = _sim(_games(data, average, games, base + BOOK_ROUNDS, True, situations))
     passes = 1 - sim["run_share"]
+    # The sack and pick rates are not the games' counts (a few hundred each: 4-7 % noise)
+    # but the dice's exact odds in the situations the team passed in (`fived20_odds`).
+    odds = pass_odds(chart_from_data(data), chart_from_data(average), bundled_game_charts(),
+                     situations)
+    base_sack = odds.sack_rate()
+    sack = _convert(real["sack_rate"], base_sack, 1 - base_sack)
+    odds = odds.after_sack_rating(sack)
     replay = {
         "run_call": _convert(real["run_share"], sim["run_share"], passes),
         # a sack comes out of any pass result but a scramble; an interception out of an
         # incompletion
-        "sack": _convert(real["sack_rate"], sim["sack_rate"], 1 - sim["sack_rate"]),
-        "interception": _convert(real["int_rate"], sim["int_rate"],
-                                 1 - sim["cmp_rate"] - sim["int_rate"]),
+        "sack": sack,
+        "interception": _convert(real["int_rate"], odds.int_rate(), odds.int_pool()),
     }
     data["replay"] = replay
     sim = _sim(_games(data, average, games, base + BOOK_ROUNDS + 1, True))
