@@ -48,6 +48,11 @@ RED_ZONE_YPC, RED_ZONE_YPA = 0.0004, 0.0007
 """Yards a carry and a pass attempt one thousandth of offensive red-zone rating adds (the
 league-average 2016 chart at +-300, 600 games; the pass side only gains)."""
 MAX = 1000
+RED_ZONE_BOUND = 500
+"""A built chart's red-zone numbers stay within +-500: a side then changes at most half the
+plays the rule reads, and two built charts' sum stays on the d1000 (no widened zone). Past
+it (2016: Falcons offense -776, Bills defense -1057) the number stopped nearly every 3rd and
+4th down play that reached the line inside the 20; the points it cannot reach stay missed."""
 
 
 def _games(data: dict[str, Any], average: dict[str, Any], games: int, seed: int,
@@ -113,8 +118,8 @@ def _clamp(v: float) -> int:
 
 
 def _red_zone(points: float, start: int = 0) -> int:
-    """The red-zone number that adds `points` a game to one at `start`."""
-    return max(-2 * MAX, min(2 * MAX, start + round(points / RED_ZONE_POINTS)))
+    """The red-zone number that adds `points` a game to one at `start`, within the bound."""
+    return max(-RED_ZONE_BOUND, min(RED_ZONE_BOUND, start + round(points / RED_ZONE_POINTS)))
 
 
 def _convert(target: float, base: float, pool: float) -> int:
