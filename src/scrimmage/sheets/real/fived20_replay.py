@@ -16,9 +16,10 @@ is deterministic):
    the run-call rating is solved exactly for the measured run share, the sack and
    interception ratings for the dice's exact odds in the situations the team passed in
    (`fived20_odds`: no sampling error; each rating converts a known share of one result
-   into another), then the red-zone numbers
+   into another; solved again once the completion shift below has moved the QB's
+   ranges), then the red-zone numbers
    for the points scored and allowed by the measured effect of a thousandth
-   (`RED_ZONE_POINTS`); last, the runner and completion shifts take back the yards the
+   (`RED_ZONE_POINTS`), within `RED_ZONE_BOUND`; last, the runner and completion shifts take back the yards the
    red-zone number adds and what that round still missed (so a chart with ratings has
    the same sections as without, but for those two shifts), and a last round moves the
    red-zone numbers by the points still missed.
@@ -131,6 +132,21 @@ def _convert(target: float, base: float, pool: float) -> int:
     return _clamp(-(1 - target / base) * MAX if base else 0)
 
 
+def _pass_ratings(data: dict[str, Any], average: dict[str, Any], real: Mapping[str, float],
+                  situations: Mapping[Situation, float]) -> dict[str, int]:
+    """The sack and interception ratings, solved from the dice's exact odds in the
+    situations the team passed in (`fived20_odds`), not from the games' few hundred sacks
+    and picks (4-7 % noise): a sack comes out of any pass result but a scramble, a pick out
+    of an incompletion."""
+    odds = pass_odds(chart_from_data(data), chart_from_data(average), bundled_game_charts(),
+                     situations)
+    base = odds.sack_rate()
+    sack = _convert(real["sack_rate"], base, 1 - base)
+    odds = odds.after_sack_rating(sack)
+    return {"sack": sack,
+            "interception": _convert(real["int_rate"], odds.int_rate(), odds.int_pool())}
+
+
 def calibrate(players: list[Row], team: Row, season: int, code: str, name: str,
               league: Mapping[str, float], source: str, average: dict[str, Any],
               games: int, ratings: bool, seed: int = 1) -> dict[str, Any]:
@@ -153,22 +169,10 @@ def calibrate(players: list[Row], team: Row, season: int, code: str, name: str,
     situations: Counter[Situation] = Counter()
     sim = _sim(_games(data, average, games, base + BOOK_ROUNDS, True, situations))
     passes = 1 - sim["run_share"]
-    # The sack and pick rates are not the games' counts (a few hundred each: 4-7 % noise)
-    # but the dice's exact odds in the situations the team passed in (`fived20_odds`).
-    odds = pass_odds(chart_from_data(data), chart_from_data(average), bundled_game_charts(),
-                     situations)
-    base_sack = odds.sack_rate()
-    sack = _convert(real["sack_rate"], base_sack, 1 - base_sack)
-    odds = odds.after_sack_rating(sack)
-    replay = {
-        "run_call": _convert(real["run_share"], sim["run_share"], passes),
-        # a sack comes out of any pass result but a scramble; an interception out of an
-        # incompletion
-        "sack": sack,
-        "interception": _convert(real["int_rate"], odds.int_rate(), odds.int_pool()),
-    }
+    replay = {"run_call": _convert(real["run_share"], sim["run_share"], passes),
+              **_pass_ratings(data, average, real, situations)}
     data["replay"] = replay
-    sim = _sim(_games(data, average, games, base + BOOK_ROUNDS + 1, True))
+    sim = _sim(_games(data, average, games, base + BOOK_ROUNDS + 1, True, situations))
     replay["red_zone"] = _red_zone(real["pf"] - sim["pf"])
     replay["def_red_zone"] = _red_zone(real["pa"] - sim["pa"])
     # The red-zone number adds (or takes) yards as well as points: the runner and completion
@@ -178,6 +182,9 @@ def calibrate(players: list[Row], team: Row, season: int, code: str, name: str,
     tune["cmp"] += (real["ypa"] - sim["ypa"] - RED_ZONE_YPA * max(0, rz)) * CMP_FACES_PER_YPA
     data = chart_data(players, team, season, code, name, league, source,
                       {k: round(v, 2) for k, v in tune.items()})
+    # The completion shift moved the QB's ranges: the sack and pick ratings are solved
+    # again from the final sections' odds (free: no games).
+    replay.update(_pass_ratings(data, average, real, situations))
     data["replay"] = replay
     # The shifts move the points too: a last round measures them with the final sections
     # and moves the red-zone numbers by what is still missed.
