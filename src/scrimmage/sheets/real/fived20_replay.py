@@ -17,11 +17,11 @@ is deterministic):
    interception ratings for the dice's exact odds in the situations the team passed in
    (`fived20_odds`: no sampling error; each rating converts a known share of one result
    into another; solved again once the completion shift below has moved the QB's
-   ranges), then the red-zone numbers
-   for the points scored and allowed by the measured effect of a thousandth
-   (`RED_ZONE_POINTS`), within `RED_ZONE_BOUND`; last, the runner and completion shifts take back the yards the
-   red-zone number adds and what that round still missed (so a chart with ratings has
-   the same sections as without, but for those two shifts), and a last round moves the
+   ranges), then the red-zone numbers for the points scored and allowed by the
+   measured effect of a thousandth (`RED_ZONE_POINTS`), within `RED_ZONE_BOUND`; last,
+   the runner and completion shifts take back the yards the red-zone number adds and
+   what that round still missed (so a chart with ratings has the same sections as
+   without, but for those two shifts), and a last round moves the
    red-zone numbers by the points still missed.
 """
 
