@@ -61,7 +61,10 @@ def test_ratings_are_solved_from_the_rates() -> None:
     assert _convert(0.06, 0.05, 0.95) == 11
     # 4 % wanted: a fifth of the sacks turn away
     assert _convert(0.04, 0.05, 0.95) == -200
-    assert _red_zone(-3.0) == -750 and _red_zone(10.0) == 2000
+    assert _red_zone(-1.0) == -250 and _red_zone(1.0, 100) == 350
+    # bounded (RED_ZONE_BOUND): the points past it stay missed
+    assert _red_zone(-3.0) == -500 and _red_zone(10.0) == 500
+    assert _red_zone(1.0, 400) == 500
 
 
 def test_a_chart_built_with_ratings_off_plays_by_the_book() -> None:

@@ -13,21 +13,27 @@ is deterministic):
    completion ranges by the yards-per-attempt miss; `BOOK_ROUNDS` rounds. A chart built with
    the replay ratings off stops here: it plays by the book.
 2. *Replay ratings* (`charts.Replay`, house rules): from a round with the tuned sections,
-   the run-call, sack and interception ratings are solved exactly for the measured rates
-   (each converts a known share of one result into another), then the red-zone numbers
-   for the points scored and allowed by the measured effect of a thousandth
-   (`RED_ZONE_POINTS`); last, the runner and completion shifts take back the yards the
-   red-zone number adds and what that round still missed (so a chart with ratings has
-   the same sections as without, but for those two shifts), and a last round moves the
+   the run-call rating is solved exactly for the measured run share, the sack and
+   interception ratings for the dice's exact odds in the situations the team passed in
+   (`fived20_odds`: no sampling error; each rating converts a known share of one result
+   into another; solved again once the completion shift below has moved the QB's
+   ranges), then the red-zone numbers for the points scored and allowed by the
+   measured effect of a thousandth (`RED_ZONE_POINTS`), within `RED_ZONE_BOUND`; last,
+   the runner and completion shifts take back the yards the red-zone number adds and
+   what that round still missed (so a chart with ratings has the same sections as
+   without, but for those two shifts), and a last round moves the
    red-zone numbers by the points still missed.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from scrimmage.rules.fived20.charts import bundled_game_charts, chart_from_data
 from scrimmage.sheets.real.fived20 import Row, _f, chart_data
+from scrimmage.sheets.real.fived20_odds import Situation, pass_odds
 
 BOOK_ROUNDS = 1
 RUN_FACES_PER_SHARE = 20.0
@@ -43,12 +49,17 @@ RED_ZONE_YPC, RED_ZONE_YPA = 0.0004, 0.0007
 """Yards a carry and a pass attempt one thousandth of offensive red-zone rating adds (the
 league-average 2016 chart at +-300, 600 games; the pass side only gains)."""
 MAX = 1000
+RED_ZONE_BOUND = 500
+"""A built chart's red-zone numbers stay within +-500: a side then changes at most half the
+plays the rule reads, and two built charts' sum stays on the d1000 (no widened zone). Past
+it (2016: Falcons offense -776, Bills defense -1057) the number stopped nearly every 3rd and
+4th down play that reached the line inside the 20; the points it cannot reach stay missed."""
 
 
 def _games(data: dict[str, Any], average: dict[str, Any], games: int, seed: int,
-           ratings: bool) -> dict[str, float]:
+           ratings: bool, situations: Counter[Situation] | None = None) -> dict[str, float]:
     """Totals of the team's games against the average chart (its offense; the points it
-    allowed as `points_against`)."""
+    allowed as `points_against`); `situations` counts its pass calls' situations."""
     from scrimmage.api import make_coaches
     from scrimmage.core.collection import fewer_collections
     from scrimmage.core.dice import SeededDice
@@ -71,6 +82,10 @@ def _games(data: dict[str, Any], average: dict[str, Any], games: int, seed: int,
                             narrate=False)
             drive(g, make_coaches(rs, "solitaire", s), None)
             box = box_score(g.plays, home.name, away.name)[me.name]
+            if situations is not None:
+                situations.update((p["call_row"], p["alignment"], p["yardline_100"])
+                                  for p in g.plays if p["posteam"] == me.name
+                                  and p["roll2"] and p["pass_depth"])
             for k, v in box.items():
                 totals[k] = totals.get(k, 0.0) + v
     totals["games"] = games
@@ -104,8 +119,8 @@ def _clamp(v: float) -> int:
 
 
 def _red_zone(points: float, start: int = 0) -> int:
-    """The red-zone number that adds `points` a game to one at `start`."""
-    return max(-2 * MAX, min(2 * MAX, start + round(points / RED_ZONE_POINTS)))
+    """The red-zone number that adds `points` a game to one at `start`, within the bound."""
+    return max(-RED_ZONE_BOUND, min(RED_ZONE_BOUND, start + round(points / RED_ZONE_POINTS)))
 
 
 def _convert(target: float, base: float, pool: float) -> int:
@@ -115,6 +130,21 @@ def _convert(target: float, base: float, pool: float) -> int:
     if target >= base:
         return _clamp((target - base) / max(1e-6, pool) * MAX)
     return _clamp(-(1 - target / base) * MAX if base else 0)
+
+
+def _pass_ratings(data: dict[str, Any], average: dict[str, Any], real: Mapping[str, float],
+                  situations: Mapping[Situation, float]) -> dict[str, int]:
+    """The sack and interception ratings, solved from the dice's exact odds in the
+    situations the team passed in (`fived20_odds`), not from the games' few hundred sacks
+    and picks (4-7 % noise): a sack comes out of any pass result but a scramble, a pick out
+    of an incompletion."""
+    odds = pass_odds(chart_from_data(data), chart_from_data(average), bundled_game_charts(),
+                     situations)
+    base = odds.sack_rate()
+    sack = _convert(real["sack_rate"], base, 1 - base)
+    odds = odds.after_sack_rating(sack)
+    return {"sack": sack,
+            "interception": _convert(real["int_rate"], odds.int_rate(), odds.int_pool())}
 
 
 def calibrate(players: list[Row], team: Row, season: int, code: str, name: str,
@@ -136,18 +166,13 @@ def calibrate(players: list[Row], team: Row, season: int, code: str, name: str,
     data = chart_data(players, team, season, code, name, league, source, tune)
     if not ratings:
         return data
-    sim = _sim(_games(data, average, games, base + BOOK_ROUNDS, True))
+    situations: Counter[Situation] = Counter()
+    sim = _sim(_games(data, average, games, base + BOOK_ROUNDS, True, situations))
     passes = 1 - sim["run_share"]
-    replay = {
-        "run_call": _convert(real["run_share"], sim["run_share"], passes),
-        # a sack comes out of any pass result but a scramble; an interception out of an
-        # incompletion
-        "sack": _convert(real["sack_rate"], sim["sack_rate"], 1 - sim["sack_rate"]),
-        "interception": _convert(real["int_rate"], sim["int_rate"],
-                                 1 - sim["cmp_rate"] - sim["int_rate"]),
-    }
+    replay = {"run_call": _convert(real["run_share"], sim["run_share"], passes),
+              **_pass_ratings(data, average, real, situations)}
     data["replay"] = replay
-    sim = _sim(_games(data, average, games, base + BOOK_ROUNDS + 1, True))
+    sim = _sim(_games(data, average, games, base + BOOK_ROUNDS + 1, True, situations))
     replay["red_zone"] = _red_zone(real["pf"] - sim["pf"])
     replay["def_red_zone"] = _red_zone(real["pa"] - sim["pa"])
     # The red-zone number adds (or takes) yards as well as points: the runner and completion
@@ -157,6 +182,9 @@ def calibrate(players: list[Row], team: Row, season: int, code: str, name: str,
     tune["cmp"] += (real["ypa"] - sim["ypa"] - RED_ZONE_YPA * max(0, rz)) * CMP_FACES_PER_YPA
     data = chart_data(players, team, season, code, name, league, source,
                       {k: round(v, 2) for k, v in tune.items()})
+    # The completion shift moved the QB's ranges: the sack and pick ratings are solved
+    # again from the final sections' odds (free: no games).
+    replay.update(_pass_ratings(data, average, real, situations))
     data["replay"] = replay
     # The shifts move the points too: a last round measures them with the final sections
     # and moves the red-zone numbers by what is still missed.
