@@ -16,13 +16,13 @@ is deterministic):
    the run-call rating is solved exactly for the measured run share, the sack and
    interception ratings for the dice's exact odds in the situations the team passed in
    (`fived20_odds`: no sampling error; each rating converts a known share of one result
-   into another; solved again once the completion shift below has moved the QB's
-   ranges), then the red-zone numbers for the points scored and allowed by the
-   measured effect of a thousandth (`RED_ZONE_POINTS`), within `RED_ZONE_BOUND`; last,
-   the runner and completion shifts take back the yards the red-zone number adds and
-   what that round still missed (so a chart with ratings has the same sections as
-   without, but for those two shifts), and a last round moves the
-   red-zone numbers by the points still missed.
+   into another). Then `FINISH_ROUNDS` rounds each move the points levers, the red-zone
+   and third-down numbers (`_finishing`: half the points each, by their measured effect
+   a thousandth, the red zone within `RED_ZONE_BOUND`), by what the round missed; the
+   run-call rating by the run share's miss (the third-down number moves it); and the
+   runner and completion shifts by the yards the numbers add and what the round missed
+   (so a chart with ratings has the same sections as without, but for those two shifts).
+   The sack and pick ratings are solved again after each shift (free: no games).
 """
 
 from __future__ import annotations
@@ -45,6 +45,19 @@ CMP_FACES_PER_YPA = 4.0
 RED_ZONE_POINTS = 0.004
 """Points a game one thousandth of red-zone rating adds (offense) or allows (defense)
 against the league-average chart (measured, benchmarks/results/fived20_fidelity.md)."""
+THIRD_DOWN_POINTS = 0.005
+"""Points a game one thousandth of third-down rating adds (offense) or allows (defense)
+against the league-average chart (2016, +-1000, 1000 games: offense -5.2 / +4.5, defense
+-5.7)."""
+THIRD_DOWN_YPC, THIRD_DOWN_YPA = 0.00023, 0.0002
+"""Yards a carry and a pass attempt one thousandth of offensive third-down rating adds
+(the same games: -0.23 / +0.23 a carry, -0.26 / +0.16 an attempt)."""
+FINISH_ROUNDS = ((1.0, 1), (0.5, 1), (0.5, 2), (0.5, 2))
+"""Rounds that move the red-zone, third-down and run-call numbers and the two shifts: the
+share of a round's miss on points and yards each moves by (yards move points, and a
+completion shift can move yards an attempt twice what `CMP_FACES_PER_YPA` says: a full step
+after the first overshoots), and the round's games in `games` (the last two twice as
+many, for less noise)."""
 RED_ZONE_YPC, RED_ZONE_YPA = 0.0004, 0.0007
 """Yards a carry and a pass attempt one thousandth of offensive red-zone rating adds (the
 league-average 2016 chart at +-300, 600 games; the pass side only gains)."""
@@ -123,6 +136,23 @@ def _red_zone(points: float, start: int = 0) -> int:
     return max(-RED_ZONE_BOUND, min(RED_ZONE_BOUND, start + round(points / RED_ZONE_POINTS)))
 
 
+def _finishing(points: float) -> tuple[int, int]:
+    """The red-zone and third-down numbers that add `points` a game: half each, and what
+    one cannot take within its bound the other takes, within its own."""
+    rz = _red_zone(points / 2)
+    td = _clamp((points - rz * RED_ZONE_POINTS) / THIRD_DOWN_POINTS)
+    return _red_zone(points - td * THIRD_DOWN_POINTS), td
+
+
+def _run_call(target: float, measured: float, rating: int) -> int:
+    """The run-call rating that moves the run share from `measured` (played with `rating`)
+    to `target`: the share without the rating, then `_convert` from it."""
+    r = rating / MAX
+    base = (measured - r) / (1 - r) if r > 0 else measured / (1 + r)
+    base = min(0.999, max(0.001, base))
+    return _convert(target, base, 1 - base)
+
+
 def _convert(target: float, base: float, pool: float) -> int:
     """The rating (thousandths) that moves a rate from `base` to `target`: above, that
     share of `pool` (the rate of the results it converts) turns into it; below, that share
@@ -169,26 +199,33 @@ def calibrate(players: list[Row], team: Row, season: int, code: str, name: str,
     situations: Counter[Situation] = Counter()
     sim = _sim(_games(data, average, games, base + BOOK_ROUNDS, True, situations))
     passes = 1 - sim["run_share"]
-    replay = {"run_call": _convert(real["run_share"], sim["run_share"], passes),
-              **_pass_ratings(data, average, real, situations)}
+    replay: dict[str, int] = {"run_call": _convert(real["run_share"], sim["run_share"], passes),
+                              **_pass_ratings(data, average, real, situations)}
     data["replay"] = replay
-    sim = _sim(_games(data, average, games, base + BOOK_ROUNDS + 1, True, situations))
-    replay["red_zone"] = _red_zone(real["pf"] - sim["pf"])
-    replay["def_red_zone"] = _red_zone(real["pa"] - sim["pa"])
-    # The red-zone number adds (or takes) yards as well as points: the runner and completion
-    # shifts give them back, with what the round still missed.
-    rz = replay["red_zone"]
-    tune["ypc"] += (real["ypc"] - sim["ypc"] - RED_ZONE_YPC * rz) * YPC_SHIFT_PER_YARD
-    tune["cmp"] += (real["ypa"] - sim["ypa"] - RED_ZONE_YPA * max(0, rz)) * CMP_FACES_PER_YPA
-    data = chart_data(players, team, season, code, name, league, source,
-                      {k: round(v, 2) for k, v in tune.items()})
-    # The completion shift moved the QB's ranges: the sack and pick ratings are solved
-    # again from the final sections' odds (free: no games).
-    replay.update(_pass_ratings(data, average, real, situations))
-    data["replay"] = replay
-    # The shifts move the points too: a last round measures them with the final sections
-    # and moves the red-zone numbers by what is still missed.
-    sim = _sim(_games(data, average, games, base + BOOK_ROUNDS + 2, True))
-    replay["red_zone"] = _red_zone(real["pf"] - sim["pf"], replay["red_zone"])
-    replay["def_red_zone"] = _red_zone(real["pa"] - sim["pa"], replay["def_red_zone"])
+    # The points: the red-zone and third-down numbers share what each side misses
+    # (`_finishing`); each round moves them by what the last one still missed, the run-call
+    # rating by the run share's miss (the third-down number moves it), and the runner and
+    # completion shifts take back the yards the numbers add and what the round missed.
+    asked = {"offense": 0.0, "defense": 0.0}
+    for n, (gain, more) in enumerate(FINISH_ROUNDS):
+        sim = _sim(_games(data, average, games * more, base + BOOK_ROUNDS + 1 + n, True))
+        asked["offense"] += (real["pf"] - sim["pf"]) * gain
+        asked["defense"] += (real["pa"] - sim["pa"]) * gain
+        before_rz, before_td = replay.get("red_zone", 0), replay.get("third_down", 0)
+        replay["red_zone"], replay["third_down"] = _finishing(asked["offense"])
+        replay["def_red_zone"], replay["def_third_down"] = _finishing(asked["defense"])
+        replay["run_call"] = _run_call(real["run_share"], sim["run_share"],
+                                       replay["run_call"])
+        d_rz, d_td = replay["red_zone"] - before_rz, replay["third_down"] - before_td
+        tune["ypc"] += ((real["ypc"] - sim["ypc"]) * gain - RED_ZONE_YPC * d_rz
+                        - THIRD_DOWN_YPC * d_td) * YPC_SHIFT_PER_YARD
+        tune["cmp"] += ((real["ypa"] - sim["ypa"]) * gain
+                        - RED_ZONE_YPA * (max(0, replay["red_zone"]) - max(0, before_rz))
+                        - THIRD_DOWN_YPA * d_td) * CMP_FACES_PER_YPA
+        data = chart_data(players, team, season, code, name, league, source,
+                          {k: round(v, 2) for k, v in tune.items()})
+        # The completion shift moved the QB's ranges: the sack and pick ratings are solved
+        # again from the final sections' odds (free: no games).
+        replay.update(_pass_ratings(data, average, real, situations))
+        data["replay"] = replay
     return data
