@@ -23,7 +23,7 @@ from scrimmage.sheets.real.fived20 import (
     read_team_seasons,
 )
 from scrimmage.sheets.real.fived20_average import build_league_average_data
-from scrimmage.sheets.real.fived20_replay import _convert, _red_zone
+from scrimmage.sheets.real.fived20_replay import _convert, _finishing, _red_zone, _run_call
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "fived20"
 RS = find_ruleset("5d20")
@@ -61,14 +61,26 @@ def test_ratings_are_solved_from_the_rates() -> None:
     assert _convert(0.06, 0.05, 0.95) == 11
     # 4 % wanted: a fifth of the sacks turn away
     assert _convert(0.04, 0.05, 0.95) == -200
-    assert _red_zone(-3.0) == -750 and _red_zone(10.0) == 2000
+    assert _red_zone(-1.0) == -250 and _red_zone(1.0, 100) == 350
+    # bounded (RED_ZONE_BOUND): the points past it stay missed
+    assert _red_zone(-3.0) == -500 and _red_zone(10.0) == 500
+    assert _red_zone(1.0, 400) == 500
+    # the points split between the red-zone (4 a thousand) and third-down (5 a thousand)
+    # numbers, half each; past the red zone's bound the third-down number takes the rest
+    assert _finishing(2.0) == (250, 200)
+    assert _finishing(-6.0) == (-500, -800)
+    assert _finishing(-20.0) == (-500, -1000)
+    # the run-call rating from the share played with one: 40 % with +100 is 1/3 without
+    assert _run_call(0.4, 0.4, 100) == 100
+    assert _run_call(0.3, 0.36, -100) == -250
 
 
 def test_a_chart_built_with_ratings_off_plays_by_the_book() -> None:
     off = build_data(*_extract(), 2016, "buf", games=6, replay_ratings=False)
     on = build_data(*_extract(), 2016, "buf", games=6, replay_ratings=True)
     assert "replay" not in off and set(on["replay"]) == {
-        "run_call", "sack", "interception", "red_zone", "def_red_zone"}
+        "run_call", "sack", "interception", "red_zone", "def_red_zone", "third_down",
+        "def_third_down"}
     # the same book sections but the runner and completion shifts the red zone takes back
     for key in ("play_calling", "kicking", "defense", "fumbles", "receivers",
                 "penalty_ranges"):
@@ -98,3 +110,47 @@ def test_replay_ratings_switch() -> None:
     # every system call a run: the only passes are spikes
     assert all(p.get("qb_spike") for p in on.plays
                if p.get("pass_attempt") and not p.get("two_point_attempt"))
+
+
+class _Dice:
+    def __init__(self, value: int) -> None:
+        self.value, self.rolled = value, 0
+
+    def roll(self, sides: int) -> int:
+        assert sides == 1000
+        self.rolled += 1
+        return self.value
+
+
+class _Reads:
+    def name(self, _: str) -> None:
+        pass
+
+
+def _third(yards: int, down: int, togo: int, line: int, off: dict[str, int],
+           dfn: dict[str, int] | None = None, roll: int = 1) -> tuple[int, int]:
+    """`replay.third_down` on a bare game: (the yards, the d1000s thrown)."""
+    from types import SimpleNamespace
+
+    from scrimmage.rules.fived20 import replay
+
+    g = SimpleNamespace(replay_ratings=True, down=down, ydstogo=togo, yardline=line,
+                        dice=_Dice(roll), reads=_Reads())
+    o = SimpleNamespace(replay=SimpleNamespace(**{"red_zone": 0, "third_down": 0, **off}))
+    d = SimpleNamespace(replay=SimpleNamespace(**{"def_red_zone": 0, "def_third_down": 0,
+                                                  **(dfn or {})}))
+    return replay.third_down(g, o, d, yards), g.dice.rolled
+
+
+def test_third_down_rating() -> None:
+    """The third-down house rule: 3rd and 4th downs outside the red zone, a run or catch
+    within 10 yards of the line to gain either way, on a d1000."""
+    assert _third(3, 3, 7, 60, {"third_down": 500}) == (7, 1)      # short by 4: reaches it
+    assert _third(3, 3, 7, 60, {"third_down": 500}, roll=501) == (3, 1)
+    assert _third(3, 2, 7, 60, {"third_down": 1000}) == (3, 0)     # 2nd down: the book
+    assert _third(-4, 3, 7, 60, {"third_down": 1000}) == (-4, 0)   # short by 11
+    assert _third(12, 3, 7, 60, {"third_down": -300}) == (6, 1)    # past by 5: a yard short
+    assert _third(17, 4, 7, 60, {"third_down": -1000}) == (17, 0)  # past by 10: kept
+    assert _third(8, 3, 7, 15, {"third_down": -1000}) == (8, 0)    # the red zone's own
+    # the defense's number adds: +200 - 200 is the book
+    assert _third(3, 3, 7, 60, {"third_down": 200}, {"def_third_down": -200}) == (3, 0)

@@ -141,7 +141,7 @@ def test_a_5d20_chart_carries_the_runners_rows_and_the_sections_of_the_book() ->
     assert sheet["kind"] == "5d20" and sheet["season"] == 2016
     freeman = sheet["runners"]["players"][0]
     assert freeman["name"] == "Devonta Freeman"
-    assert freeman["HOLE"] == [{"code": "AVG", "top": 3}, {"code": "SEC", "top": 10},
+    assert freeman["HOLE"] == [{"code": "AVG", "top": 4}, {"code": "SEC", "top": 11},
                                {"code": "SG", "top": 18}, {"code": "BRK", "top": 20}]
     for got, want in zip(sheet["runners"]["players"], data["runners"]["player"], strict=True):
         assert (got["blue"], got["black"], got["BRK"], got["fumble"]) == (
@@ -180,12 +180,14 @@ def test_a_5d20_charts_replay_ratings_are_on_its_sheet_as_house_rules() -> None:
     r = data["replay"]
     got = {i["label"]: (i["offense"], i["defense"]) for i in sheet["replay"]["items"]}
     n = {k: r.get(k, 0) for k in ("run_call", "sack", "def_sack", "interception",
-                                  "def_interception", "red_zone", "def_red_zone")}
+                                  "def_interception", "red_zone", "def_red_zone",
+                                  "third_down", "def_third_down")}
     assert any(n.values())
     assert got == {"Run call": (n["run_call"], None),
                    "Sack": (n["sack"], n["def_sack"]),
                    "Interception": (n["interception"], n["def_interception"]),
-                   "Red zone": (n["red_zone"], n["def_red_zone"])}
+                   "Red zone": (n["red_zone"], n["def_red_zone"]),
+                   "Third down": (n["third_down"], n["def_third_down"])}
     assert "House rules" in sheet["replay"]["note"]
     assert "replay ratings option off" in sheet["replay"]["note"]
     rs = find_ruleset("5d20")

@@ -403,10 +403,15 @@ class Replay(_Model):
     line goes all the way; below 0 a 3rd or 4th down play that reaches the line to gain
     stops a yard short. Added to the defense's; past 1000 either way the zone reaches a
     yard further out for every 50 more (at 2000, from the opponent's 40)."""
+    third_down: PerMille = 0
+    """Offense, 3rd or 4th down outside the red-zone rule's zone: above 0 a run or catch that
+    stops short of the line to gain by at most 10 yards reaches it; below 0 one that reaches
+    it by less than 10 yards stops a yard short. Added to the defense's."""
     def_sack: PerMille = 0
     def_interception: PerMille = 0
     def_red_zone: RedZone = 0
-    """The same three, for the team's defense."""
+    def_third_down: PerMille = 0
+    """The same four, for the team's defense."""
 
 
 class TeamChartFile(_Model):

@@ -333,6 +333,7 @@ def scrimmage_play(g: Any, two_point: bool = False) -> None:
         out.yards = _capped(g, out.yards)
         if out.kind in ("run", "complete"):
             out.yards = replay.red_zone(g, o, d, out.yards)             # house rule
+            out.yards = replay.third_down(g, o, d, out.yards)           # house rule
         out.oob = timing.out_of_bounds(out.kind, r2.yellow)             # D20-42
         g.read(r2, "yellow", "out of bounds" if out.oob else "in bounds")
         # D20-40 step 16 / D20-49: black = yellow, or an "f" on a sack.

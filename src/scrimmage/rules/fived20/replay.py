@@ -13,6 +13,9 @@ RED_ZONE, RED_ZONE_WIDEN, RED_ZONE_MAX_EDGE = 20, 50, 40
 """The red-zone rule acts from the opponent's 20 in; a sum past 1000 either way widens the
 zone a yard for every 50 more (the chance stays 1000 of 1000), to the opponent's 40, for
 the teams whose finishing is out of the 20-yard zone's reach (as the Legends rating)."""
+THIRD_DOWN_REACH = 10
+"""The third-down rule reads a 3rd or 4th down run or catch that ends within 10 yards of the
+line to gain (short of it or past it), outside the red-zone rule's zone."""
 
 
 def _on(g: Any, per_mille: int) -> bool:
@@ -76,10 +79,36 @@ def red_zone(g: Any, o: TeamChart, d: TeamChart, yards: int) -> int:
     if line > RED_ZONE_MAX_EDGE:
         return yards
     total = _sum(g, o, d, "red_zone", "def_red_zone")
-    if line > RED_ZONE + max(0, abs(total) - D1000) // RED_ZONE_WIDEN:
+    if line > _edge(total):
         return yards
     if total > 0 and 0 < yards < line and _on(g, total):
         return line
     if total < 0 and g.down >= 3 and yards >= g.ydstogo and _on(g, total):
         return int(g.ydstogo) - 1
+    return yards
+
+
+def _edge(total: int) -> int:
+    """The red-zone rule's zone for a sum of red-zone numbers: the opponent's 20, wider
+    past 1000."""
+    return RED_ZONE + max(0, abs(total) - D1000) // RED_ZONE_WIDEN
+
+
+def third_down(g: Any, o: TeamChart, d: TeamChart, yards: int) -> int:
+    """A 3rd or 4th down run or catch outside the red-zone rule's zone that ends within
+    `THIRD_DOWN_REACH` yards of the line to gain: a positive sum takes one that stops short
+    to the line (a first down); a negative one stops one that reaches it a yard short."""
+    if g.down < 3:
+        return yards
+    total = _sum(g, o, d, "third_down", "def_third_down")
+    if total == 0:
+        return yards
+    line: int = g.yardline
+    togo = int(g.ydstogo)
+    if line <= _edge(_sum(g, o, d, "red_zone", "def_red_zone")) or togo >= line:
+        return yards
+    if total > 0 and togo - THIRD_DOWN_REACH <= yards < togo and _on(g, total):
+        return togo
+    if total < 0 and togo <= yards < togo + THIRD_DOWN_REACH and _on(g, total):
+        return togo - 1
     return yards

@@ -172,7 +172,8 @@ def sheet_json(chart: TeamChart, game: FiveD20Game | None = None) -> dict[str, A
 
 REPLAY_ITEMS = (("Run call", "run_call", None), ("Sack", "sack", "def_sack"),
                 ("Interception", "interception", "def_interception"),
-                ("Red zone", "red_zone", "def_red_zone"))
+                ("Red zone", "red_zone", "def_red_zone"),
+                ("Third down", "third_down", "def_third_down"))
 REPLAY_NOTE = ("House rules, not the book's: each number is a chance in thousandths, read on "
                "a d1000 (three d10s) at one step of a play; the offense's and the defense's "
                "add. Run call: above 0 a pass call becomes a run, below 0 a run a pass. Sack: "
@@ -180,8 +181,10 @@ REPLAY_NOTE = ("House rules, not the book's: each number is a chance in thousand
                "an incompletion is picked off, below 0 a pick knocked away. Red zone, inside "
                "the 20: above 0 a run or catch stopped short scores, below 0 a 3rd or 4th "
                "down play reaching the line stops a yard short; past 1000 either way the zone "
-               "reaches a yard further out for every 50 more. A game with the replay "
-               "ratings option off plays without them.")
+               "reaches a yard further out for every 50 more. Third down, outside the red "
+               "zone: above 0 a 3rd or 4th down run or catch up to 10 yards short of the line "
+               "to gain reaches it, below 0 one reaching it by less than 10 stops a yard "
+               "short. A game with the replay ratings option off plays without them.")
 
 
 def _replay(chart: TeamChart) -> dict[str, Any] | None:

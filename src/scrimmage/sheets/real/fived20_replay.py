@@ -13,21 +13,27 @@ is deterministic):
    completion ranges by the yards-per-attempt miss; `BOOK_ROUNDS` rounds. A chart built with
    the replay ratings off stops here: it plays by the book.
 2. *Replay ratings* (`charts.Replay`, house rules): from a round with the tuned sections,
-   the run-call, sack and interception ratings are solved exactly for the measured rates
-   (each converts a known share of one result into another), then the red-zone numbers
-   for the points scored and allowed by the measured effect of a thousandth
-   (`RED_ZONE_POINTS`); last, the runner and completion shifts take back the yards the
-   red-zone number adds and what that round still missed (so a chart with ratings has
-   the same sections as without, but for those two shifts), and a last round moves the
-   red-zone numbers by the points still missed.
+   the run-call rating is solved exactly for the measured run share, the sack and
+   interception ratings for the dice's exact odds in the situations the team passed in
+   (`fived20_odds`: no sampling error; each rating converts a known share of one result
+   into another). Then `FINISH_ROUNDS` rounds each move the points levers, the red-zone
+   and third-down numbers (`_finishing`: half the points each, by their measured effect
+   a thousandth, the red zone within `RED_ZONE_BOUND`), by what the round missed; the
+   run-call rating by the run share's miss (the third-down number moves it); and the
+   runner and completion shifts by the yards the numbers add and what the round missed
+   (so a chart with ratings has the same sections as without, but for those two shifts).
+   The sack and pick ratings are solved again after each shift (free: no games).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from scrimmage.rules.fived20.charts import bundled_game_charts, chart_from_data
 from scrimmage.sheets.real.fived20 import Row, _f, chart_data
+from scrimmage.sheets.real.fived20_odds import Situation, pass_odds
 
 BOOK_ROUNDS = 1
 RUN_FACES_PER_SHARE = 20.0
@@ -39,16 +45,34 @@ CMP_FACES_PER_YPA = 4.0
 RED_ZONE_POINTS = 0.004
 """Points a game one thousandth of red-zone rating adds (offense) or allows (defense)
 against the league-average chart (measured, benchmarks/results/fived20_fidelity.md)."""
+THIRD_DOWN_POINTS = 0.005
+"""Points a game one thousandth of third-down rating adds (offense) or allows (defense)
+against the league-average chart (2016, +-1000, 1000 games: offense -5.2 / +4.5, defense
+-5.7)."""
+THIRD_DOWN_YPC, THIRD_DOWN_YPA = 0.00023, 0.0002
+"""Yards a carry and a pass attempt one thousandth of offensive third-down rating adds
+(the same games: -0.23 / +0.23 a carry, -0.26 / +0.16 an attempt)."""
+FINISH_ROUNDS = ((1.0, 1), (0.5, 1), (0.5, 2), (0.5, 2))
+"""Rounds that move the red-zone, third-down and run-call numbers and the two shifts: the
+share of a round's miss on points and yards each moves by (yards move points, and a
+completion shift can move yards an attempt twice what `CMP_FACES_PER_YPA` says: a full step
+after the first overshoots), and the round's games in `games` (the last two twice as
+many, for less noise)."""
 RED_ZONE_YPC, RED_ZONE_YPA = 0.0004, 0.0007
 """Yards a carry and a pass attempt one thousandth of offensive red-zone rating adds (the
 league-average 2016 chart at +-300, 600 games; the pass side only gains)."""
 MAX = 1000
+RED_ZONE_BOUND = 500
+"""A built chart's red-zone numbers stay within +-500: a side then changes at most half the
+plays the rule reads, and two built charts' sum stays on the d1000 (no widened zone). Past
+it (2016: Falcons offense -776, Bills defense -1057) the number stopped nearly every 3rd and
+4th down play that reached the line inside the 20; the points it cannot reach stay missed."""
 
 
 def _games(data: dict[str, Any], average: dict[str, Any], games: int, seed: int,
-           ratings: bool) -> dict[str, float]:
+           ratings: bool, situations: Counter[Situation] | None = None) -> dict[str, float]:
     """Totals of the team's games against the average chart (its offense; the points it
-    allowed as `points_against`)."""
+    allowed as `points_against`); `situations` counts its pass calls' situations."""
     from scrimmage.api import make_coaches
     from scrimmage.core.collection import fewer_collections
     from scrimmage.core.dice import SeededDice
@@ -71,6 +95,10 @@ def _games(data: dict[str, Any], average: dict[str, Any], games: int, seed: int,
                             narrate=False)
             drive(g, make_coaches(rs, "solitaire", s), None)
             box = box_score(g.plays, home.name, away.name)[me.name]
+            if situations is not None:
+                situations.update((p["call_row"], p["alignment"], p["yardline_100"])
+                                  for p in g.plays if p["posteam"] == me.name
+                                  and p["roll2"] and p["pass_depth"])
             for k, v in box.items():
                 totals[k] = totals.get(k, 0.0) + v
     totals["games"] = games
@@ -104,8 +132,25 @@ def _clamp(v: float) -> int:
 
 
 def _red_zone(points: float, start: int = 0) -> int:
-    """The red-zone number that adds `points` a game to one at `start`."""
-    return max(-2 * MAX, min(2 * MAX, start + round(points / RED_ZONE_POINTS)))
+    """The red-zone number that adds `points` a game to one at `start`, within the bound."""
+    return max(-RED_ZONE_BOUND, min(RED_ZONE_BOUND, start + round(points / RED_ZONE_POINTS)))
+
+
+def _finishing(points: float) -> tuple[int, int]:
+    """The red-zone and third-down numbers that add `points` a game: half each, and what
+    one cannot take within its bound the other takes, within its own."""
+    rz = _red_zone(points / 2)
+    td = _clamp((points - rz * RED_ZONE_POINTS) / THIRD_DOWN_POINTS)
+    return _red_zone(points - td * THIRD_DOWN_POINTS), td
+
+
+def _run_call(target: float, measured: float, rating: int) -> int:
+    """The run-call rating that moves the run share from `measured` (played with `rating`)
+    to `target`: the share without the rating, then `_convert` from it."""
+    r = rating / MAX
+    base = (measured - r) / (1 - r) if r > 0 else measured / (1 + r)
+    base = min(0.999, max(0.001, base))
+    return _convert(target, base, 1 - base)
 
 
 def _convert(target: float, base: float, pool: float) -> int:
@@ -115,6 +160,21 @@ def _convert(target: float, base: float, pool: float) -> int:
     if target >= base:
         return _clamp((target - base) / max(1e-6, pool) * MAX)
     return _clamp(-(1 - target / base) * MAX if base else 0)
+
+
+def _pass_ratings(data: dict[str, Any], average: dict[str, Any], real: Mapping[str, float],
+                  situations: Mapping[Situation, float]) -> dict[str, int]:
+    """The sack and interception ratings, solved from the dice's exact odds in the
+    situations the team passed in (`fived20_odds`), not from the games' few hundred sacks
+    and picks (4-7 % noise): a sack comes out of any pass result but a scramble, a pick out
+    of an incompletion."""
+    odds = pass_odds(chart_from_data(data), chart_from_data(average), bundled_game_charts(),
+                     situations)
+    base = odds.sack_rate()
+    sack = _convert(real["sack_rate"], base, 1 - base)
+    odds = odds.after_sack_rating(sack)
+    return {"sack": sack,
+            "interception": _convert(real["int_rate"], odds.int_rate(), odds.int_pool())}
 
 
 def calibrate(players: list[Row], team: Row, season: int, code: str, name: str,
@@ -136,31 +196,36 @@ def calibrate(players: list[Row], team: Row, season: int, code: str, name: str,
     data = chart_data(players, team, season, code, name, league, source, tune)
     if not ratings:
         return data
-    sim = _sim(_games(data, average, games, base + BOOK_ROUNDS, True))
+    situations: Counter[Situation] = Counter()
+    sim = _sim(_games(data, average, games, base + BOOK_ROUNDS, True, situations))
     passes = 1 - sim["run_share"]
-    replay = {
-        "run_call": _convert(real["run_share"], sim["run_share"], passes),
-        # a sack comes out of any pass result but a scramble; an interception out of an
-        # incompletion
-        "sack": _convert(real["sack_rate"], sim["sack_rate"], 1 - sim["sack_rate"]),
-        "interception": _convert(real["int_rate"], sim["int_rate"],
-                                 1 - sim["cmp_rate"] - sim["int_rate"]),
-    }
+    replay: dict[str, int] = {"run_call": _convert(real["run_share"], sim["run_share"], passes),
+                              **_pass_ratings(data, average, real, situations)}
     data["replay"] = replay
-    sim = _sim(_games(data, average, games, base + BOOK_ROUNDS + 1, True))
-    replay["red_zone"] = _red_zone(real["pf"] - sim["pf"])
-    replay["def_red_zone"] = _red_zone(real["pa"] - sim["pa"])
-    # The red-zone number adds (or takes) yards as well as points: the runner and completion
-    # shifts give them back, with what the round still missed.
-    rz = replay["red_zone"]
-    tune["ypc"] += (real["ypc"] - sim["ypc"] - RED_ZONE_YPC * rz) * YPC_SHIFT_PER_YARD
-    tune["cmp"] += (real["ypa"] - sim["ypa"] - RED_ZONE_YPA * max(0, rz)) * CMP_FACES_PER_YPA
-    data = chart_data(players, team, season, code, name, league, source,
-                      {k: round(v, 2) for k, v in tune.items()})
-    data["replay"] = replay
-    # The shifts move the points too: a last round measures them with the final sections
-    # and moves the red-zone numbers by what is still missed.
-    sim = _sim(_games(data, average, games, base + BOOK_ROUNDS + 2, True))
-    replay["red_zone"] = _red_zone(real["pf"] - sim["pf"], replay["red_zone"])
-    replay["def_red_zone"] = _red_zone(real["pa"] - sim["pa"], replay["def_red_zone"])
+    # The points: the red-zone and third-down numbers share what each side misses
+    # (`_finishing`); each round moves them by what the last one still missed, the run-call
+    # rating by the run share's miss (the third-down number moves it), and the runner and
+    # completion shifts take back the yards the numbers add and what the round missed.
+    asked = {"offense": 0.0, "defense": 0.0}
+    for n, (gain, more) in enumerate(FINISH_ROUNDS):
+        sim = _sim(_games(data, average, games * more, base + BOOK_ROUNDS + 1 + n, True))
+        asked["offense"] += (real["pf"] - sim["pf"]) * gain
+        asked["defense"] += (real["pa"] - sim["pa"]) * gain
+        before_rz, before_td = replay.get("red_zone", 0), replay.get("third_down", 0)
+        replay["red_zone"], replay["third_down"] = _finishing(asked["offense"])
+        replay["def_red_zone"], replay["def_third_down"] = _finishing(asked["defense"])
+        replay["run_call"] = _run_call(real["run_share"], sim["run_share"],
+                                       replay["run_call"])
+        d_rz, d_td = replay["red_zone"] - before_rz, replay["third_down"] - before_td
+        tune["ypc"] += ((real["ypc"] - sim["ypc"]) * gain - RED_ZONE_YPC * d_rz
+                        - THIRD_DOWN_YPC * d_td) * YPC_SHIFT_PER_YARD
+        tune["cmp"] += ((real["ypa"] - sim["ypa"]) * gain
+                        - RED_ZONE_YPA * (max(0, replay["red_zone"]) - max(0, before_rz))
+                        - THIRD_DOWN_YPA * d_td) * CMP_FACES_PER_YPA
+        data = chart_data(players, team, season, code, name, league, source,
+                          {k: round(v, 2) for k, v in tune.items()})
+        # The completion shift moved the QB's ranges: the sack and pick ratings are solved
+        # again from the final sections' odds (free: no games).
+        replay.update(_pass_ratings(data, average, real, situations))
+        data["replay"] = replay
     return data
