@@ -69,13 +69,18 @@ def test_the_bundled_tilts_stay_modest() -> None:
                 assert abs(t["run"]) <= 2 and abs(t["go"]) <= 2, t
 
 
-def test_the_module_command_shows_each_rulesets_tilt(capsys: pytest.CaptureFixture[str]) -> None:
-    """`python -m scrimmage.coaches.tendencies NAME` names the fitted tilts it plays with."""
+def test_the_module_command_shows_each_rulesets_tilt(capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """`python -m scrimmage.coaches.tendencies NAME` names the fitted tilts it plays with, and
+    says so for a ruleset with none for that season."""
+    import scrimmage.coaches.tendencies as tendencies
+
+    fitted = {"tilts": {"5d20": {"2016": {"mia": {"run": -0.14, "go": -1.51}}},
+                        "legends-pro": {"2016": {"mia": {"run": -0.02, "go": -0.83}}}}}
+    monkeypatch.setattr(tendencies, "load_tilts", lambda path=None: fitted)
     assert main(["2016", "Miami", "Dolphins"]) == 0
     shown = capsys.readouterr().out
-    miami = tilt_for("5d20", 2016, "mia")
-    assert (f"on 5d20 sheets, tilted by {miami.run:+.2f} log-odds on runs and {miami.go:+.2f}"
-            in shown)
-    assert "on legends-pro sheets" in shown
+    assert "on 5d20 sheets, tilted by -0.14 log-odds on runs and -1.51 on going for it" in shown
+    assert "on legends-pro sheets, tilted by -0.02 log-odds on runs and -0.83" in shown
     assert main(["2012", "Miami", "Dolphins"]) == 0
-    assert "no tilt fitted for this season" in capsys.readouterr().out
+    assert "on 5d20 sheets, no tilt fitted for this season" in capsys.readouterr().out

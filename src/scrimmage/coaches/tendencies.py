@@ -179,15 +179,11 @@ def main(argv: Sequence[str] | None = None) -> int:
           + (f"; 1st and 10 in midfield, a run {first[0] / 10:.1f}% of the time"
              if first else ""))
     # The as-coached coach leans these rates by the tilt fitted for each ruleset's sheets.
-    tilted = False
     for rules in sorted(load_tilts().get("tilts", {})) if t.real else ():
         tilt = find(" ".join(args), rules=rules).tilt
-        if tilt is not NO_TILT:
-            tilted = True
-            print(f"  on {rules} sheets, tilted by {tilt.run:+.2f} log-odds on runs and "
-                  f"{tilt.go:+.2f} on going for it on fourth down")
-    if t.real and not tilted:
-        print("  no tilt fitted for this season: its cells play as counted")
+        print(f"  on {rules} sheets, tilted by {tilt.run:+.2f} log-odds on runs and "
+              f"{tilt.go:+.2f} on going for it on fourth down" if tilt is not NO_TILT else
+              f"  on {rules} sheets, no tilt fitted for this season: its cells as counted")
     return 0
 
 
