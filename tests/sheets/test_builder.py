@@ -316,9 +316,9 @@ def test_the_sheet_ships_the_matrices_its_last_round_played(
     real_simulate = S.simulate
 
     def recording(level: str, text: str, other: str, games: int, seed: int,
-                  workers: int = 1) -> object:
+                  workers: int = 1, neutral: bool = False) -> object:
         played.append(text)
-        return real_simulate(level, text, other, games, seed, workers)
+        return real_simulate(level, text, other, games, seed, workers, neutral)
 
     monkeypatch.setattr(S, "simulate", recording)
     league = _league(NFL2016, 2016)
@@ -400,3 +400,22 @@ def test_play_speed_is_kept_to_what_the_coach_can_spend() -> None:
     assert S._quota_capped(90, 60.0) == int(S.QUOTA_SNAP_SHARE * 60.0) == 57
     assert S._quota_capped(-90, 60.0) == -57
     assert S._quota_capped(42, 65.0) == 42
+
+
+def test_a_team_is_calibrated_on_a_neutral_site(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A team's calibration games give neither side the home coaching-point bonus (FNL-10):
+    a real season is half home and half away. The league average, which plays itself and
+    takes both sides' figures, keeps its games as they were."""
+    sites: list[tuple[bool, bool]] = []
+    real_simulate = S.simulate
+
+    def recording(level: str, text: str, other: str, games: int, seed: int,
+                  workers: int = 1, neutral: bool = False) -> object:
+        sites.append((text == other, neutral))
+        return real_simulate(level, text, other, games, seed, workers, neutral)
+
+    monkeypatch.setattr(S, "simulate", recording)
+    league = _league(NFL2016, 2016)
+    S.build_sheet(find_team(league, "nwe"), league)
+    assert not any(neutral for itself, neutral in sites if itself)
+    assert [neutral for itself, neutral in sites if not itself] == [True] * len(S.TEAM_ROUND_GAMES)

@@ -44,7 +44,8 @@ Speed (issue 18: a sheet in seconds)
 The simulated games are nearly all of the time (about 75 games a second on one core). The
 league-average calibration (3 x 500 games) is read from `average_store` (shipped for the
 seasons of the bundled table, else computed once and kept in the user's cache). A team plays
-`TEAM_ROUND_GAMES` (500 games; the first builder played 2300): every round counts, the
+`TEAM_ROUND_GAMES` (500 games; the first builder played 2300), on a neutral site
+(`NEUTRAL_CALIBRATION`): every round counts, the
 earlier ones taken to the later settings by measured effects (`pooled_bias` for the
 yardage bias and the red-zone numbers, `ratings.YARDS_EFFECT`; `pooled` for the last
 step), where the first builder threw a round away whenever a setting had moved. `workers`
@@ -125,7 +126,8 @@ from scrimmage.sheets.real.sim_games import simulate
 from scrimmage.sheets.real.stats import StatsError, TeamSeason, league_average
 
 BUILDER_VERSION = 3
-"""3: sacks debiased by the team's own games, the penalty number stepped by them (issue 38)."""
+"""3: sacks debiased by the team's own games, the penalty number stepped by them, the play
+speed kept within reach of FNL-13, neutral-site calibration games (issue 38)."""
 PACE = {"college": 22, "pro": 37}
 """Play speed of a league-average team before simulation (generator.PACE_PLAY_SPEED)."""
 MAX_SPEED = next((int(m.le) for m in TeamHeader.model_fields["play_speed"].metadata
@@ -145,6 +147,14 @@ a few percent out at 500 (benchmarks/results/fidelity.md), the yardage by the ro
 it; at 3200 both come close to the first builder's 2300 (the whole bundle, 228 sheets, takes
 about 45 minutes on two cores)."""
 ANALYTIC_ROUNDS = 8
+NEUTRAL_CALIBRATION = True
+"""A team's calibration games are played on a neutral site (no home coaching-point bonus,
+FNL-10). A real season's figures are half home and half away games, and a replay plays the
+sheet on both; the first builders played the team at home every game, so its two extra
+coaching points a game (spent, among other things, on ignoring its own fouls) were in the
+figures it was fitted to: calibrated on its own games, 1985 New Orleans drew 5.80 penalties
+a game at home at number 19 and 6.67 on a neutral site at 20. The league-average sheet,
+which plays itself and takes both sides' figures, keeps its calibration."""
 
 
 @dataclass
@@ -703,8 +713,9 @@ def build_sheet(row: TeamSeason, league: list[TeamSeason], *, seed: int = 1,
     for rnd, played in enumerate(rounds):
         last = rnd + 1 == len(rounds)
         # Each round plays its own games, more of them as the sheet settles.
+        # On a neutral site (NEUTRAL_CALIBRATION): a real season is half home, half away.
         box, opp = simulate(plan.level, text, avg_text, played, _series_seed(plan) + rnd,
-                            workers)
+                            workers, neutral=NEUTRAL_CALIBRATION)
         s_off = sim_figures(box)
         own_o, own_d = plan.red_zone or (0, 0)
         # The team's own snaps: its attempts are what a replay is judged on. The snaps its
