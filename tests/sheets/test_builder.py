@@ -316,9 +316,9 @@ def test_the_sheet_ships_the_matrices_its_last_round_played(
     real_simulate = S.simulate
 
     def recording(level: str, text: str, other: str, games: int, seed: int,
-                  workers: int = 1) -> object:
+                  workers: int = 1, neutral: bool = False) -> object:
         played.append(text)
-        return real_simulate(level, text, other, games, seed, workers)
+        return real_simulate(level, text, other, games, seed, workers, neutral)
 
     monkeypatch.setattr(S, "simulate", recording)
     league = _league(NFL2016, 2016)
@@ -356,7 +356,7 @@ def test_a_team_s_own_games_set_its_interception_target() -> None:
     """Interceptions take the team's own pooled game-vs-expectation ratio, as yards do: a
     team whose games threw 1.5 times the expected share aims its sheet at 2/3 of the real rate.
     (With the league's ratio only, a pass-heavy team threw 28% too many: 2016 Baylor.)"""
-    figures = {"ypc": 4.0, "cmp": 0.6, "ypa": 7.0, "fum": 0.01, "int": 0.02}
+    figures = {"ypc": 4.0, "cmp": 0.6, "ypa": 7.0, "fum": 0.01, "int": 0.02, "sack": 0.06}
     sums: dict[str, list[float]] = {}
     R.pool_bias(sums, 300, {**figures, "int": 0.03}, figures)
     R.pool_bias(sums, 100, {**figures, "int": 0.03}, figures)
@@ -364,3 +364,58 @@ def test_a_team_s_own_games_set_its_interception_target() -> None:
     out = R.own_debias(league_debiased, {**figures, "int": 0.03}, sums)
     assert out["int"] == pytest.approx(0.02)
     assert out["ypa"] == pytest.approx(7.0)
+
+
+def test_a_team_s_own_games_set_its_sack_target_by_a_number() -> None:
+    """Sacks take the team's own pooled gap between games and expectation as a number a drop
+    back (SPECIAL-column sacks follow no guard): a team whose games gave 0.01 a drop back more
+    than expected aims its sheet at the real rate less 0.01, whatever its rate. The league's
+    bias, which has no `sack_extra`, stays a ratio (the league-average sheet is unchanged)."""
+    figures = {"ypc": 4.0, "cmp": 0.6, "ypa": 7.0, "fum": 0.01, "int": 0.02, "sack": 0.04}
+    sums: dict[str, list[float]] = {}
+    R.pool_bias(sums, 300, {**figures, "sack": 0.05}, figures)
+    R.pool_bias(sums, 100, {**figures, "sack": 0.05}, figures)
+    out = R.own_debias({**figures, "sack": 0.03}, {**figures, "sack": 0.05}, sums)
+    assert out["sack"] == pytest.approx(0.04)
+    assert R.debias({"sack": 0.06}, {"sack": 1.2})["sack"] == pytest.approx(0.05)
+
+
+def test_penalty_number_counts_the_fouls_no_number_sets() -> None:
+    """A number N gives `per_number` x N fouls a game plus a fixed part (FNL-13's play-speed
+    fouls): rounds at two numbers that both show 2 fixed fouls a game give the number that
+    leaves the real penalties less those 2 to the table; scaling by real / simulated would
+    have kept 3.43 / 5.43 of the number."""
+    per_number = 4.9 / 14.3
+    rounds = [(100, 10, 10 * per_number + 2.0), (250, 8, 8 * per_number + 2.0)]
+    n = S.next_penalty_number(rounds, 3.43, per_number)
+    assert n == round((3.43 - 2.0) / per_number) == 4
+    assert S.next_penalty_number([(100, 10, 10 * per_number + 1.0)], 3.43, per_number) == 7
+    assert S.next_penalty_number([(100, 10, 12.0)], 3.0, per_number) == 0
+
+
+def test_play_speed_is_kept_to_what_the_coach_can_spend() -> None:
+    """FNL-13: a speed beyond the team's own snaps a game is mostly not spent and each quota
+    missed is a 15-yard foul, so the builder keeps it within `QUOTA_SNAP_SHARE` of the snaps,
+    either way; a speed within reach stays."""
+    assert S._quota_capped(90, 60.0) == int(S.QUOTA_SNAP_SHARE * 60.0) == 57
+    assert S._quota_capped(-90, 60.0) == -57
+    assert S._quota_capped(42, 65.0) == 42
+
+
+def test_a_team_is_calibrated_on_a_neutral_site(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A team's calibration games give neither side the home coaching-point bonus (FNL-10):
+    a real season is half home and half away. The league average, which plays itself and
+    takes both sides' figures, keeps its games as they were."""
+    sites: list[tuple[bool, bool]] = []
+    real_simulate = S.simulate
+
+    def recording(level: str, text: str, other: str, games: int, seed: int,
+                  workers: int = 1, neutral: bool = False) -> object:
+        sites.append((text == other, neutral))
+        return real_simulate(level, text, other, games, seed, workers, neutral)
+
+    monkeypatch.setattr(S, "simulate", recording)
+    league = _league(NFL2016, 2016)
+    S.build_sheet(find_team(league, "nwe"), league)
+    assert not any(neutral for itself, neutral in sites if itself)
+    assert [neutral for itself, neutral in sites if not itself] == [True] * len(S.TEAM_ROUND_GAMES)

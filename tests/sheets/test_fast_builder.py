@@ -156,7 +156,7 @@ def test_a_round_s_yards_are_taken_to_the_next_round_s_red_zone_numbers() -> Non
     raises by the table's effect: its bias counts at the new number, not at the old."""
     from scrimmage.sheets.real.ratings import yards_effect
 
-    analytic = {"ypc": 4.0, "cmp": 0.6, "ypa": 7.0, "fum": 0.01, "int": 0.02}
+    analytic = {"ypc": 4.0, "cmp": 0.6, "ypa": 7.0, "fum": 0.01, "int": 0.02, "sack": 0.06}
     sim = {**analytic, "ypc": 4.2}
     sums = R.pooled_bias([(100, sim, analytic, 0)], 50)
     assert sums["ypc"][0] / sums["ypc"][1] == pytest.approx(4.2 * yards_effect("ypc", 50) / 4.0)

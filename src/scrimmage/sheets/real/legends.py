@@ -13,14 +13,16 @@ How a sheet is made
    touchback, punt fair-catch and Field Goal Range charts. `off_points`/`def_points` are the
    real points scored and allowed a game.
 2. Replay ratings (`scrimmage.sheets.real.ratings`): the computer coaches' share of run calls
-   (corrected by simulation; Runs per set, FNL-4, is its nearest 24th), the penalty number,
-   the BP DEF guards and the red-zone numbers (fitted by simulation to the real points).
+   (corrected by simulation; Runs per set, FNL-4, is its nearest 24th), the penalty number
+   (stepped by the team's own simulated fouls, FNL-13's play-speed fouls counted), the BP DEF
+   guards and the red-zone numbers (fitted by simulation to the real points).
 3. Play speed (FNL-12): each point slows one play by 10 s, on either side of the ball, so the
    snaps of a game fall by about `SNAPS_PER_SPEED` per point. The league-average sheet gets
    the speed that gives the league's snaps a team; a team's sheet the speed that gives the
    team's own snaps in its games against the average team (the split between the two
-   offenses follows from the lengths of their drives, which no header field sets). The
-   sheet field runs -90..90 (rules/legends/sheets.py).
+   offenses follows from the lengths of their drives, which no header field sets), kept
+   within what its coach can spend on time (`_quota_capped`, FNL-13). The sheet field runs
+   -90..90 (rules/legends/sheets.py).
 4. Matrices (`scrimmage.sheets.real.calibrate`): the generator's strength model plus a `Tuning`
    solved so that, against the league-average sheet, the exact per-play expectations give
    the team's yards a carry, completion rate and gross yards an attempt, on offense and
@@ -28,9 +30,10 @@ How a sheet is made
    by the BP DEF guards of both sides (replay ratings), solved in the same rounds. The
    league-average sheet's simulation measures what the expectations leave out (SPECIAL
    results, coaching points, penalties, 3rd-and-long calls) and every team's targets are
-   scaled by it; for yards a carry, completion rate, yards an attempt, fumbles lost and
-   interceptions the team's own simulated games (all rounds but the last, pooled) then
-   replace that league bias with its own. The last round only moves header numbers (the
+   scaled by it; for yards a carry, completion rate, yards an attempt, fumbles lost,
+   interceptions and sacks the team's own simulated games (all rounds but the last, pooled)
+   then replace that league bias with its own (fumbles and sacks as a number a play,
+   `rounds.OWN_ADDITIVE`). The last round only moves header numbers (the
    red-zone numbers on the table's own effect, the play speed, and the run-call share where
    Runs stays the same): the matrices it played are the ones that ship. That last step reads
    the rounds from `POOL_FROM` on, each taken to the last round's settings (`pooled`), or
@@ -41,7 +44,8 @@ Speed (issue 18: a sheet in seconds)
 The simulated games are nearly all of the time (about 75 games a second on one core). The
 league-average calibration (3 x 500 games) is read from `average_store` (shipped for the
 seasons of the bundled table, else computed once and kept in the user's cache). A team plays
-`TEAM_ROUND_GAMES` (500 games; the first builder played 2300): every round counts, the
+`TEAM_ROUND_GAMES` (500 games; the first builder played 2300), on a neutral site
+(`NEUTRAL_CALIBRATION`): every round counts, the
 earlier ones taken to the later settings by measured effects (`pooled_bias` for the
 yardage bias and the red-zone numbers, `ratings.YARDS_EFFECT`; `pooled` for the last
 step), where the first builder threw a round away whenever a setting had moved. `workers`
@@ -101,6 +105,7 @@ from scrimmage.sheets.real.ratings import (
     average_red_zone,
     bp_def_guards,
     moved_run_call_pct,
+    next_penalty_number,
     next_red_zone,
     other_points_effect,
     penalty_number,
@@ -120,7 +125,9 @@ from scrimmage.sheets.real.rounds import (
 from scrimmage.sheets.real.sim_games import simulate
 from scrimmage.sheets.real.stats import StatsError, TeamSeason, league_average
 
-BUILDER_VERSION = 2
+BUILDER_VERSION = 3
+"""3: sacks debiased by the team's own games, the penalty number stepped by them, the play
+speed kept within reach of FNL-13, neutral-site calibration games (issue 38)."""
 PACE = {"college": 22, "pro": 37}
 """Play speed of a league-average team before simulation (generator.PACE_PLAY_SPEED)."""
 MAX_SPEED = next((int(m.le) for m in TeamHeader.model_fields["play_speed"].metadata
@@ -140,6 +147,14 @@ a few percent out at 500 (benchmarks/results/fidelity.md), the yardage by the ro
 it; at 3200 both come close to the first builder's 2300 (the whole bundle, 228 sheets, takes
 about 45 minutes on two cores)."""
 ANALYTIC_ROUNDS = 8
+NEUTRAL_CALIBRATION = True
+"""A team's calibration games are played on a neutral site (no home coaching-point bonus,
+FNL-10). A real season's figures are half home and half away games, and a replay plays the
+sheet on both; the first builders played the team at home every game, so its two extra
+coaching points a game (spent, among other things, on ignoring its own fouls) were in the
+figures it was fitted to: calibrated on its own games, 1985 New Orleans drew 5.80 penalties
+a game at home at number 19 and 6.67 on a neutral site at 20. The league-average sheet,
+which plays itself and takes both sides' figures, keeps its calibration."""
 
 
 @dataclass
@@ -485,6 +500,27 @@ def _speed_for(sim_total: float, want_total: float, speed: int, share: float) ->
     return int(clamp(round_half_up(speed + delta), -MAX_SPEED, MAX_SPEED))
 
 
+QUOTA_SNAP_SHARE = 0.95
+"""A team's play speed is kept within this share of its own snaps a game (`_quota_capped`)."""
+
+
+def _quota_capped(speed: int, snaps: float) -> int:
+    """The play speed a team's coach can spend on time (FNL-12, FNL-13). The offense has the
+    first option on a point (FNL-12), so the points a team can count on spending are one a
+    snap of its own offense; against a slow opponent (every league average is slow, +42 in
+    1985) that is all it gets. FNL-13 wants half the points by halftime and three quarters by
+    the 4th quarter, so a speed beyond the team's snaps a game is mostly not spent: the snaps
+    stop falling and each quota missed is a 15-yard foul. Measured on 1965 Green Bay against
+    the 1965 average (80 games a speed): speed 45 / 60 / 70 / 90 gave 0 / 0.25 / 1.55 / 2.0
+    quota fouls and 64.6 / 60.6 / 58.2 / 58.9 snaps a game (the New York Jets alike). Kept
+    within `QUOTA_SNAP_SHARE` of the snaps the round measured, the quota fouls stay near 0 and
+    the snaps lost are a couple a game for the slowest teams of an era, which no speed gave
+    them anyway. (The first builder let such teams go to the sheet's 90: 1965 Green Bay drew
+    2.0 penalties a game more than it should; benchmarks/results/fidelity_decades.md.)"""
+    cap = int(QUOTA_SNAP_SHARE * snaps)
+    return int(clamp(speed, -cap, cap))
+
+
 def _move_calls(plan: Plan, sim_share: float, want_share: float) -> None:
     plan.run_call_pct = moved_run_call_pct(plan.run_call_pct, sim_share, want_share)
     plan.runs = _runs_of(plan.run_call_pct)
@@ -672,11 +708,14 @@ def build_sheet(row: TeamSeason, league: list[TeamSeason], *, seed: int = 1,
     avg_o, avg_d = avg_plan.red_zone or (0, 0)
     seen: list[Seen] = []
     own: dict[str, list[Measured]] = {"off": [], "def": []}
+    real_pen, league_pen = row.per_game("penalties"), avg_row.per_game("penalties")
+    fouls: list[tuple[int, int, float]] = []
     for rnd, played in enumerate(rounds):
         last = rnd + 1 == len(rounds)
         # Each round plays its own games, more of them as the sheet settles.
+        # On a neutral site (NEUTRAL_CALIBRATION): a real season is half home, half away.
         box, opp = simulate(plan.level, text, avg_text, played, _series_seed(plan) + rnd,
-                            workers)
+                            workers, neutral=NEUTRAL_CALIBRATION)
         s_off = sim_figures(box)
         own_o, own_d = plan.red_zone or (0, 0)
         # The team's own snaps: its attempts are what a replay is judged on. The snaps its
@@ -689,7 +728,8 @@ def build_sheet(row: TeamSeason, league: list[TeamSeason], *, seed: int = 1,
         # (each taken to the last round's settings by the documented effects): a few hundred
         # games leave a round's points a couple of percent out.
         now = pooled(seen[last_pool_from(rounds):] if last else seen[-1:])
-        plan.play_speed = _speed_for(2 * now.plays, 2 * off.plays_pg, plan.play_speed, 1.0)
+        plan.play_speed = _quota_capped(
+            _speed_for(2 * now.plays, 2 * off.plays_pg, plan.play_speed, 1.0), s_off["plays"])
         pct = moved_run_call_pct(plan.run_call_pct, now.run_share, off.run_share)
         # After the last round the share may move only where Runs per set (which lays out
         # the matrices) stays.
@@ -707,6 +747,15 @@ def build_sheet(row: TeamSeason, league: list[TeamSeason], *, seed: int = 1,
             n_d = next_red_zone([(r.number_d, r.points_d) for r in seen], dfn.points_pg)
         plan.red_zone = (int(clamp(n_o - avg_d, -RED_ZONE_MAX, RED_ZONE_MAX)),
                          int(clamp(n_d - avg_o, -RED_ZONE_MAX, RED_ZONE_MAX)))
+        if (not last and plan.penalty_number is not None and real_pen is not None
+                and league_pen is not None and avg_plan.penalty_scale > 0):
+            # The penalty number, stepped by the team's own fouls (ratings.next_penalty_number):
+            # the rounds from POOL_FROM on, or the first alone (its play speed was still the
+            # pace's guess, so its FNL-13 fouls differ). The last round plays the number that
+            # ships, so the points its step reads carry those fouls' yards.
+            fouls.append((played, plan.penalty_number, box["penalties"]))
+            plan.penalty_number = next_penalty_number(
+                fouls[POOL_FROM:] or fouls, real_pen, league_pen / avg_plan.penalty_scale)
         if last:
             # The last round played the matrices that ship: only header numbers move after
             # it, so the points its step starts from were played.

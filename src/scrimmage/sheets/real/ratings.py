@@ -9,8 +9,10 @@ Formulas (version `RATINGS_VERSION`):
   last minutes, and sacks count as snaps) and is then moved by simulation (`legends.py`).
 * Penalty number (`penalty_number`, fouls per 400 penalty rolls): the league-average sheet
   gets the number that makes its simulated penalties a game equal the league's (measured,
-  `legends.py`); a team gets that number x its penalties a game / the league's, rounded,
-  0..40. A season without penalty counts writes no number (the book's rate).
+  `legends.py`); a team starts from that number x its penalties a game / the league's,
+  rounded, 0..40, and its calibration rounds then step it to its real penalties, counting
+  the fouls no number sets (`next_penalty_number`: FNL-13's play-speed fouls). A season
+  without penalty counts writes no number (the book's rate).
 * BP DEF guards (`bp_def_guard`, offense and defense): the book reads a BP-DEF as a big play
   on 11-20 of a d20 whatever the teams, so sacks, interceptions and fumbles add up from the
   two sheets, and half of the league's rate reaches every team whatever its own sheet says.
@@ -70,6 +72,25 @@ def penalty_number(team_pg: float | None, league_pg: float | None, league_number
     if team_pg is None or league_pg is None or league_pg <= 0:
         return None
     return int(clamp(round_half_up(league_number * team_pg / league_pg), 0, 40))
+
+
+def next_penalty_number(rounds: list[tuple[int, int, float]], team_pg: float,
+                        per_number: float) -> int:
+    """A team's penalty number from its own calibration rounds, each (games, the number it
+    played, the team's simulated penalties a game). A number N gives `per_number` x N fouls
+    a game (the league-average sheet's measured rate, the league's penalties a game over its
+    unrounded number) plus fouls no number sets: above all FNL-13's 15-yard foul for each
+    play-speed quota the coach misses (a team at play speed 90 cannot spend half of it by
+    halftime; 1965 Green Bay drew 2.0 of them a game against the average,
+    benchmarks/results/fidelity_decades.md). Those are the rounds' penalties less the
+    number's share, pooled by games; the number is what the real penalties leave for the
+    table, rounded, 0..40. A step taken this way is right whatever the fixed part, where
+    scaling by real / simulated under-corrects it."""
+    games = sum(g for g, _, _ in rounds)
+    if games <= 0 or per_number <= 0:
+        raise ValueError("no calibration games or no penalty rate a number")
+    fixed = sum(g * (pen - n * per_number) for g, n, pen in rounds) / games
+    return int(clamp(round_half_up((team_pg - fixed) / per_number), 0, 40))
 
 
 def guard(rate: float, league_rate: float) -> int:

@@ -30,26 +30,38 @@ ADDITIVE = ("fum",)
 of the fumbles lost come from kicks and SPECIAL results, which no BP DEF cell or guard
 touches, so a team that seldom fumbles keeps them all."""
 
+OWN_ADDITIVE = ("fum", "sack")
+"""Figures a team's own games debias by a number (`own_debias`). Sacks too: the SPECIAL
+column's sacks (FNL-51, `header.SPECIAL_SACK_RATE`, about 0.35 a game) and the coach's
+long-yardage calls follow no BP DEF guard, so a ratio taken from the league (x1.14 in 1985)
+gives a team that seldom gets sacked too many and one that often does too few: measured on
+2022 Tampa Bay, 5.1 sacks a game per unit of guard chance plus about 0.45 a game that no
+guard removes (benchmarks/results/fidelity_decades.md, "What misses and why", item 3). The
+league-average sheet keeps the ratio (its stored calibrations, `average_store`, are
+unchanged)."""
+
 
 def debias(want: dict[str, float], bias: dict[str, float]) -> dict[str, float]:
     """Analytic targets: the real figure less what the game adds (`bias`: simulated /
     analytic, or for ADDITIVE figures `<name>_extra`, simulated - analytic)."""
     out = {}
     for k, v in want.items():
-        if k in ADDITIVE and f"{k}_extra" in bias:
+        if k in OWN_ADDITIVE and f"{k}_extra" in bias:
             out[k] = max(0.2 * v, v - bias[f"{k}_extra"])
         else:
             out[k] = v / bias.get(k, 1.0)
     return out
 
 
-OWN_BIAS = ("ypc", "cmp", "ypa", "fum", "int")
+OWN_BIAS = ("ypc", "cmp", "ypa", "fum", "int", "sack")
 """Figures whose game-vs-expectation bias a team's own simulated games measure (yards from
 thousands of plays to about 1%; fumbles, additive, from several hundred to a few percent of
 the rate, better than the league's bias, which missed a whole era's fumbles by 7%: NFL 1985,
 1000 games a team). Interceptions too: the games' share over the expected one grows with a
 team's passing volume (2016 Baylor, 37 attempts a game: x1.6 against the league's x1.25, so
-its sheet threw 28% too many). Sacks keep the league's."""
+its sheet threw 28% too many). Sacks, additive (`OWN_ADDITIVE`), since the builder step of
+issue 38: the league's ratio pulled every team's sacks toward the league rate (1975-2024:
+a sacks MAPE of 5.6-8.3, the lowest third of teams +10 to +14%)."""
 
 
 def pool_bias(sums: dict[str, list[float]], games: int, sim: dict[str, float],
@@ -81,9 +93,9 @@ def own_debias(targets_now: dict[str, float], want: dict[str, float],
     or for ADDITIVE figures simulated - analytic a game."""
     bias: dict[str, float] = {}
     for k, (sim, analytic, games) in sums.items():
-        if k in ADDITIVE and games > 0:
+        if k in OWN_ADDITIVE and games > 0:
             bias[f"{k}_extra"] = (sim - analytic) / games
-        elif k not in ADDITIVE and sim > 0 and analytic > 0:
+        elif k not in OWN_ADDITIVE and sim > 0 and analytic > 0:
             bias[k] = min(1.6, max(0.6, sim / analytic))
     measured = {k: want[k] for k in sums if k in bias or f"{k}_extra" in bias}
     return {**targets_now, **debias(measured, bias)}

@@ -31,13 +31,15 @@ def _pool(workers: int) -> ProcessPoolExecutor:
     return _POOLS[workers]
 
 
-def _series(level: str, home: str, away: str, seed: int) -> Series:
-    return Series(f"legends-{level}", tomllib.loads(home), tomllib.loads(away), seed)
+def _series(level: str, home: str, away: str, seed: int, neutral: bool = False) -> Series:
+    options = {"neutral": True} if neutral else None
+    return Series(f"legends-{level}", tomllib.loads(home), tomllib.loads(away), seed,
+                  options=options)
 
 
-def _play_range(job: tuple[str, str, str, int, int, int]) -> list[Box]:
-    level, home, away, seed, start, stop = job
-    series = _series(level, home, away, seed)
+def _play_range(job: tuple[str, str, str, int, int, int, bool]) -> list[Box]:
+    level, home, away, seed, start, stop, neutral = job
+    series = _series(level, home, away, seed, neutral)
     with fewer_collections():
         return [box_score(series.play(i)[1].plays, series.first.home, series.first.away)
                 for i in range(start, stop)]
@@ -48,13 +50,14 @@ def _ranges(games: int, parts: int) -> list[tuple[int, int]]:
     return [(a, b) for a, b in pairwise(edges) if b > a]
 
 
-def simulate(level: str, home: str, away: str, games: int, seed: int, workers: int = 1
-             ) -> tuple[dict[str, float], dict[str, float]]:
-    """Per-game box figures of `home` and `away` (sheet texts) over `games` games, home first."""
-    series = _series(level, home, away, seed)
+def simulate(level: str, home: str, away: str, games: int, seed: int, workers: int = 1,
+             neutral: bool = False) -> tuple[dict[str, float], dict[str, float]]:
+    """Per-game box figures of `home` and `away` (sheet texts) over `games` games, home first;
+    `neutral`: on a neutral site (no home coaching-point bonus, FNL-10)."""
+    series = _series(level, home, away, seed, neutral)
     result = SeriesResult(series.rs.name, seed, series.first.home, series.first.away)
     if workers > 1 and games >= MIN_SHARED_GAMES:
-        jobs = [(level, home, away, seed, a, b) for a, b in _ranges(games, workers)]
+        jobs = [(level, home, away, seed, a, b, neutral) for a, b in _ranges(games, workers)]
         for part in _pool(workers).map(_play_range, jobs):
             for box in part:
                 result.add(box)
