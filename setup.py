@@ -54,6 +54,7 @@ COMPILED = [
     "src/scrimmage/rules/legends/phases.py",
     "src/scrimmage/rules/legends/records.py",
     "src/scrimmage/rules/legends/scrimmage_play.py",
+    "src/scrimmage/rules/legends/snap_words.py",
     "src/scrimmage/rules/legends/state.py",
     "src/scrimmage/rules/legends/tries.py",
     "src/scrimmage/rules/legends/what_if.py",

@@ -14,7 +14,8 @@ from __future__ import annotations
 import argparse
 from concurrent.futures import ProcessPoolExecutor
 
-from scrimmage.sheets.real.legends import build_league_average, sim_figures, simulate
+from scrimmage.sheets.real.legends import build_league_average, simulate
+from scrimmage.sheets.real.legends_levers import sim_figures
 from scrimmage.sheets.real.stats import read_stats, season_rows
 
 

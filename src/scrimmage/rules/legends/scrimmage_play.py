@@ -45,7 +45,7 @@ from scrimmage.rules.legends.penalties import (
     time_against_result,
 )
 from scrimmage.rules.legends.sheets import RED_ZONE_REACH, red_zone_edge, red_zone_number
-from scrimmage.rules.narration import join_parts
+from scrimmage.rules.legends.snap_words import describe, gain_text, penalty_roll_text
 
 if TYPE_CHECKING:
     from scrimmage.rules.legends.game import LegendsGame
@@ -246,7 +246,7 @@ def _call_roll_and_read(g: LegendsGame, p: Snap, rec: dict[str, Any],
     # Step 3 (FNL-31): the penalty roll.
     fouler = foul_side(g, d20)
     if narrate:
-        reads.note_at(p.off_at + 1, _penalty_roll_text(d20, fouler))
+        reads.note_at(p.off_at + 1, penalty_roll_text(d20, fouler))
     if (d20 == 19 or d20 == 2) and fouler is None:
         _audible(g, p, offense=d20 == 19, two_point=two_point)        # FNL-32
         off_set, def_set, run = p.off_set, p.def_set, p.run
@@ -276,19 +276,6 @@ def _call_roll_and_read(g: LegendsGame, p: Snap, rec: dict[str, Any],
     rec["def_cell"] = def_text
     rec["penalty_roll"] = d20
     return resolve(g, oc, dc, p.special, run, s.sos_adj[off.side][0 if run else 1])
-
-
-def _penalty_roll_text(d20: int, fouler: bool | None) -> str:
-    """FNL-31: what the penalty roll called for."""
-    if fouler is not None:
-        return "penalty roll: a foul on the " + ("offense" if fouler else "defense")
-    if d20 in (2, 19):
-        return "penalty roll: audible (" + ("offense" if d20 == 19 else "defense") + ")"
-    if d20 == 15:
-        return "penalty roll: a special play"
-    if 9 <= d20 <= 11:
-        return "penalty roll: out of bounds"
-    return "penalty roll: nothing"
 
 
 def _audible(g: LegendsGame, p: Snap, offense: bool,
@@ -324,18 +311,6 @@ def _audible(g: LegendsGame, p: Snap, offense: bool,
         p.def_at = g.reads.last()
 
 
-def _gain_text(g: LegendsGame, o: Outcome, yards: int) -> str:
-    """What a gain of `yards` on this play would come to (a coaching-point preview)."""
-    s = g.s
-    if o.kind == "pass" and yards < 0:
-        return "incomplete (a pass behind the line)"
-    if yards >= s.yardline:
-        return f"{yards} yards: touchdown"
-    if yards >= s.ydstogo:
-        return f"{yards} yards: first down"
-    return f"{yards} yards, {s.ydstogo - yards} short of the first down"
-
-
 def _plus_minus(g: LegendsGame, o: Outcome, side: Side, delta: int,
                 what: str) -> dict[str, Any]:
     """Labels that say which of plus and minus helps this side, and what each would give
@@ -345,9 +320,9 @@ def _plus_minus(g: LegendsGame, o: Outcome, side: Side, delta: int,
     helps_plus = side is g.s.possession
     return {"labels": {"plus": f"+{what}" + (" (helps you)" if helps_plus else ""),
                        "minus": f"-{what}" + ("" if helps_plus else " (helps you)")},
-            "preview": {"none": _gain_text(g, o, o.yards),
-                        "plus": _gain_text(g, o, o.yards + delta),
-                        "minus": _gain_text(g, o, o.yards - delta)}}
+            "preview": {"none": gain_text(g, o, o.yards),
+                        "plus": gain_text(g, o, o.yards + delta),
+                        "minus": gain_text(g, o, o.yards - delta)}}
 
 
 def _coaching_point_yard(g: LegendsGame, o: Outcome) -> str | None:
@@ -529,7 +504,7 @@ def _settle(g: LegendsGame, p: Snap, o: Outcome, rec: dict[str, Any],
     # The clock (FNL-54).
     seconds = _play_seconds(g, o, result, p, oob, accepted)
     if g.reads.on:                  # words: batch simulation does not narrate (`finish`)
-        rec["desc"] = _describe(g, rec, o, result, oob, p.foul)
+        rec["desc"] = describe(g, rec, o, result, oob, p.foul)
     after = None
     timeout_seconds = g.rules.timing["timeout"]
     if p.timeout is None and not g.in_overtime:
@@ -785,48 +760,6 @@ def two_point_play(g: LegendsGame, rec: dict[str, Any],
             rec["rush_attempt" if o.kind == "run" else "pass_attempt"] = 1
             return True
         return False
-
-
-def calls_text(rec: dict[str, Any]) -> str:
-    """`Inside Run #1 vs Run Outside #1 [8 / -3]`: the two cards, their numbers and cells."""
-    return (f"{LABELS.get(rec['off_call'] or '', '')} #{rec['off_play']}"
-            f" vs {LABELS.get(rec['def_call'] or '', '')} #{rec['def_play']}"
-            f" [{cell_words(rec['off_cell'] or '')} / {cell_words(rec['def_cell'] or '')}]")
-
-
-def _describe(g: LegendsGame, rec: dict[str, Any], o: Outcome, result: str, oob: bool,
-              foul: Foul | None) -> str:
-    parts = [f"{rec['posteam']} {calls_text(rec)}"]
-    if rec["play_type"] == "no_play" and foul is not None:
-        # The play the foul wiped out, then the foul.
-        return join_parts(parts + o.desc + ["no play: " + foul_text(g, foul)])
-    parts.extend(o.desc)
-    if o.turnover:
-        parts.append("touchdown return" if result == "defensive_td" else
-                     f"returned {o.return_yards}")
-    elif o.incomplete:
-        parts.append("incomplete")
-    elif o.sack:
-        parts.append(f"sacked for {rec['yards_gained']}")
-    elif o.kind == "run" and rec["yards_gained"] < 0:
-        parts.append(f"tackled for a loss of {-rec['yards_gained']}")
-    else:
-        verb = "run" if o.kind == "run" else "pass complete"
-        parts.append(f"{verb} for {rec['yards_gained']}")
-    if oob:
-        parts.append("out of bounds")
-    if result == "touchdown":
-        parts.append("TOUCHDOWN")
-    elif result == "safety":
-        parts.append("SAFETY")
-    elif result == "first_down":
-        parts.append("first down")
-    elif result == "downs":
-        parts.append("turnover on downs")
-    if foul is not None:
-        on_kickoff = foul.outcome == "accepted" and foul.spots is None
-        parts.append("penalty: " + foul_text(g, foul, "on the kickoff" if on_kickoff else ""))
-    return join_parts(parts)
 
 
 __all__ = ["Penalty", "apply_outcome", "down", "timeout_window", "two_point_play", "yards_of"]

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from scrimmage.core.decisions import K_TRY
 from scrimmage.rules.legends.kicking import kick_roll
-from scrimmage.rules.legends.scrimmage_play import calls_text, two_point_play
+from scrimmage.rules.legends.scrimmage_play import two_point_play
+from scrimmage.rules.legends.snap_words import calls_text
 from scrimmage.rules.narration import join_parts
 
 if TYPE_CHECKING:

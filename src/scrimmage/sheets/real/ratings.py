@@ -22,7 +22,7 @@ Formulas (version `RATINGS_VERSION`):
   lost per run, for the offense; the same allowed, for the defense; TFL keeps the book's
   10, the tables keep no tackles for loss). The calibration then solves each guard against
   the league-average sheet, whose guards are the book's 10: a rate is the guard's chance
-  times what the cells and tables give, so one step sets it (`legends._guard_step`); when a
+  times what the cells and tables give, so one step sets it (`legends_levers.guard_step`); when a
   chance would leave 0.25..0.9 the side's BP-DEF cell count moves instead.
 * Red-zone numbers (`red_zone`, offense and defense, percent): the points a team scores and
   allows are what its yards, turnovers and kicking leave out of a sixteen-game season
