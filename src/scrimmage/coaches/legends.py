@@ -64,10 +64,7 @@ def _table(v: Any) -> Any:
 
 def _late(v: Any) -> bool:
     """The last two minutes of a half, when the clock choices matter."""
-    try:
-        c = v.clock                     # `_clock(v)`, without one more frame
-    except AttributeError:
-        c = v
+    c = _clock(v)
     q = c.quarter
     if q != 2 and q != 4:
         return False
@@ -102,15 +99,7 @@ class SolitaireCoach:
         if kind is _TIMEOUT:
             if item == "before":
                 return True
-            # `not _late(v) or v.overtime`, written out: asked twice after every play.
-            try:
-                c = v.clock
-            except AttributeError:
-                c = v
-            q = c.quarter
-            if (q != 2 and q != 4) or c.seconds_left > 120:
-                return True
-            return bool(v.overtime)
+            return not _late(v) or bool(v.overtime)
         if kind is _PLAY_SPEED:
             t = v.own
             return self._speed_answer(t.speed_total - t.speed_left, t.speed_total, v) == "none"
@@ -315,10 +304,7 @@ class SolitaireCoach:
     def _speed_answer(used: int, total: int, v: Any) -> str:
         if total <= 0 or used >= total:
             return "none"
-        try:
-            clock = v.clock             # `_clock(v)`, without one more frame
-        except AttributeError:
-            clock = v
+        clock = _clock(v)
         quarter = min(clock.quarter, 4)
         played = ((quarter - 1) * 900 + (900 - min(clock.seconds_left, 900))) / 3600
         if used < played * total + 1:
