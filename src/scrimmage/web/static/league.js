@@ -93,14 +93,26 @@ export function showLeague(root, leagueId, token) {
   const key = () => (st.keyRefused ? "" : token);
 
   let loads = 0;
-  async function loadAll() {
+  let latestLoad = null;
+  /** The league's data again. A caller whose load was overtaken by a newer one (a refresh
+   *  on news, say) waits for that one, so it never goes on with the older state. */
+  function loadAll() {
+    const load = loadOnce();
+    latestLoad = load;
+    return load;
+  }
+
+  async function loadOnce() {
     const mine = ++loads;
     const [summary, standings, schedule, leaders, online] = await Promise.all([
       leagues.summary(leagueId, key()), leagues.standings(leagueId),
       leagues.schedule(leagueId), leagues.leaders(leagueId), leagues.online(leagueId, key())]);
     // A load that started later (after a claim, say) has fresher data: this one, asked
     // before it, must not put the old state back (the page would ask to claim again).
-    if (mine !== loads) return;
+    if (mine !== loads) {
+      await latestLoad;
+      return;
+    }
     st.summary = summary;
     st.standings = standings;
     st.schedule = schedule;
