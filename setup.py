@@ -78,6 +78,7 @@ COMPILED = [
     "src/scrimmage/core/situation.py",
     "src/scrimmage/core/deck.py",
     "src/scrimmage/core/snaps.py",
+    "src/scrimmage/core/sides.py",
     "src/scrimmage/core/spot.py",
     "src/scrimmage/rules/narration.py",
     "src/scrimmage/coaches/legends.py",

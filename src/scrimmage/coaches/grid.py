@@ -15,7 +15,7 @@ fuzzing. Both draw chance from their own seeded `Dice`.
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, Final
 
 from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.decisions import (
@@ -34,14 +34,14 @@ from scrimmage.rules.grid.cards import Player
 from scrimmage.rules.grid.lineup import ELIGIBLE, SLOTS
 from scrimmage.rules.grid.tables import Tables
 
-CARRIER_SLOT = {"hb": "HB", "le": "LE", "re": "RE"}
-PLAY_WEIGHT = {"run_inside": 5, "run_outside": 3, "flat_pass": 4, "short_pass": 4, "long_pass": 2}
+CARRIER_SLOT: Final = {"hb": "HB", "le": "LE", "re": "RE"}
+PLAY_WEIGHT: Final = {"run_inside": 5, "run_outside": 3, "flat_pass": 4, "short_pass": 4, "long_pass": 2}
 
 
-DEFENSE_GUESS = [("run_inside", 5), ("run_outside", 3), ("flat_pass", 4), ("short_pass", 4),
-                 ("long_pass", 2)]
+DEFENSE_GUESS: Final = [("run_inside", 5), ("run_outside", 3), ("flat_pass", 4), ("short_pass", 4),
+                        ("long_pass", 2)]
 """What the defense guesses, with weights; the long pass last (none inside the 4th box)."""
-DEFENSE_GUESS_LONG = [(p, w * (2 if "pass" in p else 1)) for p, w in DEFENSE_GUESS]
+DEFENSE_GUESS_LONG: Final = [(p, w * (2 if "pass" in p else 1)) for p, w in DEFENSE_GUESS]
 """The same, far from the marker: passes twice as likely."""
 
 
@@ -169,7 +169,7 @@ class SensibleCoach:
         return "keep" if change is None else change
 
 
-_HANDLERS: dict[Kind, Any] = {
+_HANDLERS: Final[dict[Kind, Any]] = {
     K_OVERTIME_TOSS: SensibleCoach.overtime_toss,
     K_SNAP: SensibleCoach.snap,
     K_PLAY_CALL: SensibleCoach.play_call,
@@ -181,7 +181,7 @@ _HANDLERS: dict[Kind, Any] = {
 
 
 # -- timeouts (GRID-12, GRID-28) ------------------------------------------------------------
-LATE_CARDS = 8
+LATE_CARDS: Final = 8
 """From here on a trailing coach stops the deck after every play (`timeout`)."""
 
 
@@ -194,7 +194,7 @@ def timeouts_needed(v: Any) -> int:
 
 
 # -- the lineup (GRID-8, GRID-53) ----------------------------------------------------------
-MIN_GAIN = {"start": 0.001, "break": 0.12}
+MIN_GAIN: Final = {"start": 0.001, "break": 0.12}
 """How much better (in `lineup_value` points) a change must make the lineup: before the game
 any gain will do; at a break a benched starter is gone for good (GRID-53), so only a clear one."""
 

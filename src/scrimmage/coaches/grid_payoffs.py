@@ -32,12 +32,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from functools import cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from scrimmage.analytics.position import Position, position_value
 from scrimmage.analytics.tables import Tables
-from scrimmage.core.field import AWAY, HOME, Side
+from scrimmage.core.field import Side
 from scrimmage.core.payoffs import Payoffs, flat
+from scrimmage.core.sides import AWAY, HOME
 from scrimmage.rules.grid.cards import (
     DEFENSE_CARDS,
     INTERCEPTION_BOXES,
@@ -54,12 +55,12 @@ from scrimmage.rules.grid.tables import INC, NG
 from scrimmage.rules.grid.track import BOXES, FIRST_DOWN_BOXES
 from scrimmage.rules.grid.what_if import position_after
 
-D20 = 20
-RETURN_DIE = 6
+D20: Final = 20
+RETURN_DIE: Final = 6
 """GRID-35: an interception is returned the lower of two d6 (boxes)."""
-RECOVERED_BY_DEFENSE = (D20 * (D20 - 1) / 2) / D20**2
+RECOVERED_BY_DEFENSE: Final = (D20 * (D20 - 1) / 2) / D20**2
 """GRID-36: each side rolls a d20 and the defense recovers on a higher roll (190 in 400)."""
-TOUCHBACK_BALL = BOXES - 4
+TOUCHBACK_BALL: Final = BOXES - 4
 """GRID-35: an interception in the end zone gives the defense the ball on its own 20."""
 
 

@@ -10,28 +10,28 @@ the legal choices, for fuzzing. Both draw chance from their own seeded `Dice`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.dice import SeededDice
 from scrimmage.rules.legends.cards import OFF_SETS
 
-RUN_CARDS = OFF_SETS[:3]            # ("inside_run", "outside_run", "draw")
-PASS_CARDS = OFF_SETS[3:]           # ("roll_out", "drop_back", "screen")
-RUN_DEFENSES = ("run_inside", "run_outside", "run_blitz")
-PASS_DEFENSES = ("zone", "man", "pass_blitz")
+RUN_CARDS: Final = OFF_SETS[:3]            # ("inside_run", "outside_run", "draw")
+PASS_CARDS: Final = OFF_SETS[3:]           # ("roll_out", "drop_back", "screen")
+RUN_DEFENSES: Final = ("run_inside", "run_outside", "run_blitz")
+PASS_DEFENSES: Final = ("zone", "man", "pass_blitz")
 
 # FNL-93: the defense each offensive card does not work well against, and a good answer to
 # each defense (used for audibles).
-WEAK_AGAINST = {"inside_run": "run_inside", "outside_run": "run_outside", "draw": "run_blitz",
-                "drop_back": "pass_blitz", "roll_out": "zone", "screen": "man"}
-BEST_ANSWER = {"run_inside": "drop_back", "run_outside": "roll_out", "run_blitz": "screen",
-               "zone": "inside_run", "man": "outside_run", "pass_blitz": "draw"}
-HURRY_SECONDS = 90
+WEAK_AGAINST: Final = {"inside_run": "run_inside", "outside_run": "run_outside", "draw": "run_blitz",
+                       "drop_back": "pass_blitz", "roll_out": "zone", "screen": "man"}
+BEST_ANSWER: Final = {"run_inside": "drop_back", "run_outside": "roll_out", "run_blitz": "screen",
+                      "zone": "inside_run", "man": "outside_run", "pass_blitz": "draw"}
+HURRY_SECONDS: Final = 90
 """Play speed: seconds of play per point still owed before a quota at which a coach hurries."""
 # The defense that stops each offensive card best (for a defensive audible).
-BEST_STOP = {v: k for k, v in WEAK_AGAINST.items()}
+BEST_STOP: Final = {v: k for k, v in WEAK_AGAINST.items()}
 
 
 def _open_sets(pile: tuple[str, ...], opts: tuple[str, ...], v: Any) -> tuple[str, ...]:
@@ -77,8 +77,10 @@ def _classic(v: Any) -> bool:
     return getattr(v, "profile", "legends") == "classic"
 
 
-_TIMEOUT, _PLAY_SPEED = Kind.TIMEOUT, Kind.PLAY_SPEED
-_OUT_OF_BOUNDS, _COACHING_POINTS = Kind.OUT_OF_BOUNDS, Kind.COACHING_POINTS
+_TIMEOUT: Final = Kind.TIMEOUT
+_PLAY_SPEED: Final = Kind.PLAY_SPEED
+_OUT_OF_BOUNDS: Final = Kind.OUT_OF_BOUNDS
+_COACHING_POINTS: Final = Kind.COACHING_POINTS
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a coach is a public base class
@@ -347,7 +349,7 @@ class SolitaireCoach:
         return "touchback"
 
 
-_HANDLERS = {
+_HANDLERS: Final = {
     Kind.PLAY_CALL: SolitaireCoach.play_call,
     Kind.AUDIBLE: SolitaireCoach.audible,
     Kind.SNAP: SolitaireCoach.snap,

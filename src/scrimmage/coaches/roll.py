@@ -13,7 +13,7 @@ dice.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
+from typing import Any, Final
 
 from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.decisions import (
@@ -35,16 +35,16 @@ from scrimmage.core.dice import SeededDice
 from scrimmage.rules.roll.dice import DiceSet, Die
 from scrimmage.rules.roll.penalties import FOULS, IGNORED_ON_RETURNS, SAFETY, enforce
 
-COLORS = ("red", "yellow", "green")
+COLORS: Final = ("red", "yellow", "green")
 
-BALL_WORTH = 85
+BALL_WORTH: Final = 85
 """Field position in yards: the ball at yardline_100 `y` is worth `BALL_WORTH - y` to the team
 that has it and as much against its opponents (a rough line: having the ball on your own 15 is
 worth about nothing). It puts a foul that hands the punting team the ball back on the same
 scale as return yards."""
-SAFETY_WORTH = -60
+SAFETY_WORTH: Final = -60
 """A safety on the returners: two points and a free kick from their own 20, in those yards."""
-BREAKAWAY_DEPTH = 8
+BREAKAWAY_DEPTH: Final = 8
 """Breakaway re-rolls followed when counting a die's chances (the rest is below 1e-6)."""
 
 

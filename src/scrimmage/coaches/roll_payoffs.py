@@ -34,13 +34,14 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from scrimmage.analytics.position import Position, position_value
 from scrimmage.analytics.tables import Tables
 from scrimmage.coaches.roll import COLORS, runs_out_clock, takes_penalty, yards_chances
-from scrimmage.core.field import AWAY, HOME, Side
+from scrimmage.core.field import Side
 from scrimmage.core.payoffs import Payoffs, flat
+from scrimmage.core.sides import AWAY, HOME
 from scrimmage.rules.roll.dice import CLOCK, TURNOVER, DiceSet, Die
 from scrimmage.rules.roll.game import RollGame
 from scrimmage.rules.roll.penalties import FOULS, IGNORED_ON_RETURNS, SAFETY, Foul, enforce
@@ -391,7 +392,7 @@ class DownModel:
         return self._end("kickoff", scored_on.other, 75, 1, 10, moves, score)
 
 
-_SPOTS: dict[DiceSet, dict[tuple[str, int], list[tuple[int, float]]]] = {}
+_SPOTS: Final[dict[DiceSet, dict[tuple[str, int], list[tuple[int, float]]]]] = {}
 """Landing spots by dice set (a few kept: the bundled dice, and a game's own)."""
 
 
@@ -472,8 +473,8 @@ def _cell_values(g: RollGame, model: DownModel, tables: Tables,
     return {key: cell_value(*split) for key, split in ends.items()}
 
 
-NO_BOMB: Cell = ("green", "unmatched", False)
-BOMB: Cell = ("green", "unmatched", True)
+NO_BOMB: Final[Cell] = ("green", "unmatched", False)
+BOMB: Final[Cell] = ("green", "unmatched", True)
 
 
 def payoffs(g: RollGame, tables: Tables) -> RollPayoffs:

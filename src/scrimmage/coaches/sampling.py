@@ -11,16 +11,17 @@ the same (tests/test_engine_digests.py).
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Any, Final
 
 from scrimmage.analytics import Tables
 from scrimmage.analytics.position import Position, position_value
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.dice import Dice
-from scrimmage.core.field import AWAY, HOME, Side
+from scrimmage.core.field import Side
+from scrimmage.core.sides import AWAY, HOME
 from scrimmage.core.what_if import play_out
 
-NO_FILTERS: dict[Side, None] = {HOME: None, AWAY: None}
+NO_FILTERS: Final[dict[Side, None]] = {HOME: None, AWAY: None}
 
 Answer = Callable[[Decision, Any], str]
 """Answers a question asked inside a step on a copy: (the question, the copy)."""

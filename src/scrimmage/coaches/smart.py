@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import replace
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from scrimmage.analytics import Tables, tables_for
 from scrimmage.analytics.position import Position, position_value
@@ -61,11 +61,11 @@ from scrimmage.rules.legends.what_if import (
     shell_game,
 )
 
-BUDGET = 200
+BUDGET: Final = 200
 """Plays of a kicking step per choice: the standard error of a mean WP is then about 0.01 at
 worst (a field goal that decides the game), less for most kicks."""
-SEED_FACES = 2**30
-CLOCK_WINDOW = 300
+SEED_FACES: Final = 2**30
+CLOCK_WINDOW: Final = 300
 """Seconds before the end of a half from which timeouts are weighed (earlier: none)."""
 
 

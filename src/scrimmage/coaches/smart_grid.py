@@ -26,7 +26,7 @@ for bit.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
 from scrimmage.analytics.position import position_value
 from scrimmage.coaches.grid import SensibleCoach
@@ -45,7 +45,7 @@ from scrimmage.rules.grid.game import GridGame
 from scrimmage.rules.grid.tables import RESULT_CODE
 from scrimmage.rules.grid.what_if import copy_game, position, position_key, seconds_of
 
-EXTRA = {"one": 1, "two": 2}
+EXTRA: Final = {"one": 1, "two": 2}
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a coach is a public base class

@@ -13,8 +13,9 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Final
 
-BATCH_YOUNG_THRESHOLD = 20_000
+BATCH_YOUNG_THRESHOLD: Final = 20_000
 """New containers between two young-generation passes while computers play (CPython: 700).
 Legends-pro instructions a game: 49.4 M at 700, 47.1 M here, the same as with no collector."""
 

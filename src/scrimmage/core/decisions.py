@@ -75,8 +75,8 @@ K_RUN_CLOCK: Final = Kind.RUN_CLOCK
 K_DICE_CHOICE: Final = Kind.DICE_CHOICE
 
 
-_NO_INFO: dict[str, Any] = {}
-_NO_REFUSALS: dict[str, str] = {}
+_NO_INFO: Final[dict[str, Any]] = {}
+_NO_REFUSALS: Final[dict[str, str]] = {}
 
 
 class Decision:

@@ -13,13 +13,13 @@ cards of a standard 52-card deck numbered suit * 13 + rank - 1).
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from scrimmage.core.dice import Dice
 
-SUITS = "CDHS"
+SUITS: Final = "CDHS"
 """Suit letters of a standard deck in card-number order: clubs, diamonds, hearts, spades."""
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+RANKS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
 def standard_card(text: str) -> int:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from contextlib import nullcontext
-from typing import Any
+from typing import Any, Final
 
 from scrimmage.core.collection import fewer_collections
 from scrimmage.core.decisions import Answerer, Coach, Decision, Suspended, no_coach
@@ -29,9 +29,9 @@ from scrimmage.core.field import Side
 from scrimmage.core.records import DecisionEntry
 from scrimmage.core.ruleset import Game
 
-MAX_REFUSALS = 50
+MAX_REFUSALS: Final = 50
 
-NO_FILTERS: dict[Side, None] = {Side.HOME: None, Side.AWAY: None}
+NO_FILTERS: Final[dict[Side, None]] = {Side.HOME: None, Side.AWAY: None}
 
 PersonHook = Callable[[Decision], "tuple[str, str] | None"]
 """Called at each question of a person's seat: (answer, who gave it) to go on without the

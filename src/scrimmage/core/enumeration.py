@@ -16,14 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.errors import ScrimmageError
 
 T = TypeVar("T")
 
-DEFAULT_LIMIT = 200_000
+DEFAULT_LIMIT: Final = 200_000
 """Runs before `enumerate_outcomes` gives up: a guard against enumerating a whole game."""
 
 

@@ -18,7 +18,8 @@ from collections.abc import Callable
 from typing import Any
 
 from scrimmage.core.decisions import Kind
-from scrimmage.core.field import AWAY, HOME, Side
+from scrimmage.core.field import Side
+from scrimmage.core.sides import AWAY, HOME
 
 PassFilter = Callable[[Kind, str, Any], bool]
 

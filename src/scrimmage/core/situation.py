@@ -10,9 +10,11 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from scrimmage.core.field import AWAY, HOME, STANDARD_FIELD, Field, Side
+from scrimmage.core.field import Side
+from scrimmage.core.sides import AWAY, HOME
+from scrimmage.core.spot import STANDARD_FIELD, Field
 
-_PATTERN = re.compile(
+_PATTERN: Final = re.compile(
     r"^(?:Q(?P<q>[1-4])|OT(?P<ot>\d+))\s+(?P<mm>\d{1,2}):(?P<ss>\d{2})\s+(?P<side>HOME|AWAY)\s+"
     r"(?P<down>[1-4])&(?P<togo>\d+|G)\s+(?P<spot>OWN\d+|OPP\d+|\d+)$"
 )

@@ -5,6 +5,7 @@ line reads them, so this module is compiled in the compiled build; `field` re-ex
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,4 +42,4 @@ class Field:
         return value
 
 
-STANDARD_FIELD = Field()
+STANDARD_FIELD: Final = Field()

@@ -14,14 +14,15 @@ from __future__ import annotations
 import tomllib
 from functools import cache
 from importlib import resources
+from typing import Final
 
 from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.dice import Dice
 from scrimmage.core.field import Side
 
-KICKOFF = "kickoff"
-FREE_KICK = "free kick"
-TRY = "try"
+KICKOFF: Final = "kickoff"
+FREE_KICK: Final = "free kick"
+TRY: Final = "try"
 
 
 def kick_line(clock: str, side: Side, what: str, spot: str | None = None) -> str:
@@ -142,4 +143,4 @@ class DiceReads:
         return out
 
 
-_DIE_NAMES = {n: f"d{n}" for n in (2, 4, 6, 8, 10, 12, 20, 24, 100)}
+_DIE_NAMES: Final = {n: f"d{n}" for n in (2, 4, 6, 8, 10, 12, 20, 24, 100)}

@@ -9,11 +9,11 @@ replaced, through `reroll`, again in colour order.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from scrimmage.core.dice import Dice
 
-COLOURS = ("red", "white", "blue", "black", "yellow")
+COLOURS: Final = ("red", "white", "blue", "black", "yellow")
 
 
 class Roll(NamedTuple):

@@ -20,8 +20,9 @@ season, chosen with the option `era=YEAR` (default: the home team's season, else
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
-DEFAULT_SEASON = 2016
+DEFAULT_SEASON: Final = 2016
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ touchdown), `fumbles` and `penalties`; this module keeps the ball, the score, th
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from scrimmage.core.clock import PeriodClock
 from scrimmage.core.decisions import (
@@ -24,7 +24,8 @@ from scrimmage.core.decisions import (
 )
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
-from scrimmage.core.field import AWAY, HOME, Side
+from scrimmage.core.field import Side
+from scrimmage.core.sides import AWAY, HOME
 from scrimmage.core.situation import Situation
 from scrimmage.core.snaps import snap_record
 from scrimmage.rules.fived20 import kicking, plays, timing, tries
@@ -35,10 +36,14 @@ from scrimmage.rules.fived20.records import TEMPLATE
 from scrimmage.rules.narration import TRY as TRY_LINE
 from scrimmage.rules.narration import DiceReads, kick_line, period_clock
 
-KICKOFF, FREE_KICK, TRY, SCRIMMAGE, OT_TOSS = "kickoff", "free_kick", "try", "scrimmage", "ot_toss"
+KICKOFF: Final = "kickoff"
+FREE_KICK: Final = "free_kick"
+TRY: Final = "try"
+SCRIMMAGE: Final = "scrimmage"
+OT_TOSS: Final = "ot_toss"
 
 
-_COLOUR_AT = {colour: i for i, colour in enumerate(COLOURS)}
+_COLOUR_AT: Final = {colour: i for i, colour in enumerate(COLOURS)}
 
 
 class TeamState:

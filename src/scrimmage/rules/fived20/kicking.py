@@ -17,17 +17,19 @@ silent: a kickoff that lands in the end zone is a touchback (AMB-D20-2).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from scrimmage.core.decisions import K_KICKOFF, K_PENALTY
-from scrimmage.core.field import HOME, STANDARD_FIELD, Side
+from scrimmage.core.field import Side
+from scrimmage.core.sides import HOME
+from scrimmage.core.spot import STANDARD_FIELD
 from scrimmage.rules.fived20 import fumbles, penalties, timing
 from scrimmage.rules.fived20.charts import Returners, down
 from scrimmage.rules.fived20.dice import Roll
 from scrimmage.rules.fived20.terms import word
 from scrimmage.rules.narration import FREE_KICK, KICKOFF, penalty_text
 
-BLOCK_RANGES = ((29, 1), (39, 4), (49, 10), (999, 12))
+BLOCK_RANGES: Final = ((29, 1), (39, 4), (49, 10), (999, 12))
 """D20-66: place-kick distance -> the highest yellow that blocks (black = yellow)."""
 
 
@@ -168,7 +170,7 @@ def _to_yardline(end: int) -> int:
     return 100 - end
 
 
-KICK_ROWS = {"kickoff": "KICKOFF", "free_kick": "PUNTING", "punt": "PUNTING"}
+KICK_ROWS: Final = {"kickoff": "KICKOFF", "free_kick": "PUNTING", "punt": "PUNTING"}
 
 
 def _kick_penalty(g: Any, rec: dict[str, Any], roll: Roll, kind: str, kicker: Side,
@@ -301,7 +303,7 @@ def _kick_again(g: Any, kind: str, kick_spot: int, shift: int) -> None:
     g.next = "kickoff" if kind == "kickoff" else "free_kick"
 
 
-FREE_KICK_SPOT = 20
+FREE_KICK_SPOT: Final = 20
 """D20-11 / AMB-D20-16: the free kick after a safety is a punt from the kicking team's 20."""
 
 
@@ -560,7 +562,9 @@ def blocked_place_kick(g: Any, rec: dict[str, Any], dist: int, *, pat: bool = Fa
     g.finish(rec, timing.FIELD_GOAL)
 
 
-AGAIN, FAILS, STANDS = "again", "fails", "stands"
+AGAIN: Final = "again"
+FAILS: Final = "fails"
+STANDS: Final = "stands"
 
 
 def try_penalty(g: Any, rec: dict[str, Any], foul: penalties.Foul | str, made: bool, *,

@@ -11,15 +11,16 @@ Penalties half the distance to the goal when they would go beyond it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from scrimmage.core.field import STANDARD_FIELD, Side
+from scrimmage.core.field import Side
+from scrimmage.core.spot import STANDARD_FIELD
 from scrimmage.rules.fived20.charts import Penalty
 from scrimmage.rules.fived20.dice import Roll
 from scrimmage.rules.fived20.terms import penalty_row
 from scrimmage.rules.narration import penalty_text
 
-OFFSETTING = "offsetting"
+OFFSETTING: Final = "offsetting"
 
 
 class Foul:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from scrimmage.rules.fived20.charts import TeamChart
 
 # D20-14: the row's DEF cell sets the alignment and the defensive adjustment.
-ROW_DEFENSE: dict[str, tuple[str, str, int]] = {
+ROW_DEFENSE: Final[dict[str, tuple[str, str, int]]] = {
     "SHYD": ("SHRT", "RUN", 4),
     "<10": ("RUN", "RUN", 2),
     "10-19": ("BASE", "BASE", 0),
@@ -17,7 +18,7 @@ ROW_DEFENSE: dict[str, tuple[str, str, int]] = {
 
 # D20-19 / DATA-D20-3 / AMB-D20-4: the SITUATION chart, scores behind (-) or ahead (+) by area.
 # Columns H and rows +-3 were lost in the book; ours are the checklist's stand-ins.
-SITUATION: dict[int, dict[str, int]] = {
+SITUATION: Final[dict[int, dict[str, int]]] = {
     -3: {"A": -10, "B": -8, "C": -5, "D": -2, "H": -4},
     -2: {"A": -7, "B": -5, "C": -3, "D": -1, "H": -3},
     -1: {"A": -4, "B": -2, "C": -1, "D": 0, "H": -1},

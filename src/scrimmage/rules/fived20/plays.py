@@ -8,10 +8,11 @@ a penalty is judged against it (accept or decline) before the ball is moved.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from scrimmage.core.decisions import K_PENALTY, K_PLAY_CALL, K_SNAP, K_TIMEOUT
-from scrimmage.core.field import HOME, Side
+from scrimmage.core.field import Side
+from scrimmage.core.sides import HOME
 from scrimmage.rules.fived20 import kicking, penalties, replay, timing
 from scrimmage.rules.fived20.charts import Player, TeamChart, across, down
 from scrimmage.rules.fived20.dice import Roll
@@ -19,14 +20,14 @@ from scrimmage.rules.fived20.fumbles import fumble_return, lost_fumble
 from scrimmage.rules.fived20.playcalling import Call, situation_adjust
 from scrimmage.rules.fived20.terms import terms, word, yards_text
 
-SNAP_OPTIONS = ("play", "punt", "field_goal", "kneel", "spike")
-KNEEL_YARDS = -1
+SNAP_OPTIONS: Final = ("play", "punt", "field_goal", "kneel", "spike")
+KNEEL_YARDS: Final = -1
 """Official-rules fallback (the book has no kneel): the quarterback takes a knee, 1 yard lost."""
-OFF_CALLS = ("system", "run", "pass")
-DEF_CALLS = ("system", "run", "base", "pass")
-PENALTY_ROW = {"run": "RUNNING", "scramble": "RUNNING", "complete": "COMPLETIONS",
-               "incomplete": "INC", "interception": "INC", "sack": "SACK"}
-SNAP_FUMBLE_YARDS = -2
+OFF_CALLS: Final = ("system", "run", "pass")
+DEF_CALLS: Final = ("system", "run", "base", "pass")
+PENALTY_ROW: Final = {"run": "RUNNING", "scramble": "RUNNING", "complete": "COMPLETIONS",
+                      "incomplete": "INC", "interception": "INC", "sack": "SACK"}
+SNAP_FUMBLE_YARDS: Final = -2
 
 
 class Outcome:

@@ -4,16 +4,18 @@ a game with `-o replay_ratings=false`) throws the book's dice and nothing else."
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from scrimmage.rules.fived20.charts import TeamChart
 
-D1000 = 1000
-RED_ZONE, RED_ZONE_WIDEN, RED_ZONE_MAX_EDGE = 20, 50, 40
+D1000: Final = 1000
+RED_ZONE: Final = 20
+RED_ZONE_WIDEN: Final = 50
+RED_ZONE_MAX_EDGE: Final = 40
 """The red-zone rule acts from the opponent's 20 in; a sum past 1000 either way widens the
 zone a yard for every 50 more (the chance stays 1000 of 1000), to the opponent's 40, for
 the teams whose finishing is out of the 20-yard zone's reach (as the Legends rating)."""
-THIRD_DOWN_REACH = 10
+THIRD_DOWN_REACH: Final = 10
 """The third-down rule reads a 3rd or 4th down run or catch that ends within 10 yards of the
 line to gain (short of it or past it), outside the red-zone rule's zone."""
 

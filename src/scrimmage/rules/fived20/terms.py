@@ -7,10 +7,12 @@ simulation (no narration) never looks them up.
 
 from __future__ import annotations
 
+from typing import Final
+
 from scrimmage.rules.narration import words_table
 
-PACKAGE = "scrimmage.rules.fived20"
-_TERMS: dict[str, str] = {}
+PACKAGE: Final = "scrimmage.rules.fived20"
+_TERMS: Final[dict[str, str]] = {}
 
 
 def terms() -> dict[str, str]:

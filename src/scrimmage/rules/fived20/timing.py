@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-SNAP_PENALTY = 0          # D20-43: snap penalties and field goals take no time
-FIELD_GOAL = 0
-STOPPED = 10              # out of bounds, incomplete, penalties, timeouts, changes of possession,
+from typing import Final
+
+SNAP_PENALTY: Final = 0          # D20-43: snap penalties and field goals take no time
+FIELD_GOAL: Final = 0
+STOPPED: Final = 10              # out of bounds, incomplete, penalties, timeouts, changes of possession,
                           # kickoffs (and, AMB-D20-11, punts and touchdowns)
-RUNNING = 40              # in-bounds runs, in-bounds completions, sacks
+RUNNING: Final = 40              # in-bounds runs, in-bounds completions, sacks
 
 
 def out_of_bounds(kind: str, yellow: int) -> bool:

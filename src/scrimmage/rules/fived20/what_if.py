@@ -13,7 +13,7 @@ from __future__ import annotations
 from scrimmage.analytics.position import Position, between_plays
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter
-from scrimmage.core.field import AWAY, HOME
+from scrimmage.core.sides import AWAY, HOME
 from scrimmage.rules.fived20.game import FiveD20Game
 
 

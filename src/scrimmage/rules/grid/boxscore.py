@@ -6,11 +6,11 @@ the nflverse player columns) under The Grid's names; injuries come from `injured
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
 
 from scrimmage.core.stats import player_stats
 
-CORE_KEYS: dict[str, str] = {
+CORE_KEYS: Final[dict[str, str]] = {
     "carries": "rush_att", "rush_yds": "rush_yds", "rush_td": "rush_td",
     "targets": "targets", "catches": "rec", "rec_yds": "rec_yds", "rec_td": "rec_td",
     "pass_att": "pass_att", "pass_cmp": "pass_cmp", "pass_yds": "pass_yds",
@@ -20,7 +20,7 @@ CORE_KEYS: dict[str, str] = {
 }
 """The Grid's name of each figure -> its `core.stats.PLAYER_STAT_KEYS` name."""
 
-PLAYER_STAT_KEYS: tuple[str, ...] = (*CORE_KEYS, "injured")
+PLAYER_STAT_KEYS: Final[tuple[str, ...]] = (*CORE_KEYS, "injured")
 
 
 def player_box_score(plays: Iterable[dict[str, Any]], home: str, away: str

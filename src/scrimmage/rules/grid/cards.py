@@ -10,14 +10,16 @@ defense also `<play>_nokey` (`flat_pass_nokey`).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Final, Literal
 
-DIE_SIDES: tuple[int, ...] = (4, 6, 8, 10, 12)
+DIE_SIDES: Final[tuple[int, ...]] = (4, 6, 8, 10, 12)
 """GRID-7: ratings given as a die type, d4 to d12."""
 
 PlayerType = Literal["QB", "HBE", "LN"]
 
-QB, HBE, LN = "QB", "HBE", "LN"
+QB: Final = "QB"
+HBE: Final = "HBE"
+LN: Final = "LN"
 
 
 class Player:
@@ -88,23 +90,23 @@ class Player:
 
 
 # -- play-calling cards (GRID-13) ---------------------------------------------------------
-PLAYS: tuple[str, ...] = ("run_inside", "run_outside", "flat_pass", "short_pass", "long_pass")
-RUNS = frozenset(("run_inside", "run_outside"))
-CARRIERS: tuple[str, ...] = ("hb", "le", "re")
-SLOT_OF_CARRIER = {"hb": "HB", "le": "LE", "re": "RE"}
-NO_KEY = "nokey"
+PLAYS: Final[tuple[str, ...]] = ("run_inside", "run_outside", "flat_pass", "short_pass", "long_pass")
+RUNS: Final = frozenset(("run_inside", "run_outside"))
+CARRIERS: Final[tuple[str, ...]] = ("hb", "le", "re")
+SLOT_OF_CARRIER: Final = {"hb": "HB", "le": "LE", "re": "RE"}
+NO_KEY: Final = "nokey"
 
-OFFENSE_CARDS: tuple[str, ...] = tuple(f"{p}_{c}" for p in PLAYS for c in CARRIERS)
+OFFENSE_CARDS: Final[tuple[str, ...]] = tuple(f"{p}_{c}" for p in PLAYS for c in CARRIERS)
 """The fifteen type x carrier cards; the offense may not use the No Key cards (GRID-13)."""
-DEFENSE_CARDS: tuple[str, ...] = tuple(f"{p}_{c}" for p in PLAYS for c in (*CARRIERS, NO_KEY))
+DEFENSE_CARDS: Final[tuple[str, ...]] = tuple(f"{p}_{c}" for p in PLAYS for c in (*CARRIERS, NO_KEY))
 """All twenty cards: the defense calls a play and a key, or No Key (GRID-20)."""
 
-INTERCEPTION_BOXES = {"flat_pass": 1, "short_pass": 2, "long_pass": 4}
+INTERCEPTION_BOXES: Final = {"flat_pass": 1, "short_pass": 2, "long_pass": 4}
 """GRID-35: where an interception happens, in boxes past the line of scrimmage."""
 
-LABELS = {"run_inside": "Run Inside", "run_outside": "Run Outside", "flat_pass": "Flat Pass",
-          "short_pass": "Short Pass", "long_pass": "Long Pass",
-          "hb": "HB", "le": "LE", "re": "RE", NO_KEY: "No Key"}
+LABELS: Final = {"run_inside": "Run Inside", "run_outside": "Run Outside", "flat_pass": "Flat Pass",
+                 "short_pass": "Short Pass", "long_pass": "Long Pass",
+                 "hb": "HB", "le": "LE", "re": "RE", NO_KEY: "No Key"}
 
 
 def split_card(card: str) -> tuple[str, str]:

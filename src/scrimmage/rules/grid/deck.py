@@ -13,17 +13,19 @@ an overtime period) for the play records' `*_seconds_remaining` columns.
 
 from __future__ import annotations
 
+from typing import Final
+
 from scrimmage.core.deck import Deck, standard_card, standard_card_text
 from scrimmage.core.dice import Dice
 
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
-SUIT_SYMBOLS = ("♣", "♦", "♥", "♠")
+SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
+SUIT_SYMBOLS: Final = ("♣", "♦", "♥", "♠")
 """How a card table writes the suits (the play-by-play's 6♥; the records keep 6H)."""
-HALF_CARDS = 52
-OVERTIME_CARDS = 17
-HALF_SECONDS = 30 * 60
-OVERTIME_SECONDS = 10 * 60
+HALF_CARDS: Final = 52
+OVERTIME_CARDS: Final = 17
+HALF_SECONDS: Final = 30 * 60
+OVERTIME_SECONDS: Final = 10 * 60
 
 
 def suit(card: int) -> int:
@@ -35,9 +37,9 @@ def rank(card: int) -> int:
     return card % 13 + 1
 
 
-card = standard_card
+card: Final = standard_card
 """`card("4H")`: the number of a card from its text."""
-card_text = standard_card_text
+card_text: Final = standard_card_text
 
 
 class TimingClock:

@@ -15,12 +15,13 @@ goal to go).
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Final
 
 from scrimmage.core.decisions import K_COIN_TOSS, K_OVERTIME_TOSS, Answerer, Decision, Kind, no_coach
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
-from scrimmage.core.field import AWAY, HOME, Side
+from scrimmage.core.field import Side
+from scrimmage.core.sides import AWAY, HOME
 from scrimmage.rules.grid import injuries, kicking, plays
 from scrimmage.rules.grid.cards import Player
 from scrimmage.rules.grid.deck import TimingClock, card_text
@@ -32,15 +33,15 @@ from scrimmage.rules.grid.tables import Tables
 from scrimmage.rules.grid.track import BOX, FIRST_DOWN_BOXES, GRID_FIELD
 from scrimmage.rules.narration import DiceReads
 
-TIMEOUTS_PER_GAME = 5
+TIMEOUTS_PER_GAME: Final = 5
 """GRID-12: five a game, not reset at halftime."""
-OVERTIME_TIMEOUTS = 2
+OVERTIME_TIMEOUTS: Final = 2
 """GRID-51: two per overtime period; unused ones do not carry over."""
-MAX_OVERTIMES = 60
+MAX_OVERTIMES: Final = 60
 """Safety valve for playoff overtime (GRID-50): after this many tied periods a coin toss
 decides (a house rule; the bundled teams never get near it)."""
 
-_SITUATION = re.compile(
+_SITUATION: Final = re.compile(
     r"^(?:H(?P<h>[12])|OT(?P<ot>\d+))\s+(?P<cards>\d{1,2})C\s+(?P<side>HOME|AWAY)\s+"
     r"(?P<down>[1-4])&(?P<togo>\d+|G)\s+(?P<spot>OWN\d+|OPP\d+|\d+)$")
 

@@ -8,10 +8,10 @@ reserve takes the slot. Other changes happen only at halftime and before each ov
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from scrimmage.core.decisions import K_SUBSTITUTION
-from scrimmage.core.field import AWAY, HOME
+from scrimmage.core.sides import AWAY, HOME
 from scrimmage.rules.grid.cards import HBE, LN, QB, SLOT_OF_CARRIER, Player
 from scrimmage.rules.grid.deck import rank
 from scrimmage.rules.grid.lineup import ELIGIBLE, SLOTS
@@ -20,11 +20,11 @@ from scrimmage.rules.grid.roster import carrier_value, lineman_value, qb_value
 if TYPE_CHECKING:
     from scrimmage.rules.grid.game import GridGame, TeamState
 
-INJURY_SLOT: dict[int, str | None] = {1: "QB", 2: "LG", 3: "LG", 4: "C", 5: "C", 6: "RG", 7: "RG",
-                                      8: "HB", 9: "RE", 10: "LE", 11: None, 12: None, 13: None}
+INJURY_SLOT: Final[dict[int, str | None]] = {1: "QB", 2: "LG", 3: "LG", 4: "C", 5: "C", 6: "RG", 7: "RG",
+                                             8: "HB", 9: "RE", 10: "LE", 11: None, 12: None, 13: None}
 """GRID-30: the card's rank -> the position hurt (None: the ball-carrier, offense only)."""
 
-_VALUE = {QB: qb_value, HBE: carrier_value, LN: lineman_value}
+_VALUE: Final = {QB: qb_value, HBE: carrier_value, LN: lineman_value}
 
 
 def injury_slots(card: int, carrier: str) -> tuple[str | None, str | None]:
@@ -107,7 +107,7 @@ def lineup_changes(g: GridGame, reason: str) -> None:
             change_lineup(t, answer, benched_stay=reason == "start")
 
 
-LINEUP_PROMPT = {
+LINEUP_PROMPT: Final = {
     "start": "Your starting eight: keep them, bring in a reserve, or move a starter",
     "break": "Substitutions: keep your lineup, bring in a reserve (the starter is out for the "
              "game), or move a starter",

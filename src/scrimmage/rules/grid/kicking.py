@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from scrimmage.core.decisions import K_TRY
 from scrimmage.core.field import Side
@@ -18,7 +18,7 @@ from scrimmage.rules.narration import TRY, kick_line
 if TYPE_CHECKING:
     from scrimmage.rules.grid.game import GridGame
 
-KICKER_SLOTS = ("HB", "LE", "RE")
+KICKER_SLOTS: Final = ("HB", "LE", "RE")
 
 
 def kickoff(g: GridGame, kicker: Side) -> None:

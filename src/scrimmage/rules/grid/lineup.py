@@ -8,16 +8,18 @@ every play reads it: this module is compiled in the compiled build, the file mod
 
 from __future__ import annotations
 
+from typing import Final
+
 from scrimmage.rules.grid.cards import HBE, LN, QB, Player
 from scrimmage.rules.grid.tables import Tables
 
-SLOTS: tuple[str, ...] = ("QB", "HB", "LE", "RE", "LG", "C", "RG", "DS")
+SLOTS: Final[tuple[str, ...]] = ("QB", "HB", "LE", "RE", "LG", "C", "RG", "DS")
 """GRID-8: the eight starters."""
-SLOT_INDEX = {s: i for i, s in enumerate(SLOTS)}
-OFFENSE_SLOTS = ("QB", "HB", "LE", "RE", "LG", "C", "RG")
-DEFENSE_SLOTS = ("HB", "LE", "RE", "LG", "C", "RG", "DS")
+SLOT_INDEX: Final = {s: i for i, s in enumerate(SLOTS)}
+OFFENSE_SLOTS: Final = ("QB", "HB", "LE", "RE", "LG", "C", "RG")
+DEFENSE_SLOTS: Final = ("HB", "LE", "RE", "LG", "C", "RG", "DS")
 """GRID-10: the seven defenders (the DS replaces the QB)."""
-ELIGIBLE: dict[str, frozenset[str]] = {
+ELIGIBLE: Final[dict[str, frozenset[str]]] = {
     "QB": frozenset((QB,)), "HB": frozenset((HBE,)), "LE": frozenset((HBE,)),
     "RE": frozenset((HBE,)), "LG": frozenset((LN,)), "C": frozenset((LN,)),
     "RG": frozenset((LN,)), "DS": frozenset((HBE, LN)),

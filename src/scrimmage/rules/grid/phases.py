@@ -3,4 +3,8 @@ reads it to choose a step, and a step sets it for the next one."""
 
 from __future__ import annotations
 
-KICKOFF, SCRIMMAGE, BREAK = "kickoff", "scrimmage", "break"
+from typing import Final
+
+KICKOFF: Final = "kickoff"
+SCRIMMAGE: Final = "scrimmage"
+BREAK: Final = "break"

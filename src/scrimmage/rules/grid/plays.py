@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from scrimmage.core.decisions import K_PLAY_CALL, K_REROLL, K_SNAP, K_TIMING_CARDS
 from scrimmage.core.field import Side
@@ -43,9 +43,9 @@ from scrimmage.rules.grid.track import BOX, BOXES
 if TYPE_CHECKING:
     from scrimmage.rules.grid.game import GridGame
 
-FIELD_GOAL_OPTIONS = ("field_goal_hb", "field_goal_le", "field_goal_re")
-PASS_LENGTH = {"flat_pass": "short", "short_pass": "short", "long_pass": "deep"}
-RUN_LOCATION = {"run_inside": "middle", "run_outside": "left"}
+FIELD_GOAL_OPTIONS: Final = ("field_goal_hb", "field_goal_le", "field_goal_re")
+PASS_LENGTH: Final = {"flat_pass": "short", "short_pass": "short", "long_pass": "deep"}
+RUN_LOCATION: Final = {"run_inside": "middle", "run_outside": "left"}
 
 
 def d20_modifier(g: GridGame, off_call: str, def_call: str) -> tuple[int, dict[str, int]]:

@@ -17,11 +17,12 @@ player box score is computed from the records too.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from scrimmage.core.field import HOME, Side
+from scrimmage.core.field import Side
+from scrimmage.core.sides import HOME
 
-TEMPLATE: dict[str, Any] = {
+TEMPLATE: Final[dict[str, Any]] = {
     "play_id": 0, "qtr": 1, "quarter_seconds_remaining": 0, "half_seconds_remaining": 0,
     "game_seconds_remaining": 0, "cards_left": 0, "period_label": "", "clock_label": "",
     "posteam": "", "defteam": "",

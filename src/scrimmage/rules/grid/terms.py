@@ -4,15 +4,17 @@ codes (`result`, `timing_cards`); only what a person reads uses these."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from scrimmage.core.deck import RANKS
 from scrimmage.rules.grid.cards import LABELS, NO_KEY, split_card
 from scrimmage.rules.grid.deck import SUIT_SYMBOLS
 from scrimmage.rules.grid.tables import RESULT_NAMES
 from scrimmage.rules.narration import words_table
 
-PACKAGE = "scrimmage.rules.grid"
-_RESULTS: list[str] = []
-_MODIFIERS: dict[str, str] = {}
+PACKAGE: Final = "scrimmage.rules.grid"
+_RESULTS: Final[list[str]] = []
+_MODIFIERS: Final[dict[str, str]] = {}
 
 
 def result_words(result: int) -> str:

@@ -5,12 +5,14 @@ A spot is a number of boxes from the line of scrimmage to the opponent's goal li
 
 from __future__ import annotations
 
-from scrimmage.core.field import Field
+from typing import Final
 
-GRID_FIELD = Field(60, 20)
+from scrimmage.core.spot import Field
+
+GRID_FIELD: Final = Field(60, 20)
 """GRID-1, GRID-3: 60 yards between the goal lines, 20 for a first down."""
-BOX = 5
+BOX: Final = 5
 """Yards in a box of the yardage track (GRID-1)."""
-BOXES = 12
+BOXES: Final = 12
 """Boxes between the goal lines."""
-FIRST_DOWN_BOXES = 4
+FIRST_DOWN_BOXES: Final = 4

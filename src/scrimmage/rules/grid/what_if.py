@@ -15,16 +15,19 @@ minutes for the tables.
 
 from __future__ import annotations
 
+from typing import Final
+
 from scrimmage.analytics.position import Position, between_plays
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter
-from scrimmage.core.field import AWAY, HOME, Side
+from scrimmage.core.field import Side
+from scrimmage.core.sides import AWAY, HOME
 from scrimmage.rules.grid.deck import HALF_SECONDS, OVERTIME_CARDS, OVERTIME_SECONDS
 from scrimmage.rules.grid.game import GridGame
 from scrimmage.rules.grid.phases import BREAK, KICKOFF
 from scrimmage.rules.grid.track import BOX
 
-QUARTER = HALF_SECONDS // 2
+QUARTER: Final = HALF_SECONDS // 2
 
 
 def copy_game(g: GridGame, dice: Dice, answers: PassFilter | None = None) -> GridGame:

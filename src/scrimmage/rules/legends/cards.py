@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-OFF_SETS: tuple[str, ...] = ("inside_run", "outside_run", "draw", "roll_out", "drop_back", "screen")
+from typing import Final
+
+OFF_SETS: Final[tuple[str, ...]] = ("inside_run", "outside_run", "draw", "roll_out", "drop_back", "screen")
 """Offensive play cards; the first three are runs, the last three passes (FNL-2)."""
-DEF_SETS: tuple[str, ...] = ("run_inside", "run_outside", "run_blitz", "zone", "man", "pass_blitz")
+DEF_SETS: Final[tuple[str, ...]] = ("run_inside", "run_outside", "run_blitz", "zone", "man", "pass_blitz")
 """Defensive play cards; the first three are run defenses, the last three pass defenses."""
 
-OFF_INDEX = {name: i for i, name in enumerate(OFF_SETS)}
-DEF_INDEX = {name: i for i, name in enumerate(DEF_SETS)}
+OFF_INDEX: Final = {name: i for i, name in enumerate(OFF_SETS)}
+DEF_INDEX: Final = {name: i for i, name in enumerate(DEF_SETS)}
 
-LABELS: dict[str, str] = {
+LABELS: Final[dict[str, str]] = {
     "inside_run": "Inside Run", "outside_run": "Outside Run", "draw": "Draw",
     "roll_out": "Roll Out", "drop_back": "Drop Back", "screen": "Screen",
     "run_inside": "Run Inside", "run_outside": "Run Outside", "run_blitz": "Run Blitz",
@@ -28,15 +30,15 @@ def is_run_defense(def_set: str) -> bool:
 
 # Cell codes. Yardage cells hold their signed yards (|yards| < 100); the three override
 # results get codes outside that range so the hot loop compares ints only.
-INC = 100
-BP_OFF = 101
-BP_DEF = 102
+INC: Final = 100
+BP_OFF: Final = 101
+BP_DEF: Final = 102
 
-CELL_TOKENS = {"INC": INC, "BP-OFF": BP_OFF, "BP-DEF": BP_DEF}
-CELL_TEXT = {INC: "INC", BP_OFF: "BP-OFF", BP_DEF: "BP-DEF"}
+CELL_TOKENS: Final = {"INC": INC, "BP-OFF": BP_OFF, "BP-DEF": BP_DEF}
+CELL_TEXT: Final = {INC: "INC", BP_OFF: "BP-OFF", BP_DEF: "BP-DEF"}
 
 
-CELL_TEXTS = {**{n: str(n) for n in range(-99, 100)}, **CELL_TEXT}
+CELL_TEXTS: Final = {**{n: str(n) for n in range(-99, 100)}, **CELL_TEXT}
 """Every cell's text, made once (each snap's record shows two cells)."""
 
 
@@ -44,7 +46,7 @@ def cell_text(code: int) -> str:
     return CELL_TEXTS.get(code) or str(code)
 
 
-CELL_WORDS = {
+CELL_WORDS: Final = {
     "INC": "incomplete", "BP-OFF": "Big Play (offense)", "BP-DEF": "Big Play (defense)",
     "TD": "touchdown", "LOSS": "a loss", "TURNOVER": "a turnover",
     "TURNOVER_TD": "a turnover returned for a touchdown", "TFL": "a tackle for a loss",

@@ -14,14 +14,14 @@ from dataclasses import dataclass, fields
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from scrimmage.core.dice import Dice
 from scrimmage.core.errors import SheetError
 from scrimmage.core.teamfile import read_toml_file
 from scrimmage.rules.legends.cards import cell_words
 
-TD = 999
+TD: Final = 999
 """Chart value: a touchdown whatever the distance."""
 
 
@@ -34,7 +34,7 @@ class Roll:
 
 
 ChartValue = int | Roll
-_EXPR = re.compile(r"^\s*(?:(-?\d+)\s*\+\s*)?d(\d+)\s*$")
+_EXPR: Final = re.compile(r"^\s*(?:(-?\d+)\s*\+\s*)?d(\d+)\s*$")
 
 
 def parse_value(raw: object, where: str, source: str) -> ChartValue:
@@ -142,9 +142,9 @@ def field_goal_chart(fg: dict[str, Any], where: str, source: str) -> FieldGoalCh
     return FieldGoalChart(blocked, bands)
 
 
-SCRIMMAGE_SPECIALS = {"USE_DEF_ONLY", "USE_OFF_ONLY", "USE_OFF_PLUS_5", "USE_OFF_PLUS_10",
-                      "BIG_PLAY_OFF", "BIG_PLAY_DEF"}
-KICK_SPECIALS = {"BLOCKED", "SHANK", "LONG_RETURN", "RETURN_TD", "MUFF", "ROUGHING", "NONE"}
+SCRIMMAGE_SPECIALS: Final = {"USE_DEF_ONLY", "USE_OFF_ONLY", "USE_OFF_PLUS_5", "USE_OFF_PLUS_10",
+                             "BIG_PLAY_OFF", "BIG_PLAY_DEF"}
+KICK_SPECIALS: Final = {"BLOCKED", "SHANK", "LONG_RETURN", "RETURN_TD", "MUFF", "ROUGHING", "NONE"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,8 +326,8 @@ class LevelRules:
     momentum_points: dict[str, int]
 
 
-_OPTION_KEYS = {"fair_catch_25", "sos_adjust", "overtime", "two_minute_warning",
-                "replay_ratings"}
+_OPTION_KEYS: Final = {"fair_catch_25", "sos_adjust", "overtime", "two_minute_warning",
+                       "replay_ratings"}
 """Level constants a game may override with an option (house rules)."""
 
 

@@ -8,9 +8,11 @@ wrapping past the last to 1; classic takes the lowest available number.
 
 from __future__ import annotations
 
+from typing import Final
+
 from scrimmage.core.errors import IllegalDecision
 
-MAX_ROWS = 24
+MAX_ROWS: Final = 24
 
 
 class Checkoff:

@@ -9,7 +9,7 @@ overtime) and the helpers every step shares: rolling, asking, scoring, timing an
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from scrimmage.core.decisions import (
     K_COIN_TOSS,
@@ -22,7 +22,8 @@ from scrimmage.core.decisions import (
 )
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
-from scrimmage.core.field import AWAY, HOME, Side
+from scrimmage.core.field import Side
+from scrimmage.core.sides import AWAY, HOME
 from scrimmage.core.situation import Situation
 from scrimmage.core.snaps import snap_record
 from scrimmage.rules.legends import clock_choices, kicking, scrimmage_play, tries
@@ -36,7 +37,7 @@ from scrimmage.rules.narration import DiceReads, kick_line, period_clock
 
 T = TypeVar("T")
 
-MAX_OVERTIMES = 10
+MAX_OVERTIMES: Final = 10
 """Safety valve: after this many tied overtime periods the game is a tie (house rule)."""
 
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from scrimmage.core.decisions import (
     K_COACHING_POINTS,
@@ -13,7 +13,8 @@ from scrimmage.core.decisions import (
     K_PUNT_FIELD,
     K_PUNT_STYLE,
 )
-from scrimmage.core.field import HOME, Side
+from scrimmage.core.field import Side
+from scrimmage.core.sides import HOME
 from scrimmage.rules.legends.charts import TD, KickoffSpecial, Penalty, Roll, chart_text
 from scrimmage.rules.legends.penalties import (
     Foul,
@@ -29,7 +30,7 @@ from scrimmage.rules.narration import FREE_KICK, KICKOFF, penalty_text
 if TYPE_CHECKING:
     from scrimmage.rules.legends.game import LegendsGame
 
-ROUGHING = Penalty("Roughing the kicker", 15, first_down=True)
+ROUGHING: Final = Penalty("Roughing the kicker", 15, first_down=True)
 T = TypeVar("T")
 
 

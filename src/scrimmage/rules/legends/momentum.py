@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from scrimmage.core.field import HOME, Side
+from scrimmage.core.field import Side
+from scrimmage.core.sides import HOME
 
 
 class Momentum:

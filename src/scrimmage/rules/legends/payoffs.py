@@ -24,13 +24,14 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from scrimmage.analytics.position import clock_left
 from scrimmage.analytics.situation import Situation
 from scrimmage.analytics.tables import Tables
-from scrimmage.core.field import AWAY, HOME, Side
+from scrimmage.core.field import Side
 from scrimmage.core.payoffs import Payoffs, flat
+from scrimmage.core.sides import AWAY, HOME
 from scrimmage.rules.legends.call_matrix import (
     Result,
     cell_outcomes,
@@ -110,9 +111,9 @@ class SnapOutcomes:
                                      tuple((Net(k, int(y)), float(p)) for k, y, p in spread))
 
 
-SHARED_GAMES = 8
+SHARED_GAMES: Final = 8
 """Pairs of sheets whose outcomes a process keeps (a batch plays one pair again and again)."""
-_shared: dict[str, SnapOutcomes] = {}
+_shared: Final[dict[str, SnapOutcomes]] = {}
 _last_key: tuple[GameState | None, str] = (None, "")
 
 

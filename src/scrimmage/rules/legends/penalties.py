@@ -12,7 +12,7 @@ Distances are halved near a goal line, as official rules do.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from scrimmage.core.decisions import K_COACHING_POINTS, K_PENALTY
 from scrimmage.core.field import Side
@@ -112,10 +112,10 @@ def time_against_result(g: LegendsGame, foul: Foul, score_or_turnover: bool) -> 
         foul.when = "post"
 
 
-PLAY_WORDS = {"turnover": "a turnover", "incomplete": "incomplete", "touchdown": "a touchdown",
-              "kickoff": "the kickoff", "punt": "the punt",
-              "field_goal_made": "the field goal is good",
-              "field_goal_missed": "the field goal is no good"}
+PLAY_WORDS: Final = {"turnover": "a turnover", "incomplete": "incomplete", "touchdown": "a touchdown",
+                     "kickoff": "the kickoff", "punt": "the punt",
+                     "field_goal_made": "the field goal is good",
+                     "field_goal_missed": "the field goal is no good"}
 """What a play that a foul came with did, in words (a penalty question's preview)."""
 
 

@@ -3,5 +3,10 @@ loop reads it to choose a step, and a step sets it for the next one."""
 
 from __future__ import annotations
 
-KICKOFF, FREE_KICK, TRY, SCRIMMAGE = "kickoff", "free_kick", "try", "scrimmage"
-OT_TOSS = "overtime_toss"
+from typing import Final
+
+KICKOFF: Final = "kickoff"
+FREE_KICK: Final = "free_kick"
+TRY: Final = "try"
+SCRIMMAGE: Final = "scrimmage"
+OT_TOSS: Final = "overtime_toss"

@@ -13,12 +13,13 @@ empty ("" and None), and costs about 4% less for it."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from scrimmage.core.field import HOME, Side
+from scrimmage.core.field import Side
+from scrimmage.core.sides import HOME
 
 # Every record has every key, so a table of plays has one schema.
-TEMPLATE: dict[str, Any] = {
+TEMPLATE: Final[dict[str, Any]] = {
     "play_id": 0, "qtr": 1, "quarter_seconds_remaining": 0, "half_seconds_remaining": 0,
     "game_seconds_remaining": 0, "posteam": "", "defteam": "", "posteam_type": "",
     "yardline_100": 0, "down": 0, "ydstogo": 0, "goal_to_go": 0, "play_type": "",

@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from scrimmage.core.decisions import K_AUDIBLE, K_COACHING_POINTS, K_OUT_OF_BOUNDS, K_PLAY_CALL, K_SNAP
 from scrimmage.core.field import Side
@@ -51,16 +51,18 @@ if TYPE_CHECKING:
     from scrimmage.rules.legends.game import LegendsGame
 
 
-_OFFENSE_CALL: dict[str, Any] = {"side": "offense"}
-_DEFENSE_CALL: dict[str, Any] = {"side": "defense"}
+_OFFENSE_CALL: Final[dict[str, Any]] = {"side": "offense"}
+_DEFENSE_CALL: Final[dict[str, Any]] = {"side": "defense"}
 """The `info` of the usual play calls, made once (read-only: a coach only looks)."""
 
-OFF_DIE, PENALTY_DIE, DEF_DIE = 24, 20, 12
+OFF_DIE: Final = 24
+PENALTY_DIE: Final = 20
+DEF_DIE: Final = 12
 """FNL-26: the offense rolls a d24 (its play number) and the d20 (the penalty roll), the
 defense a d12 (its play number)."""
 
-SNAP_OPTIONS = ("play", "punt", "field_goal", "kneel", "spike")
-SNAP_OT = ("play", "field_goal", "kneel", "spike")   # an overtime series is not given up by punting
+SNAP_OPTIONS: Final = ("play", "punt", "field_goal", "kneel", "spike")
+SNAP_OT: Final = ("play", "field_goal", "kneel", "spike")   # an overtime series is not given up by punting
 
 
 class Snap:
@@ -192,9 +194,9 @@ def _offense_call_info(pct: float) -> dict[str, Any]:
     return info
 
 
-_RUN_MIX: dict[float, dict[str, Any]] = {}
+_RUN_MIX: Final[dict[float, dict[str, Any]]] = {}
 
-_BEFORE_READ: tuple[tuple[dict[str, Any], ...], ...] = tuple(
+_BEFORE_READ: Final[tuple[tuple[dict[str, Any], ...], ...]] = tuple(
     tuple({"off_call": off, "def_call": dfn} for dfn in DEF_SETS) for off in OFF_SETS)
 """FNL-7 {L}: what a timeout before the results are read is shown, one `info` for each pair
 of cards (made once; read-only)."""

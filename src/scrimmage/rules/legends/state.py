@@ -8,10 +8,11 @@ coach may look at: everything on the table except the opponent's unrevealed card
 from __future__ import annotations
 
 from math import ceil
-from typing import Any
+from typing import Any, Final
 
 from scrimmage.core.clock import PeriodClock
-from scrimmage.core.field import AWAY, HOME, Side
+from scrimmage.core.field import Side
+from scrimmage.core.sides import AWAY, HOME
 from scrimmage.core.situation import Situation, situation_text
 from scrimmage.rules.legends.cards import DEF_INDEX, DEF_SETS, OFF_INDEX, OFF_SETS
 from scrimmage.rules.legends.charts import LevelRules, XSheets
@@ -71,7 +72,7 @@ class TeamState:
         return self.speed_total - self.speed_left
 
 
-SPEED_QUOTAS = ((2, 0.5, "by halftime"), (3, 0.75, "by the 4th quarter"))
+SPEED_QUOTAS: Final = ((2, 0.5, "by halftime"), (3, 0.75, "by the 4th quarter"))
 """FNL-13: the share of play-speed points a team must have spent by the end of each of these
 quarters, or be flagged 15 yards."""
 
@@ -241,7 +242,7 @@ class GameState:
 
 
 
-_CARD_SLOTS: dict[str, int] = {**OFF_INDEX, **{c: 6 + j for c, j in DEF_INDEX.items()}}
+_CARD_SLOTS: Final[dict[str, int]] = {**OFF_INDEX, **{c: 6 + j for c, j in DEF_INDEX.items()}}
 """Where each card's count of open plays is in a team's two checkoffs' `available` lists put
 end to end (the offense's six sets, then the defense's)."""
 

@@ -18,7 +18,7 @@ from scrimmage.analytics.position import Position, between_plays
 from scrimmage.core.dice import Dice
 from scrimmage.core.enumeration import TreeDice
 from scrimmage.core.fastpath import PassFilter
-from scrimmage.core.field import AWAY, HOME
+from scrimmage.core.sides import AWAY, HOME
 from scrimmage.rules.legends.game import LegendsGame
 from scrimmage.rules.legends.phases import SCRIMMAGE
 from scrimmage.rules.legends.state import GameState

@@ -10,7 +10,7 @@ FR-37..39) and what every step shares: reading the custom dice, moving the clock
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from scrimmage.core.decisions import (
     K_COIN_TOSS,
@@ -24,7 +24,8 @@ from scrimmage.core.decisions import (
 )
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
-from scrimmage.core.field import AWAY, HOME, Side
+from scrimmage.core.field import Side
+from scrimmage.core.sides import AWAY, HOME
 from scrimmage.core.situation import Situation
 from scrimmage.rules.narration import kick_line
 from scrimmage.rules.roll import kicking
@@ -39,10 +40,10 @@ from scrimmage.rules.roll.terms import face_words
 KICKOFF, SAFETY_PUNT, TRY, SCRIMMAGE, OT_TOSS, OT_QUESTION = (
     "kickoff", "safety_punt", "try", "scrimmage", "overtime_toss", "overtime_question")
 
-MAX_OVERTIMES = 10
+MAX_OVERTIMES: Final = 10
 
-STEP_PHASES = {KICKOFF: "kickoff", SAFETY_PUNT: "kickoff", TRY: "try", OT_TOSS: "break",
-               OT_QUESTION: "break"}
+STEP_PHASES: Final = {KICKOFF: "kickoff", SAFETY_PUNT: "kickoff", TRY: "try", OT_TOSS: "break",
+                      OT_QUESTION: "break"}
 """What the table is doing during each step but a snap (the status line's phase)."""
 
 

@@ -10,7 +10,7 @@ dice, the kick die (and its red-zone re-roll). PAT: the Clock die, the kick die.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from scrimmage.core.decisions import K_DICE_CHOICE, K_KICK_RETURN, K_KICKOFF, K_TRY
 from scrimmage.core.field import Side
@@ -32,12 +32,12 @@ from scrimmage.rules.roll.terms import face_words
 if TYPE_CHECKING:
     from scrimmage.rules.roll.game import RollGame
 
-ONSIDE_SPOT = 70
+ONSIDE_SPOT: Final = 70
 """FR-9: the kicking team's 30 (yardline_100 seen from the kicker)."""
-ONSIDE_NEEDS = 10
-SAFETY_PUNT_SPOT = 80
+ONSIDE_NEEDS: Final = 10
+SAFETY_PUNT_SPOT: Final = 80
 """FR-33: the team scored on punts from its own 20."""
-BLOCK_PAIRS = ("red+yellow", "red+green", "yellow+green")
+BLOCK_PAIRS: Final = ("red+yellow", "red+green", "yellow+green")
 """FR-25, FR-30: the defense rolls any two of its dice; two flags block the kick."""
 
 

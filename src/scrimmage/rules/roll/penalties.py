@@ -15,7 +15,7 @@ zone, which is a safety.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from scrimmage.core.decisions import K_PENALTY
 from scrimmage.core.field import Side
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from scrimmage.rules.roll.game import RollGame
     from scrimmage.rules.roll.state import RollState
 
-SAFETY = -1
+SAFETY: Final = -1
 """`enforce`'s answer when an O10 puts the ball in the offense's own end zone (FR-23)."""
 
 
@@ -41,7 +41,7 @@ class Foul:
         self.auto_first = auto_first
 
 
-FOULS: dict[str, Foul] = {                                   # FR-21
+FOULS: Final[dict[str, Foul]] = {                                   # FR-21
     "O5": Foul("O5", True, 5, "false start"),
     "O10": Foul("O10", True, 10, "holding (offense)"),
     "O15": Foul("O15", True, 15, "personal foul (offense)"),
@@ -49,7 +49,7 @@ FOULS: dict[str, Foul] = {                                   # FR-21
     "D5": Foul("D5", False, 5, "offsides"),
     "D15": Foul("D15", False, 15, "personal foul (defense)"),
 }
-IGNORED_ON_RETURNS = ("O5", "D5")                            # FR-24
+IGNORED_ON_RETURNS: Final = ("O5", "D5")                            # FR-24
 
 
 def enforce(yardline: int, foul: Foul) -> int:

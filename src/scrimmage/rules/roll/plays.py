@@ -19,7 +19,7 @@ then any return dice (the returner's offensive die, then its defensive die).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from scrimmage.core.decisions import K_LONG_BOMB, K_PLAY_CALL, K_RUN_CLOCK
 from scrimmage.core.field import Side
@@ -40,13 +40,13 @@ from scrimmage.rules.roll.terms import colour, face_words
 if TYPE_CHECKING:
     from scrimmage.rules.roll.game import RollGame
 
-RED_ZONE = 20
+RED_ZONE: Final = 20
 """The opponent's 20 and closer (FR-19, FR-29, AMB-FR-9)."""
-HAIL_MARY_FROM = 65
+HAIL_MARY_FROM: Final = 65
 """FR-34 / AMB-FR-11: on or past the offense's own 35."""
-RETURN_DICE = {"red": None, "yellow": "red", "green": "yellow"}
+RETURN_DICE: Final = {"red": None, "yellow": "red", "green": "yellow"}
 """FR-14: the colour of the dice the defense returns a turnover with, by the offense's die."""
-TOUCHBACK = 75
+TOUCHBACK: Final = 75
 """The receiving team's 25 (FR-8, FR-26)."""
 
 
@@ -57,7 +57,7 @@ def hail_mary_legal(g: RollGame) -> bool:
             and s.yardline <= HAIL_MARY_FROM)
 
 
-_TRY_BOMB: dict[str, Any] = {"two_point": True}
+_TRY_BOMB: Final[dict[str, Any]] = {"two_point": True}
 """The long bomb's question on a two-point try (read-only, shared)."""
 
 

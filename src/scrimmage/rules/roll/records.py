@@ -9,9 +9,9 @@ marker's space at the snap), `clock` (the half's clock, which the situation show
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-TEMPLATE: dict[str, Any] = {
+TEMPLATE: Final[dict[str, Any]] = {
     "play_id": 0, "qtr": 1, "quarter_seconds_remaining": 0, "half_seconds_remaining": 0,
     "game_seconds_remaining": 0, "posteam": "", "defteam": "", "posteam_type": "",
     "yardline_100": None, "down": None, "ydstogo": None, "goal_to_go": 0, "play_type": "",

@@ -11,18 +11,19 @@ half as two 15-minute quarters; overtime periods are quarters 5, 6, ...
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from scrimmage.core.field import AWAY, HOME, Side
+from scrimmage.core.field import Side
 from scrimmage.core.scoreboard import ORDINAL
+from scrimmage.core.sides import AWAY, HOME
 from scrimmage.core.situation import Situation
 from scrimmage.rules.roll.dice import DiceSet
 from scrimmage.rules.roll.teams import RollTeam
 
-TIMEOUTS = 3
+TIMEOUTS: Final = 3
 """FR-3: one magnet on each 3 under Time Outs."""
-HALF_SECONDS = 30 * 60
-QUARTER_SECONDS = 15 * 60
+HALF_SECONDS: Final = 30 * 60
+QUARTER_SECONDS: Final = 15 * 60
 
 
 class RollState:

@@ -4,11 +4,13 @@ only what a person reads uses these."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from scrimmage.rules.narration import words_table
 
-PACKAGE = "scrimmage.rules.roll"
-_FACES: dict[str, str] = {}
-_COLOURS: dict[str, str] = {}
+PACKAGE: Final = "scrimmage.rules.roll"
+_FACES: Final[dict[str, str]] = {}
+_COLOURS: Final[dict[str, str]] = {}
 
 
 def face_words(code: str) -> str:

@@ -16,7 +16,8 @@ from dataclasses import replace
 from scrimmage.analytics.position import Position, between_plays
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter
-from scrimmage.core.field import AWAY, HOME, Side
+from scrimmage.core.field import Side
+from scrimmage.core.sides import AWAY, HOME
 from scrimmage.rules.roll.game import SAFETY_PUNT, RollGame
 from scrimmage.rules.roll.state import QUARTER_SECONDS, TIMEOUTS
 

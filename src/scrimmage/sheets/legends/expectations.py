@@ -5,6 +5,7 @@ generator and the builder calibrate sheets with these figures (no simulation nee
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from scrimmage.rules.legends.cards import BP_DEF, BP_OFF, DEF_SETS, INC, OFF_SETS
 from scrimmage.rules.legends.sheets import (
@@ -195,7 +196,7 @@ def _tally(t: _Tally, o: int, d: int, run: bool, w: float) -> None:
 
 # --- the design of FNL-93 -----------------------------------------------------------------------
 
-MIN_YARD_CELLS = 5
+MIN_YARD_CELLS: Final = 5
 """Columns with fewer yard cells than this are left out of the FNL-93 check: in a set of
 three or four rows one long gain decides the average."""
 
