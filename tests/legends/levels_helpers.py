@@ -23,6 +23,7 @@ from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.dice import DiceExhausted, ScriptedDice
 from scrimmage.core.field import Side
 from scrimmage.core.scenario import ScriptCoach, run_steps
+from scrimmage.rules.legends.state import SeatView
 
 HOME, AWAY = Side.HOME, Side.AWAY
 DATA = Path(__file__).resolve().parents[1] / "data" / "legends"
@@ -154,3 +155,18 @@ def kickoff_game(level: str, kicker: Side = HOME, *, free_kick: bool = False,
     g.next = "free_kick" if free_kick else "kickoff"
     g.kicker = kicker
     return g
+
+
+def seat_view(level: str = "pro", seat: Side = HOME, *, quarter: int = 1,
+              seconds_left: int = 600, margin: int = 0, down: int = 1, ydstogo: int = 10,
+              yardline: int = 65, on_offense: bool = True) -> SeatView:
+    """A real seat view of a game set to this situation: the computer coaches are typed on
+    the Legends seat view (the compiled build checks it), so a test asks them through one."""
+    g = game(level)
+    s = g.s
+    s.clock.quarter, s.clock.seconds_left = quarter, seconds_left
+    s.score[seat], s.score[seat.other] = max(margin, 0), max(-margin, 0)
+    s.possession = seat if on_offense else seat.other
+    s.down, s.ydstogo, s.yardline = down, ydstogo, yardline
+    view: SeatView = g.view(seat)
+    return view

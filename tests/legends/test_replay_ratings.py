@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from levels_helpers import HOME, away, calls, game, only, step, team
+from levels_helpers import HOME, away, calls, game, only, seat_view, step, team
 
 from scrimmage.coaches.legends import SolitaireCoach
 from scrimmage.core.decisions import Decision, Kind
@@ -164,10 +164,6 @@ def test_a_bad_guard_is_refused(guard: dict[str, Any]) -> None:
 
 # -- run call share (FNL-89 for computer coaches) ------------------------------------------------
 
-class _View:
-    quarter, seconds_left, margin, down, ydstogo = 1, 600, 0, 1, 10
-
-
 def _calls(pct: float | None, n: int = 400) -> float:
     coach = SolitaireCoach(3)
     info: dict[str, Any] = {"side": "offense"}
@@ -175,7 +171,7 @@ def _calls(pct: float | None, n: int = 400) -> float:
         info["run_call_pct"] = pct
     opts = ("inside_run", "outside_run", "draw", "roll_out", "drop_back", "screen")
     runs = 0
-    view: Any = _View()
+    view = seat_view()
     for _ in range(n):
         answer = coach.play_call(Decision(Kind.PLAY_CALL, HOME, opts, "", info), view)
         runs += answer in opts[:3]

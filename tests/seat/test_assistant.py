@@ -52,13 +52,14 @@ def test_fnl_54_a_turnover_on_downs_takes_ten_seconds() -> None:
 def test_the_solitaire_coach_declines_a_timeout_that_saves_nothing() -> None:
     coach = find_ruleset("legends-pro").default_coach("solitaire", 1)
 
-    class Late:
-        quarter, seconds_left, margin, on_offense, overtime = 4, 90, -3, True, False
-
+    rs = find_ruleset("legends-pro")
+    g, _ = new_game("legends-pro", *rs.default_teams(), seed=1)
+    g.s.clock.quarter, g.s.clock.seconds_left = 4, 90          # late, three points down
+    g.s.score[Side.AWAY], g.s.possession = 3, Side.HOME
     for saves, want in ((0, "none"), (20, "timeout")):
         d = Decision(Kind.TIMEOUT, Side.HOME, ("none", "timeout"), "",
                      {"before": False, "saves": saves})
-        assert coach.decide(d, Late()) == want
+        assert coach.decide(d, g.view(Side.HOME)) == want
 
 
 @pytest.mark.parametrize("rules", ["legends-college", "legends-pro"])

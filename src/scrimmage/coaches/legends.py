@@ -10,12 +10,13 @@ the legal choices, for fuzzing. Both draw chance from their own seeded `Dice`.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.decisions import Decision, Kind
 from scrimmage.core.dice import SeededDice
 from scrimmage.rules.legends.cards import OFF_SETS
+from scrimmage.rules.legends.state import SeatView
 
 RUN_CARDS: Final = OFF_SETS[:3]            # ("inside_run", "outside_run", "draw")
 PASS_CARDS: Final = OFF_SETS[3:]           # ("roll_out", "drop_back", "screen")
@@ -34,37 +35,18 @@ HURRY_SECONDS: Final = 90
 BEST_STOP: Final = {v: k for k, v in WEAK_AGAINST.items()}
 
 
-def _open_sets(pile: tuple[str, ...], opts: tuple[str, ...], v: Any) -> tuple[str, ...]:
+def _open_sets(pile: tuple[str, ...], opts: tuple[str, ...], v: SeatView) -> tuple[str, ...]:
     """The cards of `pile` whose sets still have plays, else any open card of `opts`: a set
     with every play used may still be called on 3rd and 4th down, but it reads row 1 every
     time (FNL-28, FNL-50, AMB-FNL-10). The pile stands when every set is used up."""
-    if not getattr(v, "any_set_used_up", False):
+    if not v.any_set_used_up:
         return pile                     # the usual case, answered at once
     return v.open_cards(pile) or v.open_cards(opts) or pile
 
 
-def _clock(v: Any) -> Any:
-    """What to read `quarter` and `seconds_left` on: the Legends seat view's clock (a plain
-    attribute; its own `quarter` and `seconds_left` are properties, slower to call, and a
-    coach reads them thousands of times a game), or a view without one (a stand-in) itself."""
-    try:
-        return v.clock
-    except AttributeError:
-        return v
-
-
-def _table(v: Any) -> Any:
-    """What to read `yardline`, `down` and `ydstogo` on: the seat view's table (a plain
-    attribute), or a view without one itself."""
-    try:
-        return v.table
-    except AttributeError:
-        return v
-
-
-def _late(v: Any) -> bool:
+def _late(v: SeatView) -> bool:
     """The last two minutes of a half, when the clock choices matter."""
-    c = _clock(v)
+    c = v.clock
     q = c.quarter
     if q != 2 and q != 4:
         return False
@@ -72,9 +54,9 @@ def _late(v: Any) -> bool:
     return left <= 120
 
 
-def _classic(v: Any) -> bool:
+def _classic(v: SeatView) -> bool:
     """FNL-90's situational overrides are the older book's solitaire rules only."""
-    return getattr(v, "profile", "legends") == "classic"
+    return v.profile == "classic"
 
 
 _TIMEOUT: Final = Kind.TIMEOUT
@@ -90,11 +72,11 @@ class SolitaireCoach:
     def __init__(self, seed: int) -> None:
         self.dice = SeededDice(seed)
 
-    def sync(self, decision: Decision, view: Any) -> None:
+    def sync(self, decision: Decision, view: SeatView) -> None:
         """Replaying a saved game: make the same draws again so later choices match."""
         self.decide(decision, view)
 
-    def lets_pass(self, kind: Kind, item: str, v: Any) -> bool:
+    def lets_pass(self, kind: Kind, item: str, v: SeatView) -> bool:
         """The engine's fast path (LegendsGame.passes): True when this coach would take the
         do-nothing option whatever the details, so no Decision need be built. Must agree with
         `decide`. The cheapest tests come first: a game asks this about a thousand times."""
@@ -119,7 +101,7 @@ class SolitaireCoach:
     def _pick(self, cards: tuple[str, ...]) -> str:
         return cards[self.dice.roll(len(cards)) - 1]
 
-    def decide(self, decision: Decision, view: Any) -> str:
+    def decide(self, decision: Decision, view: SeatView) -> str:
         k = decision.kind
         opts = decision.options
         handler = _HANDLERS.get(k)
@@ -127,7 +109,7 @@ class SolitaireCoach:
         return answer if answer in opts else opts[0]
 
     # -- play calls (FNL-88..90) -----------------------------------------------------------
-    def play_call(self, d: Decision, v: Any) -> str:
+    def play_call(self, d: Decision, v: SeatView) -> str:
         opts = d.options
         info = d.info
         classic = _classic(v)
@@ -161,7 +143,7 @@ class SolitaireCoach:
             pile = opts
         return self._pick(_open_sets(pile or opts, opts, v))
 
-    def audible(self, d: Decision, v: Any) -> str:
+    def audible(self, d: Decision, v: SeatView) -> str:
         mine, theirs = d.info.get("own_call"), d.info.get("their_call")
         if d.info.get("side") == "offense":
             if mine is not None and WEAK_AGAINST.get(mine) == theirs:
@@ -175,8 +157,8 @@ class SolitaireCoach:
         return "keep"
 
     # -- the snap: fourth down, the end of a half (FNL-91) ---------------------------------
-    def snap(self, d: Decision, v: Any) -> str:
-        table, clock = _table(v), _clock(v)
+    def snap(self, d: Decision, v: SeatView) -> str:
+        table, clock = v.table, v.clock
         y, down, togo = table.yardline, table.down, table.ydstogo
         q, secs = clock.quarter, clock.seconds_left
         margin = v.margin
@@ -202,24 +184,24 @@ class SolitaireCoach:
             return "play"
         return "punt" if "punt" in d.options else "play"
 
-    def coin_toss(self, d: Decision, v: Any) -> str:
+    def coin_toss(self, d: Decision, v: SeatView) -> str:
         return "defer" if "defer" in d.options else "receive"
 
-    def second_half(self, d: Decision, v: Any) -> str:
+    def second_half(self, d: Decision, v: SeatView) -> str:
         return "receive"
 
-    def kickoff(self, d: Decision, v: Any) -> str:
+    def kickoff(self, d: Decision, v: SeatView) -> str:
         if v.quarter == 4 and v.margin < 0 and v.seconds_left <= 180:
             return "onside"
         return "regular"
 
-    def try_(self, d: Decision, v: Any) -> str:
+    def try_(self, d: Decision, v: SeatView) -> str:
         # A conventional two-point chart, late in the game (margin after the touchdown).
         if v.quarter >= 4 and v.margin in (-2, -5, -10, 1, 5, 12):
             return "two"
         return "kick"
 
-    def timeout(self, d: Decision, v: Any) -> str:
+    def timeout(self, d: Decision, v: SeatView) -> str:
         if d.info.get("before") or d.info.get("saves", 1) <= 0:
             return "none"           # never a timeout that stops no clock (FNL-7, FNL-54)
         late = _late(v)
@@ -230,7 +212,7 @@ class SolitaireCoach:
             return "none"
         return "timeout" if hurry and v.seconds_left > 10 else "none"
 
-    def penalty(self, d: Decision, v: Any) -> str:
+    def penalty(self, d: Decision, v: SeatView) -> str:
         info = d.info
         if info.get("when") == "post" or info.get("on_kickoff"):
             return "accept"     # the play stands either way (FNL-34..36)
@@ -255,7 +237,7 @@ class SolitaireCoach:
             return "decline"
         return "accept"
 
-    def coaching_points(self, d: Decision, v: Any) -> str:
+    def coaching_points(self, d: Decision, v: SeatView) -> str:
         item = d.info.get("item")
         if item == "overrule":
             return self._overrule(d, v)
@@ -284,7 +266,7 @@ class SolitaireCoach:
             return "none"
         return "none"
 
-    def _overrule(self, d: Decision, v: Any) -> str:
+    def _overrule(self, d: Decision, v: SeatView) -> str:
         """FNL-76 {C}: overrule the defense's spending when its choice costs the offense a
         first down or a touchdown (yard), or the clock it wants late in a half (time)."""
         theirs = d.info.get("their_choice")
@@ -296,17 +278,17 @@ class SolitaireCoach:
             Decision(d.kind, d.seat, ("none", "faster", "slower"), "", {"item": "time"}), v)
         return wanted if wanted not in ("none", theirs) else "none"
 
-    def play_speed(self, d: Decision, v: Any) -> str:
+    def play_speed(self, d: Decision, v: SeatView) -> str:
         """Spend play-speed points at an even pace over the game (FNL-12 says spending them
         keeps the statistics true; FNL-13 punishes a coach who falls behind)."""
         left, total = int(d.info.get("left") or 0), int(d.info.get("of") or 0)
         return self._speed_answer(total - left, total, v)
 
     @staticmethod
-    def _speed_answer(used: int, total: int, v: Any) -> str:
+    def _speed_answer(used: int, total: int, v: SeatView) -> str:
         if total <= 0 or used >= total:
             return "none"
-        clock = _clock(v)
+        clock = v.clock
         quarter = min(clock.quarter, 4)
         played = ((quarter - 1) * 900 + (900 - min(clock.seconds_left, 900))) / 3600
         if used < played * total + 1:
@@ -322,10 +304,10 @@ class SolitaireCoach:
             return "none"
         return "use" if needed > 0 and until <= needed * HURRY_SECONDS else "none"
 
-    def overtime_toss(self, d: Decision, v: Any) -> str:
+    def overtime_toss(self, d: Decision, v: SeatView) -> str:
         return "receive"
 
-    def out_of_bounds(self, d: Decision, v: Any) -> str:
+    def out_of_bounds(self, d: Decision, v: SeatView) -> str:
         oob = bool(d.info.get("out_of_bounds"))
         if "out" not in d.options:          # the defense's flip
             return "none"
@@ -336,13 +318,13 @@ class SolitaireCoach:
             return "flip" if "flip" in d.options else "stay"
         return "out" if oob else "stay"
 
-    def punt_style(self, d: Decision, v: Any) -> str:
+    def punt_style(self, d: Decision, v: SeatView) -> str:
         return "out_of_bounds" if v.yardline <= 48 else "normal"
 
-    def punt_field(self, d: Decision, v: Any) -> str:
+    def punt_field(self, d: Decision, v: SeatView) -> str:
         return "bounce" if int(d.info.get("landing", 50)) <= 8 else "return"
 
-    def kick_return(self, d: Decision, v: Any) -> str:
+    def kick_return(self, d: Decision, v: SeatView) -> str:
         if "fair_catch" in d.options:
             # A college return averages about 20 yards: fair-catch a kick caught deep.
             return "fair_catch" if int(d.info.get("catch", 0)) < 5 else "return"
