@@ -22,7 +22,7 @@ from typing import Any
 from scrimmage.core.decisions import K_KICKOFF, K_PENALTY
 from scrimmage.core.field import HOME, STANDARD_FIELD, Side
 from scrimmage.rules.fived20 import fumbles, penalties, timing
-from scrimmage.rules.fived20.charts import Returners, down
+from scrimmage.rules.fived20.chart_play import Returners, down
 from scrimmage.rules.fived20.dice import Roll
 from scrimmage.rules.fived20.terms import word
 from scrimmage.rules.narration import FREE_KICK, KICKOFF, penalty_text

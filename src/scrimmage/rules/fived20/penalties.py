@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from scrimmage.core.field import STANDARD_FIELD, Side
-from scrimmage.rules.fived20.charts import Penalty
+from scrimmage.rules.fived20.chart_play import Penalty
 from scrimmage.rules.fived20.dice import Roll
 from scrimmage.rules.fived20.terms import penalty_row
 from scrimmage.rules.narration import penalty_text

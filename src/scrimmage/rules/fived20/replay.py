@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scrimmage.rules.fived20.charts import TeamChart
+from scrimmage.rules.fived20.chart_play import TeamChart
 
 D1000 = 1000
 RED_ZONE, RED_ZONE_WIDEN, RED_ZONE_MAX_EDGE = 20, 50, 40
