@@ -11,6 +11,7 @@ import os
 from setuptools import setup
 
 COMPILED = [
+    "src/scrimmage/rules/fived20/chart_play.py",
     "src/scrimmage/rules/fived20/dice.py",
     "src/scrimmage/rules/fived20/era.py",
     "src/scrimmage/rules/fived20/fumbles.py",

@@ -81,7 +81,6 @@ def test_classes_made_blank_need_no_argument() -> None:
 
 
 NOT_COMPILED = {
-    "rules/fived20/charts.py": "the chart file's pydantic models share it",
     "rules/legends/sheets.py": "the sheet file's pydantic models share it; a few calls a game",
     "rules/grid/tables.py": "the tables file's pydantic models share it; one lookup a play",
     "rules/grid/roster.py": "the team file's pydantic models share it; only `Team.player` "

@@ -31,7 +31,7 @@ from scrimmage.core.field import Side
 from scrimmage.core.ruleset import find_ruleset
 from scrimmage.core.what_if import play_out
 from scrimmage.rules.fived20 import what_if as fived20_what_if
-from scrimmage.rules.fived20.charts import GameCharts, TeamChart
+from scrimmage.rules.fived20.chart_play import GameCharts, TeamChart
 from scrimmage.rules.fived20.dice import Roll
 from scrimmage.rules.fived20.era import Era
 from scrimmage.rules.grid import what_if as grid_what_if

@@ -16,7 +16,8 @@ from scrimmage.core.field import Side
 from scrimmage.core.ruleset import find_ruleset
 from scrimmage.core.scenario import ScriptCoach, run_steps
 from scrimmage.rules.fived20 import kicking, timing
-from scrimmage.rules.fived20.charts import TeamChart, across, bundled_game_charts, chart_from_data, down
+from scrimmage.rules.fived20.chart_play import TeamChart, across, down
+from scrimmage.rules.fived20.charts import bundled_game_charts, chart_from_data
 from scrimmage.rules.fived20.dice import Roll
 from scrimmage.rules.fived20.game import FiveD20Game
 from scrimmage.rules.fived20.playcalling import ROW_DEFENSE, Call, call_row, situation_adjust

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from scrimmage.core.field import Side
-from scrimmage.rules.fived20.charts import TeamChart
+from scrimmage.rules.fived20.chart_play import TeamChart
 from scrimmage.rules.fived20.dice import Roll
 
 

@@ -29,7 +29,7 @@ from scrimmage.core.sides import AWAY, HOME
 from scrimmage.core.situation import Situation
 from scrimmage.core.snaps import snap_record
 from scrimmage.rules.fived20 import kicking, plays, timing, tries
-from scrimmage.rules.fived20.charts import GameCharts, TeamChart
+from scrimmage.rules.fived20.chart_play import GameCharts, TeamChart
 from scrimmage.rules.fived20.dice import COLOURS, Roll, reroll, roll_five
 from scrimmage.rules.fived20.era import Era
 from scrimmage.rules.fived20.records import TEMPLATE

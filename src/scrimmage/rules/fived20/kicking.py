@@ -24,7 +24,7 @@ from scrimmage.core.field import Side
 from scrimmage.core.sides import HOME
 from scrimmage.core.spot import STANDARD_FIELD
 from scrimmage.rules.fived20 import fumbles, penalties, timing
-from scrimmage.rules.fived20.charts import Returners, down
+from scrimmage.rules.fived20.chart_play import Returners, down
 from scrimmage.rules.fived20.dice import Roll
 from scrimmage.rules.fived20.terms import word
 from scrimmage.rules.narration import FREE_KICK, KICKOFF, penalty_text

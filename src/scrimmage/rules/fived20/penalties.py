@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from scrimmage.core.field import Side
 from scrimmage.core.spot import STANDARD_FIELD
-from scrimmage.rules.fived20.charts import Penalty
+from scrimmage.rules.fived20.chart_play import Penalty
 from scrimmage.rules.fived20.dice import Roll
 from scrimmage.rules.fived20.terms import penalty_row
 from scrimmage.rules.narration import penalty_text

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from scrimmage.rules.fived20.charts import TeamChart
+from scrimmage.rules.fived20.chart_play import TeamChart
 
 # D20-14: the row's DEF cell sets the alignment and the defensive adjustment.
 ROW_DEFENSE: Final[dict[str, tuple[str, str, int]]] = {

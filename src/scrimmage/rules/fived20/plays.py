@@ -14,7 +14,7 @@ from scrimmage.core.decisions import K_PENALTY, K_PLAY_CALL, K_SNAP, K_TIMEOUT
 from scrimmage.core.field import Side
 from scrimmage.core.sides import HOME
 from scrimmage.rules.fived20 import kicking, penalties, replay, timing
-from scrimmage.rules.fived20.charts import Player, TeamChart, across, down
+from scrimmage.rules.fived20.chart_play import Player, TeamChart, across, down
 from scrimmage.rules.fived20.dice import Roll
 from scrimmage.rules.fived20.fumbles import fumble_return, lost_fumble
 from scrimmage.rules.fived20.playcalling import Call, situation_adjust

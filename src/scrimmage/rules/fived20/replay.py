@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from scrimmage.rules.fived20.charts import TeamChart
+from scrimmage.rules.fived20.chart_play import TeamChart
 
 D1000: Final = 1000
 RED_ZONE: Final = 20

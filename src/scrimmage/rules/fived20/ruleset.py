@@ -15,7 +15,7 @@ from scrimmage.core.ruleset import CoachKind, Ruleset
 
 if TYPE_CHECKING:
     from scrimmage.core.dice import Dice
-    from scrimmage.rules.fived20.charts import TeamChart
+    from scrimmage.rules.fived20.chart_play import TeamChart
     from scrimmage.rules.fived20.game import FiveD20Game
 
 OPTIONS = (
@@ -85,7 +85,7 @@ class FiveD20(Ruleset):
                            replay_ratings=options.get("replay_ratings", True) is not False)
 
     rules_modules = ("scrimmage.rules.fived20.game", "scrimmage.rules.fived20.charts",
-                     "scrimmage.rules.fived20.era")
+                     "scrimmage.rules.fived20.chart_play", "scrimmage.rules.fived20.era")
     table_view = "scrimmage.rules.fived20.table_view"
     coaches: ClassVar[dict[str, CoachKind]] = {
         "solitaire": SYSTEM, "system": SYSTEM,

@@ -8,7 +8,8 @@ from typing import Any
 
 from scrimmage.core.field import Side
 from scrimmage.core.scoreboard import Scoreboard, clock_text, period_name, table_phase
-from scrimmage.rules.fived20.charts import DEPTHS, PENALTY_ROWS, TeamChart, TeamChartFile
+from scrimmage.rules.fived20.chart_play import DEPTHS, PENALTY_ROWS, TeamChart
+from scrimmage.rules.fived20.charts import TeamChartFile
 from scrimmage.rules.fived20.game import SCRIMMAGE, TRY, FiveD20Game
 
 

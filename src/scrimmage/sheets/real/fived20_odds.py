@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 
-from scrimmage.rules.fived20.charts import GameCharts, TeamChart, across, down
+from scrimmage.rules.fived20.chart_play import GameCharts, TeamChart, across, down
 from scrimmage.rules.fived20.playcalling import ROW_DEFENSE
 from scrimmage.rules.fived20.plays import pass_depth
 
