@@ -25,6 +25,7 @@ from scrimmage.core.decisions import (
     Kind,
 )
 from scrimmage.core.dice import SeededDice
+from scrimmage.rules.fived20.game import SeatView
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a coach is a public base class
@@ -34,10 +35,10 @@ class SystemCoach:
     def __init__(self, seed: int) -> None:
         self.dice = SeededDice(seed)
 
-    def sync(self, decision: Decision, view: Any) -> None:
+    def sync(self, decision: Decision, view: SeatView) -> None:
         self.decide(decision, view)
 
-    def lets_pass(self, kind: Kind, item: str, v: Any) -> bool:
+    def lets_pass(self, kind: Kind, item: str, v: SeatView) -> bool:
         """The engine's fast path (`FiveD20Game.passes`): True when this coach would answer
         "none" to the timeout question whatever the details, so no `Decision` is built.
         Must agree with `decide`."""
@@ -45,7 +46,7 @@ class SystemCoach:
             return item == "short" or not self._wants_timeout(v)
         return False
 
-    def decide(self, decision: Decision, view: Any) -> str:
+    def decide(self, decision: Decision, view: SeatView) -> str:
         k = decision.kind
         opts = decision.options
         if k is K_SNAP and decision.info.get("at_zero"):
@@ -68,7 +69,7 @@ class SystemCoach:
         return answer if answer in opts else opts[0]
 
     @staticmethod
-    def kick_at_zero(v: Any) -> str:
+    def kick_at_zero(v: SeatView) -> str:
         """The clock ran out on the play: kick if the points help and the kick is makeable."""
         if v.yardline + v.era.post_offset > 57:
             return "none"
@@ -76,7 +77,7 @@ class SystemCoach:
             return "field_goal"
         return "none"
 
-    def snap(self, v: Any) -> str:
+    def snap(self, v: SeatView) -> str:
         """Kneel to run out the clock when ahead and the opponent cannot get the ball back
         (each kneel runs 40 seconds, 10 after a timeout: D20-43); otherwise `fourth_down`.
         Never spike: the field goal at 0:00 (D20-43) makes it useless."""
@@ -89,7 +90,7 @@ class SystemCoach:
             return "kneel"
         return self.fourth_down(v)
 
-    def fourth_down(self, v: Any) -> str:
+    def fourth_down(self, v: SeatView) -> str:
         """Play on downs 1-3; on fourth down go, kick or punt as NFL coaches of 2009-2019 did
         (field goals to about 55 yards, going for it on short yardage past midfield)."""
         late = v.quarter >= 4 and v.seconds_left <= 240
@@ -112,14 +113,14 @@ class SystemCoach:
         return "punt"
 
     @staticmethod
-    def try_choice(v: Any) -> str:
+    def try_choice(v: SeatView) -> str:
         """Two when down by 2, 5, 10 or 12... after the touchdown, late in the game."""
         if v.era.two_point and v.quarter >= 4 and v.seconds_left <= 600 and v.margin in (
                 -2, -5, -10, -12, 1, 5):
             return "two"
         return "kick"
 
-    def timeout(self, d: Decision, v: Any) -> str:
+    def timeout(self, d: Decision, v: SeatView) -> str:
         """Stop the clock late in a half when the clock works against this team; only after a
         play that ran longer than 10 seconds (after a shorter one it stops nothing)."""
         if d.info.get("penalty"):
@@ -129,7 +130,7 @@ class SystemCoach:
         return "timeout" if self._wants_timeout(v) else "none"
 
     @staticmethod
-    def _wants_timeout(v: Any) -> bool:
+    def _wants_timeout(v: SeatView) -> bool:
         if v.quarter == 2 and v.seconds_left <= 120 and v.on_offense:
             return True
         if v.quarter >= 4 and v.seconds_left <= 240:
@@ -140,7 +141,7 @@ class SystemCoach:
         return False
 
     @staticmethod
-    def penalty(d: Decision, v: Any) -> str:
+    def penalty(d: Decision, v: SeatView) -> str:
         """Accept unless the play did better for this team than the penalty would."""
         info = d.info
         yards = int(info.get("yards", 0))

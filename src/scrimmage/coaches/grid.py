@@ -31,6 +31,7 @@ from scrimmage.core.decisions import (
 )
 from scrimmage.core.dice import SeededDice
 from scrimmage.rules.grid.cards import Player
+from scrimmage.rules.grid.game import GridView
 from scrimmage.rules.grid.lineup import ELIGIBLE, SLOTS
 from scrimmage.rules.grid.tables import Tables
 
@@ -64,10 +65,10 @@ class SensibleCoach:
     def __init__(self, seed: int) -> None:
         self.dice = SeededDice(seed)
 
-    def sync(self, decision: Decision, view: Any) -> None:
+    def sync(self, decision: Decision, view: GridView) -> None:
         self.decide(decision, view)
 
-    def lets_pass(self, kind: Kind, item: str, v: Any) -> bool:
+    def lets_pass(self, kind: Kind, item: str, v: GridView) -> bool:
         """The fast path (scrimmage.core.fastpath): the lineup kept unless `substitution`
         would change it; no timeout unless `timeout` would call one ("cards": it would stop
         the extra cards; "after": after a kick, score or turnover)."""
@@ -77,7 +78,7 @@ class SensibleCoach:
             return False
         return not self.wants_timeout(item == "cards", v)
 
-    def decide(self, decision: Decision, view: Any) -> str:
+    def decide(self, decision: Decision, view: GridView) -> str:
         handler = _HANDLERS.get(decision.kind)
         answer = handler(self, decision, view) if handler is not None else decision.options[0]
         return answer if answer in decision.options else decision.options[0]
@@ -91,7 +92,7 @@ class SensibleCoach:
                 return item
         return items[-1][0]
 
-    def snap(self, d: Decision, v: Any) -> str:
+    def snap(self, d: Decision, v: GridView) -> str:
         lineup = v.own.lineup
         best = max(("hb", "le", "re"), key=lambda c: lineup[CARRIER_SLOT[c]].kicking)
         p = fg_chance(lineup[CARRIER_SLOT[best]].kicking, v.ball)
@@ -103,7 +104,7 @@ class SensibleCoach:
             return fg
         return "play"
 
-    def play_call(self, d: Decision, v: Any) -> str:
+    def play_call(self, d: Decision, v: GridView) -> str:
         lineup = v.own.lineup if v.on_offense else v.opponent.lineup
         to_go = v.to_go
         if d.info.get("side") == "offense":
@@ -135,10 +136,10 @@ class SensibleCoach:
             key = ("hb", "le", "re")[self.dice.roll(3) - 1]
         return f"{play}_{key}"
 
-    def timeout(self, d: Decision, v: Any) -> str:
+    def timeout(self, d: Decision, v: GridView) -> str:
         return "timeout" if self.wants_timeout(bool(d.info.get("stops_cards", True)), v) else "no"
 
-    def wants_timeout(self, stops_cards: bool, v: Any) -> bool:
+    def wants_timeout(self, stops_cards: bool, v: GridView) -> bool:
         """A timeout now (`stops_cards`: it would stop the extra cards, GRID-52)."""
         if not stops_cards:
             # after a kick, a score or a turnover a timeout stops nothing: only the re-roll
@@ -149,19 +150,19 @@ class SensibleCoach:
             return True
         return bool(v.period == 1 and v.on_offense and v.cards_left <= 3 and v.ball <= 6)
 
-    def timing_cards(self, d: Decision, v: Any) -> str:
+    def timing_cards(self, d: Decision, v: GridView) -> str:
         return "two" if v.margin > 0 else "one"
 
-    def reroll(self, d: Decision, v: Any) -> str:
+    def reroll(self, d: Decision, v: GridView) -> str:
         result = d.info.get("chart_result")
         if d.info.get("offense"):
             return "reroll" if result in ("NG", "Inc") else "keep"
         return "reroll" if result in ("Dice +5", "Dice +15") else "keep"
 
-    def overtime_toss(self, d: Decision, v: Any) -> str:
+    def overtime_toss(self, d: Decision, v: GridView) -> str:
         return "receive"               # the first possession of a short period is worth more
 
-    def substitution(self, d: Decision, v: Any) -> str:
+    def substitution(self, d: Decision, v: GridView) -> str:
         if d.info.get("item") != "lineup":
             return d.options[0]        # an injury: the best eligible reserve
         reason = str(d.info.get("reason", "break"))
@@ -185,7 +186,7 @@ LATE_CARDS: Final = 8
 """From here on a trailing coach stops the deck after every play (`timeout`)."""
 
 
-def timeouts_needed(v: Any) -> int:
+def timeouts_needed(v: GridView) -> int:
     """Timeouts the coach may still want for the clock this period: trailing, one a play in
     the last LATE_CARDS cards (a play with a timeout takes one card); ahead, a few in case
     the lead goes. The rest may buy re-rolls."""
@@ -199,7 +200,7 @@ MIN_GAIN: Final = {"start": 0.001, "break": 0.12}
 any gain will do; at a break a benched starter is gone for good (GRID-53), so only a clear one."""
 
 
-def lineup_weights(v: Any, reason: str) -> tuple[float, float, float]:
+def lineup_weights(v: GridView, reason: str) -> tuple[float, float, float]:
     """(run, pass, defense): what the coach wants from his eight now. A weak enemy defense
     against runs or passes draws that kind of play; at a break a big deficit asks for passing,
     a big lead for running and defense."""

@@ -34,6 +34,7 @@ from scrimmage.core.decisions import (
 from scrimmage.core.dice import SeededDice
 from scrimmage.rules.roll.dice import DiceSet, Die
 from scrimmage.rules.roll.penalties import FOULS, IGNORED_ON_RETURNS, SAFETY, enforce
+from scrimmage.rules.roll.state import RollView
 
 COLORS: Final = ("red", "yellow", "green")
 
@@ -132,7 +133,7 @@ class SensibleCoach:
         """`return_gain` by its arguments: the same punt returns come back in every sample of
         a smart coach's fourth down (a few hundred punts a choice, one spot in each)."""
 
-    def sync(self, decision: Decision, view: Any) -> None:
+    def sync(self, decision: Decision, view: RollView) -> None:
         """Replaying a saved game: make the same draws again so later choices match."""
         self.decide(decision, view)
 
@@ -145,20 +146,20 @@ class SensibleCoach:
         return COLORS[-1]
 
     @staticmethod
-    def _late(v: Any, spaces: int = 4) -> bool:
+    def _late(v: RollView, spaces: int = 4) -> bool:
         """In the second half (or overtime) with few clock spaces left."""
         return bool(v.period >= 2 and v.spaces_left <= spaces)
 
-    def _wants_timeout(self, v: Any) -> bool:
+    def _wants_timeout(self, v: RollView) -> bool:
         behind_late = v.margin < 0 and self._late(v, 5)
         drive_at_half = v.period == 1 and v.on_offense and v.spaces_left <= 1 and v.yardline <= 45
         return bool(behind_late or drive_at_half)
 
-    def lets_pass(self, kind: Kind, item: str, v: Any) -> bool:
+    def lets_pass(self, kind: Kind, item: str, v: RollView) -> bool:
         """The fast path (scrimmage.core.fastpath): no timeout unless `decide` would call one."""
         return kind is K_TIMEOUT and not self._wants_timeout(v)
 
-    def decide(self, decision: Decision, view: Any) -> str:
+    def decide(self, decision: Decision, view: RollView) -> str:
         k = decision.kind
         opts = decision.options
         v = view
@@ -194,7 +195,7 @@ class SensibleCoach:
             return opts[0]
         return opts[0]                               # the toss: receive
 
-    def _punt_return(self, decision: Decision, v: Any) -> str:
+    def _punt_return(self, decision: Decision, v: RollView) -> str:
         """Return a punt (or a blocked punt) only when the dice make it worth more than taking
         the ball where it lies."""
         info = decision.info
@@ -205,7 +206,7 @@ class SensibleCoach:
         stay = "fair_catch" if "fair_catch" in decision.options else "no_return"
         return "return" if gain > 0 else stay
 
-    def _snap(self, opts: tuple[str, ...], v: Any) -> str:
+    def _snap(self, opts: tuple[str, ...], v: RollView) -> str:
         fg_range = v.yardline <= 30
         if "hail_mary" in opts:
             if fg_range and v.margin >= -3:
@@ -226,7 +227,7 @@ class SensibleCoach:
             return "play"
         return "punt"
 
-    def _play_call(self, v: Any) -> str:
+    def _play_call(self, v: RollView) -> str:
         togo = v.ydstogo
         if togo <= 2:
             weights = (6, 3, 1)
