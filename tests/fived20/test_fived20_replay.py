@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from scrimmage.api import make_coaches
-from scrimmage.core.dice import SeededDice
+from scrimmage.core.dice import ScriptedDice, SeededDice
 from scrimmage.core.driver import drive
 from scrimmage.core.ruleset import find_ruleset
+from scrimmage.core.sides import AWAY, HOME
 from scrimmage.rules.fived20.charts import chart_from_data
 from scrimmage.sheets.real.fived20 import (
     _play_calling,
@@ -112,34 +113,20 @@ def test_replay_ratings_switch() -> None:
                if p.get("pass_attempt") and not p.get("two_point_attempt"))
 
 
-class _Dice:
-    def __init__(self, value: int) -> None:
-        self.value, self.rolled = value, 0
-
-    def roll(self, sides: int) -> int:
-        assert sides == 1000
-        self.rolled += 1
-        return self.value
-
-
-class _Reads:
-    def name(self, _: str) -> None:
-        pass
-
-
 def _third(yards: int, down: int, togo: int, line: int, off: dict[str, int],
            dfn: dict[str, int] | None = None, roll: int = 1) -> tuple[int, int]:
-    """`replay.third_down` on a bare game: (the yards, the d1000s thrown)."""
-    from types import SimpleNamespace
-
+    """`replay.third_down` on a real game set to the down, with charts carrying only these
+    numbers: (the yards, the d1000s thrown)."""
     from scrimmage.rules.fived20 import replay
 
-    g = SimpleNamespace(replay_ratings=True, down=down, ydstogo=togo, yardline=line,
-                        dice=_Dice(roll), reads=_Reads())
-    o = SimpleNamespace(replay=SimpleNamespace(**{"red_zone": 0, "third_down": 0, **off}))
-    d = SimpleNamespace(replay=SimpleNamespace(**{"def_red_zone": 0, "def_third_down": 0,
-                                                  **(dfn or {})}))
-    return replay.third_down(g, o, d, yards), g.dice.rolled
+    g = RS.new_game(*[RS.load_team(RS.team_data(n), n) for n in RS.team_names()[:2]],
+                    ScriptedDice([roll]), {"neutral": True}, narrate=False)
+    g.down, g.ydstogo, g.yardline = down, togo, line
+    o, d = g.chart(HOME), g.chart(AWAY)
+    o.replay = o.replay.model_copy(update={"red_zone": 0, "third_down": 0, **off})
+    d.replay = d.replay.model_copy(update={"def_red_zone": 0, "def_third_down": 0,
+                                           **(dfn or {})})
+    return replay.third_down(g, o, d, yards), len(g.dice.log)
 
 
 def test_third_down_rating() -> None:

@@ -3,11 +3,14 @@ from scrimmage (`plays`) and on a kick return (`kicking`) alike."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from scrimmage.core.field import Side
 from scrimmage.rules.fived20.chart_play import TeamChart
 from scrimmage.rules.fived20.dice import Roll
+
+if TYPE_CHECKING:
+    from scrimmage.rules.fived20.game import FiveD20Game
 
 
 def lost_fumble(yellow: int, fumbling: TeamChart, other: TeamChart) -> bool:
@@ -18,7 +21,7 @@ def lost_fumble(yellow: int, fumbling: TeamChart, other: TeamChart) -> bool:
     return lo <= yellow <= hi or (yellow > hi and dlo <= yellow <= dhi)
 
 
-def fumble_return(g: Any, r: Roll, loser: Side) -> tuple[int, bool]:
+def fumble_return(g: FiveD20Game, r: Roll, loser: Side) -> tuple[int, bool]:
     """D20-52 / D20-53: the return of a lost fumble, read from the recovery roll `r`: white
     above the Fumble Return chart's NO number is a return, blue gives its length. On a return,
     black = yellow means the returner fumbles in turn: re-roll yellow and read D20-51 with the

@@ -17,7 +17,7 @@ silent: a kickoff that lands in the end zone is a touchback (AMB-D20-2).
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from scrimmage.core.decisions import K_KICKOFF, K_PENALTY
 from scrimmage.core.field import Side
@@ -29,11 +29,14 @@ from scrimmage.rules.fived20.dice import Roll
 from scrimmage.rules.fived20.terms import word
 from scrimmage.rules.narration import FREE_KICK, KICKOFF, penalty_text
 
+if TYPE_CHECKING:
+    from scrimmage.rules.fived20.game import FiveD20Game
+
 BLOCK_RANGES: Final = ((29, 1), (39, 4), (49, 10), (999, 12))
 """D20-66: place-kick distance -> the highest yellow that blocks (black = yellow)."""
 
 
-def _return_fumble(g: Any, rec: dict[str, Any], recv: Side, fumble: int, name: str,
+def _return_fumble(g: FiveD20Game, rec: dict[str, Any], recv: Side, fumble: int, name: str,
                    end: int) -> tuple[bool, int] | None:
     """D20-8 / D20-62: a returner's fumble (black = yellow): the test, who recovers (the
     kicking team as the defense, D20-51) and, when the kicking team recovers, its own return
@@ -45,6 +48,7 @@ def _return_fumble(g: Any, rec: dict[str, Any], recv: Side, fumble: int, name: s
     `end`) when the receiving team got it back on the fumble return (D20-53)."""
     kick = recv.other
     roll = g.last_kick_roll
+    assert roll is not None             # the kick this return came from rolled it
     yellow = roll.yellow
     if yellow > fumble + g.chart(kick).fum_adjust:
         g.read(roll, "yellow", "black = yellow: fumble check -> held")
@@ -80,7 +84,7 @@ def _returner(ret: Returners, blue: int) -> int:
     return down(ret.blue, blue)
 
 
-def carry_to_kickoff(g: Any, rec: dict[str, Any], foul: penalties.Foul, yards: int) -> None:
+def carry_to_kickoff(g: FiveD20Game, rec: dict[str, Any], foul: penalties.Foul, yards: int) -> None:
     """D20-48: a foul that leaves the score standing is marked off on the next kickoff,
     against the team that committed it, whichever team kicks."""
     g.carried_home += -yards if foul.against is HOME else yards
@@ -88,7 +92,7 @@ def carry_to_kickoff(g: Any, rec: dict[str, Any], foul: penalties.Foul, yards: i
     rec["penalty_on_kickoff"] = 1
 
 
-def kickoff(g: Any) -> None:
+def kickoff(g: FiveD20Game) -> None:
     kicker: Side = g.kicker
     recv = kicker.other
     choice = g.ask(K_KICKOFF, kicker, ("regular", "onside"),
@@ -148,7 +152,7 @@ def kickoff(g: Any) -> None:
     _after_return(g, rec, roll, "kickoff", kicker, end, kick_spot, fumble)
 
 
-def _after_return(g: Any, rec: dict[str, Any], roll: Roll, kind: str, kicker: Side, end: int,
+def _after_return(g: FiveD20Game, rec: dict[str, Any], roll: Roll, kind: str, kicker: Side, end: int,
                   kick_spot: int, fumble: tuple[bool, int] | None) -> None:
     """The end of a returned kick: its penalty check (D20-9, D20-62), which every return gets,
     a touchdown or a lost fumble too, then the ball goes where the return (or the fumble on
@@ -173,7 +177,7 @@ def _to_yardline(end: int) -> int:
 KICK_ROWS: Final = {"kickoff": "KICKOFF", "free_kick": "PUNTING", "punt": "PUNTING"}
 
 
-def _kick_penalty(g: Any, rec: dict[str, Any], roll: Roll, kind: str, kicker: Side,
+def _kick_penalty(g: FiveD20Game, rec: dict[str, Any], roll: Roll, kind: str, kicker: Side,
                   end: int, kick_spot: int, *,
                   turnover: bool = False) -> int | None:
     """D20-9 / D20-62 step 7, D20-45..48: a possible penalty on a returned kick (`kind`:
@@ -293,7 +297,7 @@ def _void_kick(rec: dict[str, Any]) -> None:
                fumble_recovery_2_team=None)
 
 
-def _kick_again(g: Any, kind: str, kick_spot: int, shift: int) -> None:
+def _kick_again(g: FiveD20Game, kind: str, kick_spot: int, shift: int) -> None:
     """Set up the kick again from `kick_spot` moved `shift` yards toward the receivers."""
     if kind == "punt":
         g.next = "scrimmage"
@@ -307,7 +311,7 @@ FREE_KICK_SPOT: Final = 20
 """D20-11 / AMB-D20-16: the free kick after a safety is a punt from the kicking team's 20."""
 
 
-def free_kick(g: Any) -> None:
+def free_kick(g: FiveD20Game) -> None:
     """D20-11 / AMB-D20-16: the punt procedure from the 20, no block, +20 yards, always
     returnable (N and F ignored)."""
     kicker: Side = g.kicker
@@ -317,11 +321,11 @@ def free_kick(g: Any) -> None:
     _punt(g, free_kick=True)
 
 
-def punt(g: Any) -> None:
+def punt(g: FiveD20Game) -> None:
     _punt(g, free_kick=False)
 
 
-def _punt(g: Any, free_kick: bool) -> None:
+def _punt(g: FiveD20Game, free_kick: bool) -> None:
     kicker: Side = g.possession
     recv = kicker.other
     k, rc = g.chart(kicker), g.chart(recv)
@@ -411,7 +415,7 @@ def _punt(g: Any, free_kick: bool) -> None:
     g.finish(rec, timing.STOPPED)
 
 
-def _blocked_punt(g: Any, rec: dict[str, Any], kicker: Side) -> None:
+def _blocked_punt(g: FiveD20Game, rec: dict[str, Any], kicker: Side) -> None:
     """D20-63: red + white behind the line; the punt-return team's blue column recovers; the
     return is interception-return column 10 at black. The yellow die is not used."""
     recv = kicker.other
@@ -441,7 +445,7 @@ def blocked(distance: int, roll: Roll) -> bool:
     return False
 
 
-def read_place_kick(g: Any, roll: Roll, dist: int) -> None:
+def read_place_kick(g: FiveD20Game, roll: Roll, dist: int) -> None:
     """`dice_read` of a field goal or extra point: red on the kicker's range, black = yellow a
     block check (D20-66, D20-67)."""
     top = g.chart(g.possession).field_goal[roll.red - 1]
@@ -452,7 +456,7 @@ def read_place_kick(g: Any, roll: Roll, dist: int) -> None:
                                + ("BLOCKED" if blocked(dist, roll) else "not blocked"))
 
 
-def field_goal(g: Any) -> None:
+def field_goal(g: FiveD20Game) -> None:
     """D20-64..67: hold at the line + 7 (+10 for goalposts at the end line)."""
     off: Side = g.possession
     k = g.chart(off)
@@ -519,13 +523,13 @@ def field_goal(g: Any) -> None:
     g.finish(rec, timing.FIELD_GOAL)
 
 
-def _missed(g: Any, off: Side) -> None:
+def _missed(g: FiveD20Game, off: Side) -> None:
     """AMB-D20-19: the defense takes over at the line (or the spot of the kick), at least the 20."""
     spot = g.yardline + (7 if g.era.missed_fg_from_kick_spot else 0)
     g.first_down_at(off.other, max(1, min(80, 100 - spot)))
 
 
-def blocked_place_kick(g: Any, rec: dict[str, Any], dist: int, *, pat: bool = False) -> None:
+def blocked_place_kick(g: FiveD20Game, rec: dict[str, Any], dist: int, *, pat: bool = False) -> None:
     """D20-68 / AMB-D20-13 (stand-in mapping): red 1-11 the defense recovers and returns
     (interception-return column 10), 12-13 the ball goes beyond the line (no good, dead),
     14-20 the offense recovers (no return). White: yards behind the line. Yellow unused."""
@@ -567,7 +571,7 @@ FAILS: Final = "fails"
 STANDS: Final = "stands"
 
 
-def try_penalty(g: Any, rec: dict[str, Any], foul: penalties.Foul | str, made: bool, *,
+def try_penalty(g: FiveD20Game, rec: dict[str, Any], foul: penalties.Foul | str, made: bool, *,
                 play_yards: int, turnover: bool) -> str:
     """A foul on a try (extra point or two-point play), enforced by its code (D20-48):
 

@@ -11,7 +11,7 @@ Penalties half the distance to the goal when they would go beyond it.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from scrimmage.core.field import Side
 from scrimmage.core.spot import STANDARD_FIELD
@@ -19,6 +19,9 @@ from scrimmage.rules.fived20.chart_play import Penalty
 from scrimmage.rules.fived20.dice import Roll
 from scrimmage.rules.fived20.terms import penalty_row
 from scrimmage.rules.narration import penalty_text
+
+if TYPE_CHECKING:
+    from scrimmage.rules.fived20.game import FiveD20Game
 
 OFFSETTING: Final = "offsetting"
 
@@ -44,7 +47,7 @@ class Foul:
         return self.penalty.name
 
 
-def check(g: Any, roll: Roll, row: str, offense: Side, *, pass_yards: int = 0,
+def check(g: FiveD20Game, roll: Roll, row: str, offense: Side, *, pass_yards: int = 0,
           sack_yards: int = 0) -> Foul | str | None:
     """D20-45..47: look up the doubled number of red/white/blue on both teams' `row`; re-roll
     the yellow die for the foul. Returns the foul, OFFSETTING, or None."""
@@ -76,7 +79,7 @@ def half_distance(yards: int, toward_goal: int) -> int:
     return min(yards, toward_goal // 2) if yards > toward_goal // 2 else yards
 
 
-def move_try(g: Any, foul: Foul) -> int:
+def move_try(g: FiveD20Game, foul: Foul) -> int:
     """An accepted foul on a try: the next try's spot moves (half the distance at most)."""
     if foul.offense:
         yards = half_distance(foul.yards, 100 - g.yardline)
@@ -87,7 +90,7 @@ def move_try(g: Any, foul: Foul) -> int:
     return yards
 
 
-def mark(rec: dict[str, Any], g: Any, foul: Foul, yards: int) -> None:
+def mark(rec: dict[str, Any], g: FiveD20Game, foul: Foul, yards: int) -> None:
     rec["penalty"] = 1
     rec["penalty_team"] = g.teams[foul.against].name
     rec["penalty_yards"] = yards
@@ -99,7 +102,7 @@ def info(foul: Foul, **more: Any) -> dict[str, Any]:
             "against": foul.against.value, **more}
 
 
-def text(g: Any, foul: Foul, yards: int, start: int | None = None, end: int | None = None,
+def text(g: FiveD20Game, foul: Foul, yards: int, start: int | None = None, end: int | None = None,
          more: str = "") -> str:
     """The foul in words: `Offside on X, 5 yards, from the OPP34 to the OPP29`. `start` and
     `end` are yardline_100 values seen from the record's offense (None: no spots)."""
@@ -109,5 +112,5 @@ def text(g: Any, foul: Foul, yards: int, start: int | None = None, end: int | No
                         None if end is None else spots(max(1, min(99, end))), more=more)
 
 
-def declined(g: Any, foul: Foul) -> str:
+def declined(g: FiveD20Game, foul: Foul) -> str:
     return penalty_text(foul.name, g.teams[foul.against].name, foul.yards, declined=True)

@@ -8,7 +8,7 @@ a penalty is judged against it (accept or decline) before the ball is moved.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from scrimmage.core.decisions import K_PENALTY, K_PLAY_CALL, K_SNAP, K_TIMEOUT
 from scrimmage.core.field import Side
@@ -19,6 +19,9 @@ from scrimmage.rules.fived20.dice import Roll
 from scrimmage.rules.fived20.fumbles import fumble_return, lost_fumble
 from scrimmage.rules.fived20.playcalling import Call, situation_adjust
 from scrimmage.rules.fived20.terms import terms, word, yards_text
+
+if TYPE_CHECKING:
+    from scrimmage.rules.fived20.game import FiveD20Game
 
 SNAP_OPTIONS: Final = ("play", "punt", "field_goal", "kneel", "spike")
 KNEEL_YARDS: Final = -1
@@ -49,7 +52,7 @@ class Outcome:
         self.sack_yards = 0
 
 
-def snap(g: Any) -> None:
+def snap(g: FiveD20Game) -> None:
     """The offense chooses: run a play, punt or try a field goal."""
     choice = g.ask(K_SNAP, g.possession, SNAP_OPTIONS,
                          "Your down: run a play, or punt, kick, kneel or spike?",
@@ -64,7 +67,7 @@ def snap(g: Any) -> None:
         scrimmage_play(g)
 
 
-def kneel_or_spike(g: Any, kind: str) -> None:
+def kneel_or_spike(g: FiveD20Game, kind: str) -> None:
     """The book has neither, so the official rules apply ("the era's rules", AMB-D20-1), as in
     the Legends ruleset: a kneel is a quarterback run for a 1-yard loss that stays in bounds
     (40 seconds, D20-43); a spike is an incomplete pass (10 seconds, D20-43). No dice are
@@ -133,7 +136,7 @@ def flip_white(white: int, home_offense: bool | None, is_run: bool) -> int:
     return white
 
 
-def scrimmage_play(g: Any, two_point: bool = False) -> None:
+def scrimmage_play(g: FiveD20Game, two_point: bool = False) -> None:
     off: Side = g.possession
     deff = off.other
     o, d = g.chart(off), g.chart(deff)
@@ -369,7 +372,7 @@ def _fumble_text(rec: dict[str, Any]) -> str:
     return "FUMBLE, " + ("lost" if rec["fumble_lost"] else "recovered")
 
 
-def _capped(g: Any, yards: int) -> int:
+def _capped(g: FiveD20Game, yards: int) -> int:
     """Yards never go past the goal line ahead or the end zone behind."""
     line: int = g.yardline
     return max(min(yards, line), line - 100)
@@ -416,7 +419,7 @@ def _why_incomplete(result: str) -> str:
     return f" ({word(result)})"
 
 
-def _interception(g: Any, rec: dict[str, Any], depth: str, name: str, yellow: int) -> Outcome:
+def _interception(g: FiveD20Game, rec: dict[str, Any], depth: str, name: str, yellow: int) -> Outcome:
     """D20-54/55: re-roll white and black; white down the depth column is where it was
     picked off (LP at most 50; beyond the end line it is incomplete), black on the
     interceptor's return column is the return. D20-53: the re-rolled black is "not used
@@ -446,7 +449,7 @@ def _interception(g: Any, rec: dict[str, Any], depth: str, name: str, yellow: in
     return out
 
 
-def _interception_fumble(g: Any, rec: dict[str, Any], out: Outcome, name: str) -> None:
+def _interception_fumble(g: FiveD20Game, rec: dict[str, Any], out: Outcome, name: str) -> None:
     """D20-53: the interceptor fumbles where his return ended. "reroll the yellow die only to
     get what team recovers as there will be no return on this one", with the roles swapped:
     the intercepting team's Off Fum Lost range, then the passing team's Def Fum Rec range
@@ -463,7 +466,7 @@ def _interception_fumble(g: Any, rec: dict[str, Any], out: Outcome, name: str) -
         out.regained_spot = 100 - out.takeaway_spot
 
 
-def _fumble(g: Any, rec: dict[str, Any], out: Outcome, carrier: Player, yellow: int,
+def _fumble(g: FiveD20Game, rec: dict[str, Any], out: Outcome, carrier: Player, yellow: int,
             alignment: str, *, returnable: bool, fumbled: bool = False) -> None:
     """D20-50..53: the fumble test, who recovers, and the return. `fumbled`: the ball is
     already loose (a snap fumble, D20-23), so only the recovery is read."""
@@ -496,7 +499,7 @@ def _fumble(g: Any, rec: dict[str, Any], out: Outcome, carrier: Player, yellow: 
     rec["return_yards"] = ret
 
 
-def _finish_play(g: Any, rec: dict[str, Any], out: Outcome, two_point: bool,
+def _finish_play(g: FiveD20Game, rec: dict[str, Any], out: Outcome, two_point: bool,
                  penalty: bool = False, extra: int = 0, auto_first: bool = False) -> None:
     """Move the ball, charge the clock (D20-43), and log the play."""
     off = g.possession
@@ -523,7 +526,7 @@ def _finish_play(g: Any, rec: dict[str, Any], out: Outcome, two_point: bool,
     g.finish(rec, seconds)
 
 
-def _enforce(g: Any, rec: dict[str, Any], out: Outcome, foul: penalties.Foul | str) -> None:
+def _enforce(g: FiveD20Game, rec: dict[str, Any], out: Outcome, foul: penalties.Foul | str) -> None:
     """D20-48 and AMB-D20-9: offsetting fouls replay the down; otherwise the team that did not
     foul accepts or declines, seeing the play's result."""
     if foul == penalties.OFFSETTING:
@@ -595,7 +598,7 @@ def _enforce(g: Any, rec: dict[str, Any], out: Outcome, foul: penalties.Foul | s
     g.finish(rec, timing.STOPPED)
 
 
-def _snap_penalty(g: Any, rec: dict[str, Any], foul: penalties.Foul | str,
+def _snap_penalty(g: FiveD20Game, rec: dict[str, Any], foul: penalties.Foul | str,
                   two_point: bool = False) -> bool:
     """D20-24, D20-44: a foul before the snap; a timeout may override delay of game and 12 men.
     Returns True when the play is over (the foul stands), False when it goes on. On a
@@ -662,7 +665,7 @@ def _after_play(foul: penalties.Foul, where: str) -> str:
     return where + (", automatic first down" if not foul.offense and "f" in foul.code else "")
 
 
-def _enforce_try(g: Any, rec: dict[str, Any], out: Outcome, foul: penalties.Foul | str) -> None:
+def _enforce_try(g: FiveD20Game, rec: dict[str, Any], out: Outcome, foul: penalties.Foul | str) -> None:
     """D20-41 on a two-point try: the penalty check of the play, enforced as on an extra
     point (`kicking.try_penalty`: again from the new spot, or the try stands or fails)."""
     made = not out.turnover and out.yards >= g.yardline

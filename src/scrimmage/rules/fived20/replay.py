@@ -4,9 +4,12 @@ a game with `-o replay_ratings=false`) throws the book's dice and nothing else."
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Final
 
 from scrimmage.rules.fived20.chart_play import TeamChart
+
+if TYPE_CHECKING:
+    from scrimmage.rules.fived20.game import FiveD20Game
 
 D1000: Final = 1000
 RED_ZONE: Final = 20
@@ -20,14 +23,14 @@ THIRD_DOWN_REACH: Final = 10
 line to gain (short of it or past it), outside the red-zone rule's zone."""
 
 
-def _on(g: Any, per_mille: int) -> bool:
+def _on(g: FiveD20Game, per_mille: int) -> bool:
     """A d1000 at most `|per_mille|` (the caller has checked the sign)."""
     value: int = g.dice.roll(D1000)
     g.reads.name("d1000")
     return value <= abs(per_mille)
 
 
-def run_call(g: Any, o: TeamChart, is_run: bool) -> bool:
+def run_call(g: FiveD20Game, o: TeamChart, is_run: bool) -> bool:
     """A system call after the red die: a positive rating turns passes into runs, a negative
     one runs into passes."""
     if not g.replay_ratings or o.replay is None:
@@ -40,7 +43,7 @@ def run_call(g: Any, o: TeamChart, is_run: bool) -> bool:
     return is_run
 
 
-def _sum(g: Any, o: TeamChart, d: TeamChart, off_key: str, def_key: str) -> int:
+def _sum(g: FiveD20Game, o: TeamChart, d: TeamChart, off_key: str, def_key: str) -> int:
     if not g.replay_ratings:
         return 0
     total = 0
@@ -51,7 +54,7 @@ def _sum(g: Any, o: TeamChart, d: TeamChart, off_key: str, def_key: str) -> int:
     return total
 
 
-def sack(g: Any, o: TeamChart, d: TeamChart, result: str) -> str:
+def sack(g: FiveD20Game, o: TeamChart, d: TeamChart, result: str) -> str:
     """A pass's QB or receiver result: more sacks (any result but a sack or a scramble
     becomes a sack) or fewer (a sack becomes a throw-away)."""
     total = _sum(g, o, d, "sack", "def_sack")
@@ -62,7 +65,7 @@ def sack(g: Any, o: TeamChart, d: TeamChart, result: str) -> str:
     return result
 
 
-def interception(g: Any, o: TeamChart, d: TeamChart, picked: bool) -> bool:
+def interception(g: FiveD20Game, o: TeamChart, d: TeamChart, picked: bool) -> bool:
     """An incompletion (dropped, thrown away or knocked down) or an interception: more picks
     or fewer."""
     total = _sum(g, o, d, "interception", "def_interception")
@@ -73,7 +76,7 @@ def interception(g: Any, o: TeamChart, d: TeamChart, picked: bool) -> bool:
     return picked
 
 
-def red_zone(g: Any, o: TeamChart, d: TeamChart, yards: int) -> int:
+def red_zone(g: FiveD20Game, o: TeamChart, d: TeamChart, yards: int) -> int:
     """Inside the opponent's 20, a run or a catch: a positive sum takes one that stops short
     of the goal line all the way; a negative one stops a 3rd or 4th down play that reaches
     the line to gain a yard short of it."""
@@ -96,7 +99,7 @@ def _edge(total: int) -> int:
     return RED_ZONE + max(0, abs(total) - D1000) // RED_ZONE_WIDEN
 
 
-def third_down(g: Any, o: TeamChart, d: TeamChart, yards: int) -> int:
+def third_down(g: FiveD20Game, o: TeamChart, d: TeamChart, yards: int) -> int:
     """A 3rd or 4th down run or catch outside the red-zone rule's zone that ends within
     `THIRD_DOWN_REACH` yards of the line to gain: a positive sum takes one that stops short
     to the line (a first down); a negative one stops one that reaches it a yard short."""

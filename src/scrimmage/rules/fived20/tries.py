@@ -4,15 +4,18 @@ the kicking game (`kicking`) and a play from scrimmage (`plays`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from scrimmage.core.decisions import K_TRY
 from scrimmage.core.field import Side
 from scrimmage.rules.fived20 import kicking, penalties, plays, timing
 from scrimmage.rules.fived20.dice import Roll
 
+if TYPE_CHECKING:
+    from scrimmage.rules.fived20.game import FiveD20Game
 
-def try_after_touchdown(g: Any) -> None:
+
+def try_after_touchdown(g: FiveD20Game) -> None:
     """D20-65: an extra point is a field goal from the era's distance; the two-point try
     (from 1994) is a play from scrimmage from the 2. Both get the book's penalty checks
     (D20-67 for the kick; D20-24 and D20-41 for the play, in `plays`). A foul that wipes the
