@@ -6,14 +6,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from scrimmage.core.clock import PeriodClock
+from scrimmage.core.field import Side
+from scrimmage.core.sides import AWAY, HOME
 
-def snap_record(template: dict[str, Any], play_type: str, play_id: int, clock: Any,
-                posteam: Any, names: dict[Any, str], score: dict[Any, int]) -> dict[str, Any]:
+
+def snap_record(template: dict[str, Any], play_type: str, play_id: int, clock: PeriodClock,
+                posteam: Side, names: dict[Side, str], score: dict[Side, int]) -> dict[str, Any]:
     """A new play record from a ruleset's template (every column, so plays share one schema),
     filled with what is known at the snap: the clock (a `PeriodClock`), the teams and the score.
     `posteam` is a `Side`; the record's `posteam_type` is "home" or "away"."""
     rec = template.copy()
-    other = posteam.other
+    home = posteam is HOME
+    other = AWAY if home else HOME     # not `posteam.other`: an enum's attribute is a slow read compiled
     # One store a column (not `update(**columns)`): this runs for every play of every game.
     rec["play_id"] = play_id
     rec["qtr"] = clock.quarter
@@ -22,7 +27,7 @@ def snap_record(template: dict[str, Any], play_type: str, play_id: int, clock: A
     rec["game_seconds_remaining"] = clock.game_seconds_remaining
     rec["posteam"] = names[posteam]
     rec["defteam"] = names[other]
-    rec["posteam_type"] = "home" if posteam == "HOME" else "away"
+    rec["posteam_type"] = "home" if home else "away"
     rec["play_type"] = play_type
     rec["posteam_score"] = score[posteam]
     rec["defteam_score"] = score[other]
