@@ -11,7 +11,7 @@ import itertools
 import re
 import tomllib
 from dataclasses import dataclass, fields
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, Final, Literal
@@ -337,6 +337,21 @@ def _levels() -> dict[str, Any]:
 
 
 def level_rules(level: str, profile: str = "legends", **overrides: Any) -> LevelRules:
+    """The level's constants under the profile, with the table's house-rule options.
+    Every game starts with these, so one set of answers is made once (they are frozen)."""
+    try:
+        return _level_rules_once(level, profile, tuple(sorted(overrides.items())))
+    except TypeError:                   # an option value that cannot be a cache key
+        return _make_level_rules(level, profile, overrides)
+
+
+@lru_cache(maxsize=64)
+def _level_rules_once(level: str, profile: str,
+                      overrides: tuple[tuple[str, Any], ...]) -> LevelRules:
+    return _make_level_rules(level, profile, dict(overrides))
+
+
+def _make_level_rules(level: str, profile: str, overrides: dict[str, Any]) -> LevelRules:
     data = _levels()
     if level not in data:
         raise ValueError(f"unknown level {level!r}")
