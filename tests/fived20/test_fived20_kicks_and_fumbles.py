@@ -191,7 +191,7 @@ def test_system_coach_on_kick_fouls_keeps_its_touchdown_and_its_takeaway() -> No
     def ask(**info: Any) -> str:
         d = Decision(Kind.PENALTY, AWAY, ("accept", "decline"), "", {"kick": "kickoff",
                                                                      "return_end": 40, **info})
-        return SystemCoach.penalty(d, None)
+        return SystemCoach.penalty(d, game_with([]).view(AWAY))  # the answer reads no view
 
     assert ask(code="", offense_fouled=True, touchdown=True) == "decline"
     assert ask(code="a", offense_fouled=True, touchdown=True) == "accept"
