@@ -9,6 +9,7 @@ dice of a roll are scripted in colour order: red, white, blue, black, yellow.
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 from scrimmage.core.dice import ScriptedDice
@@ -283,3 +284,30 @@ def test_d20_45_penalty_pair_and_offense_foul_replays_the_down() -> None:
     (rec,) = run_steps(g, ScriptCoach())
     assert rec["penalty"] == 1 and rec["penalty_type"] == "offensive holding"
     assert rec["play_type"] == "no_play" and g.yardline == 80 and g.down == 1 and g.ydstogo == 20
+
+
+# -- D20-39: the defense's pass modifier, said where the yards are read ----------------------
+
+def test_d20_39_a_completion_says_the_pass_modifier_it_adds() -> None:
+    """The Bears' pass defense carries +2: every completion gains its chart yards (and any
+    yards after the catch) plus 2, and the black die's read says so, so the screen's numbers
+    add up to the gain."""
+    from scrimmage.api import make_coaches
+    from scrimmage.core.dice import SeededDice
+    from scrimmage.core.driver import drive
+
+    seen = 0
+    for seed in range(6):
+        g = RS.new_game(bears(), bears(), SeededDice(seed), {}, narrate=True)
+        drive(g, make_coaches(RS, "solitaire", seed), None)
+        for p in g.plays:
+            reads = " · ".join(p["dice_read"] or [])
+            if p["complete_pass"] != 1 or p["penalty"] or p["touchdown"] or p["fumble"]:
+                continue
+            m = re.search(r"pass(?: \(his column \d\))? -> (-?\d+) yards?, "
+                          r"\+2 for the defense's pass modifier", reads)
+            assert m is not None, reads
+            after = p["yards_after_catch"] or 0
+            assert p["yards_gained"] == int(m.group(1)) + after + 2, reads
+            seen += 1
+    assert seen > 20

@@ -275,8 +275,10 @@ def scrimmage_play(g: FiveD20Game, two_point: bool = False) -> None:
             # D20-32 / D20-38: SP or MP column; a long pass uses the receiver's LPY column.
             column = depth if depth != "LP" else f"LP{carrier.lpy}"
             yards = g.charts.yards(column, r2.black)
-            if g.reads.on:
-                g.read(r2, "black", f"{word(column)} -> {yards_text(yards)}")
+            if g.reads.on:                  # the defense's pass modifier is added below
+                modifier = d.pass_modifier
+                g.read(r2, "black", f"{word(column)} -> {yards_text(yards)}" + (
+                    f", {modifier:+d} for the defense's pass modifier" if modifier else ""))
             air = yards
             if result == "YAC":
                 extra = 0
