@@ -141,3 +141,54 @@ def test_third_down_rating() -> None:
     assert _third(8, 3, 7, 15, {"third_down": -1000}) == (8, 0)    # the red zone's own
     # the defense's number adds: +200 - 200 is the book
     assert _third(3, 3, 7, 60, {"third_down": 200}, {"def_third_down": -200}) == (3, 0)
+
+
+def _red(yards: int, down: int, togo: int, line: int, off: dict[str, int],
+         dfn: dict[str, int] | None = None, roll: int = 1) -> tuple[int, int]:
+    """`replay.red_zone` on a real game set to the down, with charts carrying only these
+    numbers: (the yards, the d1000s thrown)."""
+    from scrimmage.rules.fived20 import replay
+
+    g = RS.new_game(*[RS.load_team(RS.team_data(n), n) for n in RS.team_names()[:2]],
+                    ScriptedDice([roll]), {"neutral": True}, narrate=False)
+    g.down, g.ydstogo, g.yardline = down, togo, line
+    o, d = g.chart(HOME), g.chart(AWAY)
+    o.replay = o.replay.model_copy(update={"red_zone": 0, "third_down": 0, **off})
+    d.replay = d.replay.model_copy(update={"def_red_zone": 0, "def_third_down": 0,
+                                           **(dfn or {})})
+    return replay.red_zone(g, o, d, yards), len(g.dice.log)
+
+
+def test_a_third_down_sum_past_1000_reads_farther() -> None:
+    """Two built charts' third-down numbers add past the d1000 (2016: Bears offense -1000,
+    Giants defense -812): the rule reads a yard farther from the line for every 100 past
+    1000, so the sum is not cut to what one chart against the average chart had."""
+    # past by 15: kept at -1000, stopped a yard short at -1800 (reach 10 + 8)
+    assert _third(22, 3, 7, 60, {"third_down": -1000}) == (22, 0)
+    assert _third(22, 3, 7, 60, {"third_down": -1000}, {"def_third_down": -800}) == (6, 1)
+    assert _third(26, 3, 7, 60, {"third_down": -1000}, {"def_third_down": -800}) == (26, 0)
+    # short by 13 on 3rd and 15: a first down at +1500 (reach 15), not at +1000
+    assert _third(2, 3, 15, 60, {"third_down": 1000}) == (2, 0)
+    assert _third(2, 3, 15, 60, {"third_down": 1000}, {"def_third_down": 500}) == (15, 1)
+    # up to 1099 the reach is still 10
+    assert _third(18, 3, 7, 60, {"third_down": -1000}, {"def_third_down": -99}) == (18, 0)
+
+
+def test_a_third_down_sum_past_1000_spills_into_the_red_zone() -> None:
+    """The part of a third-down sum past 1000 adds to the red-zone sum, 1.25 a thousandth
+    below 0 and 0.5 above: with no red-zone numbers, -1000 and -800 of third down make the
+    red zone -1000, +1000 and +800 make it +400."""
+    assert _red(8, 3, 5, 15, {"third_down": -1000}) == (8, 0)
+    assert _red(8, 3, 5, 15, {"third_down": -1000}, {"def_third_down": -800}) == (4, 1)
+    assert _red(8, 3, 5, 15, {"third_down": -1000}, {"def_third_down": -800},
+                roll=1000) == (4, 1)
+    assert _red(3, 2, 5, 15, {"third_down": 1000}, {"def_third_down": 800}) == (15, 1)
+    assert _red(3, 2, 5, 15, {"third_down": 1000}, {"def_third_down": 800},
+                roll=401) == (3, 1)
+    # -2000 spills -1250: the zone reaches the 25 (-1250 past 1000 by 250, a yard a 50),
+    # where the red-zone rule reads and the third-down rule leaves the play to it
+    both = ({"third_down": -1000}, {"def_third_down": -1000})
+    assert _red(9, 3, 6, 24, *both) == (5, 1)
+    assert _third(9, 3, 6, 24, *both) == (9, 0)
+    assert _red(9, 3, 6, 26, *both) == (9, 0)
+    assert _third(9, 3, 6, 26, *both) == (5, 1)

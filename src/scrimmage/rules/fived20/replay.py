@@ -19,8 +19,31 @@ RED_ZONE_MAX_EDGE: Final = 40
 zone a yard for every 50 more (the chance stays 1000 of 1000), to the opponent's 40, for
 the teams whose finishing is out of the 20-yard zone's reach (as the Legends rating)."""
 THIRD_DOWN_REACH: Final = 10
+THIRD_DOWN_WIDEN: Final = 100
 """The third-down rule reads a 3rd or 4th down run or catch that ends within 10 yards of the
-line to gain (short of it or past it), outside the red-zone rule's zone."""
+line to gain (short of it or past it), outside the red-zone rule's zone; a sum past 1000
+either way reads a yard farther for every 100 more (the chance stays 1000 of 1000)."""
+THIRD_DOWN_SPILL_UP: Final = 0.5
+THIRD_DOWN_SPILL_DOWN: Final = 1.25
+"""The part of a third-down sum past 1000 also adds to the red-zone sum: 0.5 red-zone
+thousandths a third-down one above 0, 1.25 below. Measured on the league-average 2016 chart
+(800 games each, benchmarks/results/fived20_fidelity.md) so that a sum of two numbers
+moves the points about as much as the two numbers did apart: +1000 alone +4.3 points a game,
++1000 and +1000 with these +8.3, +1000 and +500 +6.6; -1000 alone -5.8, -1000 and -1000
+-10.7 (the negative side's red-zone stop saturates, more spill takes no more). Above 0 the
+red-zone sum past 1000 widens a zone where short gains score, worth more a thousandth than
+the stop a yard short below 0, hence the smaller exchange.
+
+Why past 1000 at all: a chart's numbers are calibrated against the league-average chart,
+which carries none, so there each side's number acts alone; two built charts' numbers add,
+and an offense at -1000 (2016 Bears, Redskins) against a defense at -812 (Giants) summed to
+-1812, which the d1000 read as -1000: the offense scored about 4-5 points a game more than
+its number and the defense's were calibrated for (head-to-head against the additive
+expectation, benchmarks/results/fived20_fidelity.md). The d1000 is saturated there, so the
+rest reads farther from the line and spills into the other finishing rule, as the builder
+hands what one number cannot take to the other (`fived20_replay._finishing`). A built
+chart's own numbers stay within +-1000 (third down) and +-500 (red zone), so against the
+league-average chart nothing here changes and the calibration stands."""
 
 
 def _on(g: FiveD20Game, per_mille: int) -> bool:
@@ -79,11 +102,12 @@ def interception(g: FiveD20Game, o: TeamChart, d: TeamChart, picked: bool) -> bo
 def red_zone(g: FiveD20Game, o: TeamChart, d: TeamChart, yards: int) -> int:
     """Inside the opponent's 20, a run or a catch: a positive sum takes one that stops short
     of the goal line all the way; a negative one stops a 3rd or 4th down play that reaches
-    the line to gain a yard short of it."""
+    the line to gain a yard short of it. The sum carries a third-down sum's part past 1000
+    (`THIRD_DOWN_SPILL_UP` / `_DOWN`)."""
     line: int = g.yardline
     if line > RED_ZONE_MAX_EDGE:
         return yards
-    total = _sum(g, o, d, "red_zone", "def_red_zone")
+    total = _red_zone_sum(g, o, d)
     if line > _edge(total):
         return yards
     if total > 0 and 0 < yards < line and _on(g, total):
@@ -101,8 +125,9 @@ def _edge(total: int) -> int:
 
 def third_down(g: FiveD20Game, o: TeamChart, d: TeamChart, yards: int) -> int:
     """A 3rd or 4th down run or catch outside the red-zone rule's zone that ends within
-    `THIRD_DOWN_REACH` yards of the line to gain: a positive sum takes one that stops short
-    to the line (a first down); a negative one stops one that reaches it a yard short."""
+    `THIRD_DOWN_REACH` yards of the line to gain (farther past a sum of 1000, `_reach`): a
+    positive sum takes one that stops short to the line (a first down); a negative one stops
+    one that reaches it a yard short."""
     if g.down < 3:
         return yards
     total = _sum(g, o, d, "third_down", "def_third_down")
@@ -110,10 +135,27 @@ def third_down(g: FiveD20Game, o: TeamChart, d: TeamChart, yards: int) -> int:
         return yards
     line: int = g.yardline
     togo = int(g.ydstogo)
-    if line <= _edge(_sum(g, o, d, "red_zone", "def_red_zone")) or togo >= line:
+    if line <= _edge(_red_zone_sum(g, o, d)) or togo >= line:
         return yards
-    if total > 0 and togo - THIRD_DOWN_REACH <= yards < togo and _on(g, total):
+    reach = _reach(total)
+    if total > 0 and togo - reach <= yards < togo and _on(g, total):
         return togo
-    if total < 0 and togo <= yards < togo + THIRD_DOWN_REACH and _on(g, total):
+    if total < 0 and togo <= yards < togo + reach and _on(g, total):
         return togo - 1
     return yards
+
+
+def _reach(total: int) -> int:
+    """How far from the line to gain the third-down rule reads for a sum of third-down
+    numbers: `THIRD_DOWN_REACH`, farther past 1000."""
+    return THIRD_DOWN_REACH + max(0, abs(total) - D1000) // THIRD_DOWN_WIDEN
+
+
+def _red_zone_sum(g: FiveD20Game, o: TeamChart, d: TeamChart) -> int:
+    """The sum the red-zone rule reads: the two red-zone numbers, and the part of the
+    third-down sum past 1000 in red-zone thousandths (`THIRD_DOWN_SPILL_UP` / `_DOWN`)."""
+    td = _sum(g, o, d, "third_down", "def_third_down")
+    past = max(0, abs(td) - D1000)
+    spill = (round(past * THIRD_DOWN_SPILL_UP) if td > 0
+             else -round(past * THIRD_DOWN_SPILL_DOWN))
+    return _sum(g, o, d, "red_zone", "def_red_zone") + spill

@@ -185,7 +185,9 @@ REPLAY_NOTE = ("House rules, not the book's: each number is a chance in thousand
                "reaches a yard further out for every 50 more. Third down, outside the red "
                "zone: above 0 a 3rd or 4th down run or catch up to 10 yards short of the line "
                "to gain reaches it, below 0 one reaching it by less than 10 stops a yard "
-               "short. A game with the replay ratings option off plays without them.")
+               "short; past 1000 either way it reads a yard further for every 100 more, and "
+               "that part (times 0.5 above 0, 1.25 below) adds to the red-zone sum. A game with the replay "
+               "ratings option off plays without them.")
 
 
 def _replay(chart: TeamChart) -> dict[str, Any] | None:
