@@ -60,6 +60,7 @@ COMPILED = [
     "src/scrimmage/rules/legends/tries.py",
     "src/scrimmage/rules/legends/what_if.py",
     "src/scrimmage/rules/roll/downs.py",
+    "src/scrimmage/rules/roll/faces.py",
     "src/scrimmage/rules/roll/game.py",
     "src/scrimmage/rules/roll/kicking.py",
     "src/scrimmage/rules/roll/penalties.py",

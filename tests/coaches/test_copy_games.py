@@ -40,7 +40,7 @@ from scrimmage.rules.grid.roster import Team
 from scrimmage.rules.grid.tables import Tables
 from scrimmage.rules.narration import DiceReads
 from scrimmage.rules.roll import what_if as roll_what_if
-from scrimmage.rules.roll.dice import DiceSet
+from scrimmage.rules.roll.faces import DiceSet
 from scrimmage.rules.roll.teams import RollTeam
 
 STEPS = 4

@@ -23,7 +23,8 @@ from scrimmage.core.dice import ScriptedDice
 from scrimmage.core.field import Side
 from scrimmage.core.ruleset import find_ruleset
 from scrimmage.core.scenario import ScriptCoach, run_steps
-from scrimmage.rules.roll.dice import DiceSet, bundled_dice, dice_from_data
+from scrimmage.rules.roll.dice import bundled_dice, dice_from_data
+from scrimmage.rules.roll.faces import DiceSet
 from scrimmage.rules.roll.game import RollGame
 from scrimmage.seat.policy import AskPolicy
 from scrimmage.seat.words import option_label, words_for

@@ -32,7 +32,7 @@ from scrimmage.core.decisions import (
     Kind,
 )
 from scrimmage.core.dice import SeededDice
-from scrimmage.rules.roll.dice import DiceSet, Die
+from scrimmage.rules.roll.faces import DiceSet, Die
 from scrimmage.rules.roll.penalties import FOULS, IGNORED_ON_RETURNS, SAFETY, enforce
 from scrimmage.rules.roll.state import RollView
 

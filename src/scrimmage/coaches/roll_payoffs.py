@@ -42,7 +42,7 @@ from scrimmage.coaches.roll import COLORS, runs_out_clock, takes_penalty, yards_
 from scrimmage.core.field import Side
 from scrimmage.core.payoffs import Payoffs, flat
 from scrimmage.core.sides import AWAY, HOME
-from scrimmage.rules.roll.dice import CLOCK, TURNOVER, DiceSet, Die
+from scrimmage.rules.roll.faces import CLOCK, TURNOVER, DiceSet, Die
 from scrimmage.rules.roll.game import RollGame
 from scrimmage.rules.roll.penalties import FOULS, IGNORED_ON_RETURNS, SAFETY, Foul, enforce
 from scrimmage.rules.roll.plays import RED_ZONE, RETURN_DICE, TOUCHBACK

@@ -4,6 +4,8 @@ The faces live in `data/dice.toml` (designed by us: the book lost its pictures).
 from the file's text form and checked against every constraint the rules need; a bad file is
 refused with `SheetError(file, field, reason)`. A die is rolled through the game's `Dice`:
 `faces[dice.roll(len(faces)) - 1]`, so a scripted test gives face numbers (1 = first face).
+What a game reads (`Face`, `Die`, `DiceSet` and the faces' names) lives in `faces`, which the
+compiled build compiles; this module keeps the file's pydantic models and builds from them.
 """
 
 from __future__ import annotations
@@ -20,71 +22,11 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from scrimmage.core.errors import SheetError
 from scrimmage.core.teamfile import read_toml_file
-
-COLORS = ("red", "yellow", "green")
-CLOCK, TURNOVER, BLANK = "CLOCK", "T", "-"
-PENALTY_CODES = ("O5", "O10", "O15", "D5A", "D5", "D15")
-"""FR-21: the six faces of the penalty die."""
+from scrimmage.rules.roll.faces import BLANK, CLOCK, COLORS, PENALTY_CODES, TURNOVER, DiceSet, Die, Face
 
 _FACE = re.compile(
     r"^\s*(?:\((?P<circled>-?\d+)\)|\[(?P<square>-?\d+)\]|(?P<plain>-?\d+)|(?P<flag>FLAG))\s*$",
     re.IGNORECASE)
-
-
-class Face:
-    """One face of a coloured die: yards, and the marks that trigger a rule."""
-
-    __slots__ = ("breakaway", "flag", "label", "square", "value")
-
-    def __init__(self, value: int, *, breakaway: bool = False, square: bool = False,
-                 flag: bool = False, label: str = "") -> None:
-        self.value = value
-        """Yards (0 for a penalty flag)."""
-        self.breakaway = breakaway
-        """A circled face: roll this die again and add (FR-16)."""
-        self.square = square
-        """The red die's square 2: a broken tackle (FR-17)."""
-        self.flag = flag
-        """A penalty flag (FR-21)."""
-        self.label = label or str(value)
-
-    def __repr__(self) -> str:
-        return f"Face({self.label})"
-
-
-class Die:
-    """A die of any number of faces."""
-
-    __slots__ = ("faces", "name", "sides")
-
-    def __init__(self, name: str, faces: tuple[Face, ...]) -> None:
-        self.name = name
-        self.faces = faces
-        self.sides = len(faces)
-
-
-class DiceSet:
-    """Every die on the table, and the clock track."""
-
-    __slots__ = ("clock", "defense", "kick", "last_space", "offense", "official", "penalty",
-                 "track", "two_minute")
-
-    def __init__(self, offense: dict[str, Die], defense: dict[str, Die], clock: tuple[str, ...],
-                 kick: tuple[int, ...], penalty: tuple[str, ...], track: tuple[int, ...],
-                 two_minute: int, official: bool = False) -> None:
-        self.offense = offense
-        self.defense = defense
-        self.clock = clock
-        self.kick = kick
-        self.penalty = penalty
-        self.track = track
-        """Seconds shown on each space of the clock area, first space first (DATA-FR-2)."""
-        self.last_space = len(track) - 1
-        """The track's last space (a plain attribute: every snap reads it)."""
-        self.two_minute = two_minute
-        """Index of the 2:00 space (FR-34, FR-35)."""
-        self.official = official
-        """True for faces typed in from the real dice; ours are a stand-in (the file says)."""
 
 
 # -- the file's schema ---------------------------------------------------------------------

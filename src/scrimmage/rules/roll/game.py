@@ -29,8 +29,8 @@ from scrimmage.core.sides import AWAY, HOME
 from scrimmage.core.situation import Situation
 from scrimmage.rules.narration import kick_line
 from scrimmage.rules.roll import kicking
-from scrimmage.rules.roll.dice import DiceSet, Die, Face
 from scrimmage.rules.roll.downs import snap
+from scrimmage.rules.roll.faces import DiceSet, Die, Face
 from scrimmage.rules.roll.records import TEMPLATE
 from scrimmage.rules.roll.state import TIMEOUTS, RollState, RollView
 from scrimmage.rules.roll.teams import RollTeam

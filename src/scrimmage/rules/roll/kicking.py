@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 from scrimmage.core.decisions import K_DICE_CHOICE, K_KICK_RETURN, K_KICKOFF, K_TRY
 from scrimmage.core.field import Side
 from scrimmage.rules.narration import FREE_KICK, KICKOFF, TRY
-from scrimmage.rules.roll.dice import CLOCK, COLORS, TURNOVER
+from scrimmage.rules.roll.faces import CLOCK, COLORS, TURNOVER
 from scrimmage.rules.roll.penalties import (
     FOULS,
     IGNORED_ON_RETURNS,

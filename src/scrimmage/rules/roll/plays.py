@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Final
 from scrimmage.core.decisions import K_LONG_BOMB, K_PLAY_CALL, K_RUN_CLOCK
 from scrimmage.core.field import Side
 from scrimmage.rules.narration import TRY
-from scrimmage.rules.roll.dice import CLOCK, COLORS, TURNOVER
+from scrimmage.rules.roll.faces import CLOCK, COLORS, TURNOVER
 from scrimmage.rules.roll.penalties import (
     FOULS,
     IGNORED_ON_RETURNS,

@@ -73,7 +73,7 @@ class FirstAndRoll(Ruleset):
         return RollGame(home, away, dice, faces, overtime=overtime, narrate=narrate)
 
     rules_modules = ("scrimmage.rules.roll.game", "scrimmage.rules.roll.dice",
-                     "scrimmage.rules.roll.teams")
+                     "scrimmage.rules.roll.faces", "scrimmage.rules.roll.teams")
     table_view = "scrimmage.rules.roll.table_view"
     coaches: ClassVar[dict[str, CoachKind]] = {
         "solitaire": SENSIBLE, "sensible": SENSIBLE,

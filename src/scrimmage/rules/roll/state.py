@@ -17,7 +17,7 @@ from scrimmage.core.field import Side
 from scrimmage.core.scoreboard import ORDINAL
 from scrimmage.core.sides import AWAY, HOME
 from scrimmage.core.situation import Situation
-from scrimmage.rules.roll.dice import DiceSet
+from scrimmage.rules.roll.faces import DiceSet
 from scrimmage.rules.roll.teams import RollTeam
 
 TIMEOUTS: Final = 3

@@ -8,7 +8,8 @@ from typing import Any
 
 from scrimmage.core.field import Side
 from scrimmage.core.scoreboard import Scoreboard, table_phase
-from scrimmage.rules.roll.dice import BLANK, CLOCK, TURNOVER, Die, bundled_dice
+from scrimmage.rules.roll.dice import bundled_dice
+from scrimmage.rules.roll.faces import BLANK, CLOCK, TURNOVER, Die
 from scrimmage.rules.roll.game import SCRIMMAGE, TRY, RollGame
 from scrimmage.rules.roll.penalties import FOULS
 from scrimmage.rules.roll.teams import RollTeam
