@@ -113,10 +113,10 @@ def test_replay_ratings_switch() -> None:
                if p.get("pass_attempt") and not p.get("two_point_attempt"))
 
 
-def _third(yards: int, down: int, togo: int, line: int, off: dict[str, int],
+def _rated(rule: str, yards: int, down: int, togo: int, line: int, off: dict[str, int],
            dfn: dict[str, int] | None = None, roll: int = 1) -> tuple[int, int]:
-    """`replay.third_down` on a real game set to the down, with charts carrying only these
-    numbers: (the yards, the d1000s thrown)."""
+    """`replay.<rule>` (third_down or red_zone) on a real game set to the down, with charts
+    carrying only these numbers: (the yards, the d1000s thrown)."""
     from scrimmage.rules.fived20 import replay
 
     g = RS.new_game(*[RS.load_team(RS.team_data(n), n) for n in RS.team_names()[:2]],
@@ -126,7 +126,17 @@ def _third(yards: int, down: int, togo: int, line: int, off: dict[str, int],
     o.replay = o.replay.model_copy(update={"red_zone": 0, "third_down": 0, **off})
     d.replay = d.replay.model_copy(update={"def_red_zone": 0, "def_third_down": 0,
                                            **(dfn or {})})
-    return replay.third_down(g, o, d, yards), len(g.dice.log)
+    yards = replay.third_down(g, o, d, yards) if rule == "third_down" else \
+        replay.red_zone(g, o, d, yards)
+    return yards, len(g.dice.log)
+
+
+def _third(*args: Any, **kw: Any) -> tuple[int, int]:
+    return _rated("third_down", *args, **kw)
+
+
+def _red(*args: Any, **kw: Any) -> tuple[int, int]:
+    return _rated("red_zone", *args, **kw)
 
 
 def test_third_down_rating() -> None:
@@ -141,22 +151,6 @@ def test_third_down_rating() -> None:
     assert _third(8, 3, 7, 15, {"third_down": -1000}) == (8, 0)    # the red zone's own
     # the defense's number adds: +200 - 200 is the book
     assert _third(3, 3, 7, 60, {"third_down": 200}, {"def_third_down": -200}) == (3, 0)
-
-
-def _red(yards: int, down: int, togo: int, line: int, off: dict[str, int],
-         dfn: dict[str, int] | None = None, roll: int = 1) -> tuple[int, int]:
-    """`replay.red_zone` on a real game set to the down, with charts carrying only these
-    numbers: (the yards, the d1000s thrown)."""
-    from scrimmage.rules.fived20 import replay
-
-    g = RS.new_game(*[RS.load_team(RS.team_data(n), n) for n in RS.team_names()[:2]],
-                    ScriptedDice([roll]), {"neutral": True}, narrate=False)
-    g.down, g.ydstogo, g.yardline = down, togo, line
-    o, d = g.chart(HOME), g.chart(AWAY)
-    o.replay = o.replay.model_copy(update={"red_zone": 0, "third_down": 0, **off})
-    d.replay = d.replay.model_copy(update={"def_red_zone": 0, "def_third_down": 0,
-                                           **(dfn or {})})
-    return replay.red_zone(g, o, d, yards), len(g.dice.log)
 
 
 def test_a_third_down_sum_past_1000_reads_farther() -> None:
