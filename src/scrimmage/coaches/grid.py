@@ -14,7 +14,7 @@ fuzzing. Both draw chance from their own seeded `Dice`.
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any, Final
 
 from scrimmage.core.compiled import mypyc_attr
@@ -46,12 +46,20 @@ DEFENSE_GUESS_LONG: Final = [(p, w * (2 if "pass" in p else 1)) for p, w in DEFE
 """The same, far from the marker: passes twice as likely."""
 
 
-@cache
+_CARD_PARTS: Final[dict[str, tuple[str, str, bool]]] = {}
+_MEAN_LOWER: Final[dict[tuple[int, int], float]] = {}
+# Memos as plain dicts, not `functools.cache`: a compiled caller reads a cache object through
+# the module's globals and calls it as a Python object; a dict it reads as a static.
+
+
 def card_parts(card: str) -> tuple[str, str, bool]:
     """An offensive play card ("short_pass_le"): its play, its carrier's slot, whether a run
     (read once per card: the inner coach of a smart fourth down calls hundreds a choice)."""
-    play, _, carrier = card.rpartition("_")
-    return play, CARRIER_SLOT[carrier], play.startswith("run")
+    parts = _CARD_PARTS.get(card)
+    if parts is None:
+        play, _, carrier = card.rpartition("_")
+        parts = _CARD_PARTS[card] = (play, CARRIER_SLOT[carrier], play.startswith("run"))
+    return parts
 
 
 def fg_chance(kicking: int, boxes: int) -> float:
@@ -216,10 +224,13 @@ def lineup_weights(v: GridView, reason: str) -> tuple[float, float, float]:
     return run, pas, defense
 
 
-@cache
 def expected_min(a: int, b: int) -> float:
     """The mean of the lower of a d`a` and a d`b` (the yardage of GRID-27)."""
-    return sum((a - k + 1) / a * (b - k + 1) / b for k in range(1, min(a, b) + 1))
+    mean = _MEAN_LOWER.get((a, b))
+    if mean is None:
+        mean = _MEAN_LOWER[(a, b)] = sum((a - k + 1) / a * (b - k + 1) / b
+                                         for k in range(1, min(a, b) + 1))
+    return mean
 
 
 def lineup_value(players: list[Player], tables: Tables, w: tuple[float, float, float]) -> float:
