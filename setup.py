@@ -36,6 +36,8 @@ COMPILED = [
     "src/scrimmage/rules/grid/phases.py",
     "src/scrimmage/rules/grid/plays.py",
     "src/scrimmage/rules/grid/records.py",
+    "src/scrimmage/rules/grid/results.py",
+    "src/scrimmage/rules/grid/table_lookup.py",
     "src/scrimmage/rules/grid/terms.py",
     "src/scrimmage/rules/grid/timeouts.py",
     "src/scrimmage/rules/grid/track.py",

@@ -82,7 +82,6 @@ def test_classes_made_blank_need_no_argument() -> None:
 
 NOT_COMPILED = {
     "rules/legends/sheets.py": "the sheet file's pydantic models share it; a few calls a game",
-    "rules/grid/tables.py": "the tables file's pydantic models share it; one lookup a play",
     "rules/grid/roster.py": "the team file's pydantic models share it; only `Team.player` "
                             "as a game is set up",
 }

@@ -22,7 +22,7 @@ from scrimmage.core.ruleset import find_ruleset
 from scrimmage.core.scenario import ScriptCoach, run_steps
 from scrimmage.rules.fived20.charts import chart_from_data
 from scrimmage.rules.fived20.terms import word
-from scrimmage.rules.grid.tables import RESULT_CODE
+from scrimmage.rules.grid.results import RESULT_CODE
 from scrimmage.rules.grid.terms import result_words
 from scrimmage.rules.legends.cards import cell_words
 from scrimmage.rules.narration import join_parts, kick_line, penalty_text

@@ -37,7 +37,7 @@ from scrimmage.rules.fived20.era import Era
 from scrimmage.rules.grid import what_if as grid_what_if
 from scrimmage.rules.grid.cards import Player
 from scrimmage.rules.grid.roster import Team
-from scrimmage.rules.grid.tables import Tables
+from scrimmage.rules.grid.table_lookup import Tables
 from scrimmage.rules.narration import DiceReads
 from scrimmage.rules.roll import what_if as roll_what_if
 from scrimmage.rules.roll.faces import DiceSet

@@ -15,8 +15,9 @@ from scrimmage.core.errors import IllegalDecision, SheetError
 from scrimmage.core.field import Side
 from scrimmage.rules.grid.cards import Player
 from scrimmage.rules.grid.plays import d20_modifier, gain_of
+from scrimmage.rules.grid.results import DICE5
 from scrimmage.rules.grid.roster import Lineup, team_from_data
-from scrimmage.rules.grid.tables import DICE5, Tables, bundled_tables
+from scrimmage.rules.grid.tables import bundled_tables, tables_from_data
 
 HOME, AWAY = Side.HOME, Side.AWAY
 NONE_CARDS = ("2D", "3D", "4D")          # diamonds: no effect (GRID-32)
@@ -374,4 +375,4 @@ def test_tables_with_a_gap_are_refused() -> None:
     data = tomllib.loads(text)
     data["results"]["run_inside"]["Dice"] = "13..18"
     with pytest.raises(SheetError, match="gap"):
-        Tables(data, "tables.toml")
+        tables_from_data(data, "tables.toml")

@@ -89,7 +89,7 @@ def test_kept_dice_average_to_the_down_they_were_rolled_from(call: str, result: 
     those dice, are the result's ends that the payoff matrix reads (the lower of the two)."""
     from scrimmage.coaches.grid_payoffs import DownModel
     from scrimmage.rules.grid.cards import SLOT_OF_CARRIER, is_run, split_card
-    from scrimmage.rules.grid.tables import RESULT_CODE
+    from scrimmage.rules.grid.results import RESULT_CODE
 
     g = _game("H1 30C HOME 2&10 OWN40", 7, 7)
     model = DownModel(g)

@@ -33,7 +33,7 @@ from scrimmage.core.dice import SeededDice
 from scrimmage.rules.grid.cards import Player
 from scrimmage.rules.grid.game import GridView
 from scrimmage.rules.grid.lineup import ELIGIBLE, SLOTS
-from scrimmage.rules.grid.tables import Tables
+from scrimmage.rules.grid.table_lookup import Tables
 
 CARRIER_SLOT: Final = {"hb": "HB", "le": "LE", "re": "RE"}
 PLAY_WEIGHT: Final = {"run_inside": 5, "run_outside": 3, "flat_pass": 4, "short_pass": 4, "long_pass": 2}

@@ -51,7 +51,7 @@ from scrimmage.rules.grid.deck import CLUBS, SPADES, suit
 from scrimmage.rules.grid.game import GridGame
 from scrimmage.rules.grid.kicking import KICKER_SLOTS
 from scrimmage.rules.grid.plays import d20_modifier, gain_of
-from scrimmage.rules.grid.tables import INC, NG
+from scrimmage.rules.grid.results import INC, NG
 from scrimmage.rules.grid.track import BOXES, FIRST_DOWN_BOXES
 from scrimmage.rules.grid.what_if import position_after
 

@@ -42,7 +42,7 @@ from scrimmage.core.decisions import K_REROLL, K_SNAP, K_TIMEOUT, K_TIMING_CARDS
 from scrimmage.core.field import Side
 from scrimmage.rules.grid import plays
 from scrimmage.rules.grid.game import GridGame
-from scrimmage.rules.grid.tables import RESULT_CODE
+from scrimmage.rules.grid.results import RESULT_CODE
 from scrimmage.rules.grid.what_if import copy_game, position, position_key, seconds_of
 
 EXTRA: Final = {"one": 1, "two": 2}

@@ -29,7 +29,7 @@ from scrimmage.rules.grid.lineup import SLOTS, Lineup
 from scrimmage.rules.grid.phases import BREAK, KICKOFF, SCRIMMAGE
 from scrimmage.rules.grid.records import TEMPLATE, mark_conversion, period_label, side_type
 from scrimmage.rules.grid.roster import Team
-from scrimmage.rules.grid.tables import Tables
+from scrimmage.rules.grid.table_lookup import Tables
 from scrimmage.rules.grid.track import BOX, FIRST_DOWN_BOXES, GRID_FIELD
 from scrimmage.rules.narration import DiceReads
 

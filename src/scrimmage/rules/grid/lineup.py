@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from scrimmage.rules.grid.cards import HBE, LN, QB, Player
-from scrimmage.rules.grid.tables import Tables
+from scrimmage.rules.grid.table_lookup import Tables
 
 SLOTS: Final[tuple[str, ...]] = ("QB", "HB", "LE", "RE", "LG", "C", "RG", "DS")
 """GRID-8: the eight starters."""

@@ -30,7 +30,7 @@ from scrimmage.rules.grid.cards import (
 )
 from scrimmage.rules.grid.deck import CLUBS, HEARTS, SPADES, card_text, suit
 from scrimmage.rules.grid.phases import KICKOFF
-from scrimmage.rules.grid.tables import DICE_BONUS, FIVE, INC, NG, RESULT_NAMES
+from scrimmage.rules.grid.results import DICE_BONUS, FIVE, INC, NG, RESULT_NAMES
 from scrimmage.rules.grid.terms import (
     card_words,
     defense_card,

@@ -20,21 +20,13 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from scrimmage.core.errors import SheetError
 from scrimmage.core.teamfile import read_toml_file
 from scrimmage.rules.grid.cards import DIE_SIDES, OFFENSE_CARDS, PLAYS, RUNS
-
-# Result codes (GRID-27).
-NG, INC, FIVE, DICE, DICE5, DICE15 = range(6)
-RESULT_NAMES = ("NG", "Inc", "5 Yds", "Dice", "Dice +5", "Dice +15")
-RESULT_CODE = {name: i for i, name in enumerate(RESULT_NAMES)}
-DICE_BONUS = {DICE: 0, DICE5: 1, DICE15: 3}
-"""Boxes added to the lower of the two dice (Dice +5 is one box, Dice +15 three)."""
-
-LOW, HIGH = -40, 60
-"""Modified rolls are clamped to this range before lookup; every table row reaches past it."""
+from scrimmage.rules.grid.results import RESULT_CODE, RESULT_NAMES  # GRID-27's codes
+from scrimmage.rules.grid.table_lookup import HIGH, LOW, Modifiers, Tables
 
 _RANGE = re.compile(r"^\s*(-?\d+)?\s*\.\.\s*(-?\d+)?\s*$")
 
 
-class Modifiers(BaseModel):
+class ModifiersFile(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     same_play: int
@@ -53,7 +45,7 @@ class TablesFile(BaseModel):
     official: bool = False
     blocking: dict[str, int]
     defense: dict[str, int]
-    modifiers: Modifiers
+    modifiers: ModifiersFile
     results: dict[str, dict[str, str]]
     cards: dict[str, dict[str, str]] = {}
 
@@ -89,63 +81,51 @@ def _lookup(rows: list[tuple[int, int, Any]], lo: int, hi: int) -> tuple[Any, ..
     return tuple(table)
 
 
-class Tables:
-    """The tables, ready for the hot loop."""
-
-    __slots__ = ("blocking", "defense", "mods", "official", "results", "source")
-
-    def __init__(self, data: dict[str, Any], source: str) -> None:
-        try:
-            f = TablesFile.model_validate(data)
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            raise SheetError(source, ".".join(str(x) for x in err["loc"]), err["msg"]) from None
-        self.source = source
-        self.official = f.official
-        self.mods = f.modifiers
-        blocking = _ranges(f.blocking, source, "blocking", 0, 99)
-        for _, _, die in blocking:
-            if die not in DIE_SIDES:
-                raise SheetError(source, "blocking", f"d{die} is not a die of the game")
-        self.blocking = _lookup(blocking, 0, 99)
-        """Blocking total -> die sides (GRID-9)."""
-        self.defense = _lookup(_ranges(f.defense, source, "defense", 0, 99), 0, 99)
-        """Defense total -> d20 modifier (GRID-10)."""
-        missing = [p for p in PLAYS if p not in f.results]
-        if missing or set(f.results) - set(PLAYS):
-            raise SheetError(source, "results", f"need exactly one table per play: {', '.join(PLAYS)}")
-        unknown = set(f.cards) - set(OFFENSE_CARDS)
-        if unknown:
-            raise SheetError(source, "cards", f"unknown card(s): {', '.join(sorted(unknown))}")
-        self.results: dict[str, tuple[int, ...]] = {}
-        """Card -> result code per modified roll (index roll - LOW), AMB-GRID-2."""
-        for card in OFFENSE_CARDS:
-            play = card.rpartition("_")[0]
-            rows, field = ((f.cards[card], f"cards.{card}") if card in f.cards
-                           else (f.results[play], f"results.{play}"))
-            coded: dict[str, int] = {}
-            for name, rng in rows.items():        # the file reads result = range
-                if name not in RESULT_CODE:
-                    raise SheetError(source, f"{field}.{name}", f"unknown result; use one of "
-                                     f"{', '.join(RESULT_NAMES)}")
-                if (name == "NG" and play not in RUNS) or (name == "Inc" and play in RUNS):
-                    raise SheetError(source, f"{field}.{name}",
-                                     "runs fail with NG and passes with Inc (GRID-27, GRID-33)")
-                coded[rng] = RESULT_CODE[name]
-            self.results[card] = _lookup(_ranges(coded, source, field, LOW, HIGH), LOW, HIGH)
-
-    def result(self, card: str, modified: int) -> int:
-        value = LOW if modified < LOW else HIGH if modified > HIGH else modified
-        return self.results[card][value - LOW]
+def tables_from_data(data: dict[str, Any], source: str) -> Tables:
+    """Check a tables file's data and build the tables a game reads (`source` names it in
+    errors)."""
+    try:
+        f = TablesFile.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise SheetError(source, ".".join(str(x) for x in err["loc"]), err["msg"]) from None
+    blocking = _ranges(f.blocking, source, "blocking", 0, 99)
+    for _, _, die in blocking:
+        if die not in DIE_SIDES:
+            raise SheetError(source, "blocking", f"d{die} is not a die of the game")
+    missing = [p for p in PLAYS if p not in f.results]
+    if missing or set(f.results) - set(PLAYS):
+        raise SheetError(source, "results", f"need exactly one table per play: {', '.join(PLAYS)}")
+    unknown = set(f.cards) - set(OFFENSE_CARDS)
+    if unknown:
+        raise SheetError(source, "cards", f"unknown card(s): {', '.join(sorted(unknown))}")
+    results: dict[str, tuple[int, ...]] = {}
+    for card in OFFENSE_CARDS:
+        play = card.rpartition("_")[0]
+        rows, field = ((f.cards[card], f"cards.{card}") if card in f.cards
+                       else (f.results[play], f"results.{play}"))
+        coded: dict[str, int] = {}
+        for name, rng in rows.items():        # the file reads result = range
+            if name not in RESULT_CODE:
+                raise SheetError(source, f"{field}.{name}", f"unknown result; use one of "
+                                 f"{', '.join(RESULT_NAMES)}")
+            if (name == "NG" and play not in RUNS) or (name == "Inc" and play in RUNS):
+                raise SheetError(source, f"{field}.{name}",
+                                 "runs fail with NG and passes with Inc (GRID-27, GRID-33)")
+            coded[rng] = RESULT_CODE[name]
+        results[card] = _lookup(_ranges(coded, source, field, LOW, HIGH), LOW, HIGH)
+    return Tables(source, f.official, Modifiers(**f.modifiers.model_dump()),
+                  _lookup(blocking, 0, 99),
+                  _lookup(_ranges(f.defense, source, "defense", 0, 99), 0, 99), results)
 
 
 def tables_from_file(path: str | Path) -> Tables:
     p = Path(path)
     data = read_toml_file(p)          # one clear line for a file that cannot be read
-    return Tables(data, str(p))
+    return tables_from_data(data, str(p))
 
 
 @cache
 def bundled_tables() -> Tables:
     text = resources.files("scrimmage.rules.grid").joinpath("data/tables.toml").read_text("utf-8")
-    return Tables(tomllib.loads(text), "grid/data/tables.toml")
+    return tables_from_data(tomllib.loads(text), "grid/data/tables.toml")

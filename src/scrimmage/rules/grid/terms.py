@@ -9,7 +9,7 @@ from typing import Final
 from scrimmage.core.deck import RANKS
 from scrimmage.rules.grid.cards import LABELS, NO_KEY, split_card
 from scrimmage.rules.grid.deck import SUIT_SYMBOLS
-from scrimmage.rules.grid.tables import RESULT_NAMES
+from scrimmage.rules.grid.results import RESULT_NAMES
 from scrimmage.rules.narration import words_table
 
 PACKAGE: Final = "scrimmage.rules.grid"
