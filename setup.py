@@ -84,6 +84,7 @@ COMPILED = [
     "src/scrimmage/core/snaps.py",
     "src/scrimmage/core/sides.py",
     "src/scrimmage/core/spot.py",
+    "src/scrimmage/core/stats.py",
     "src/scrimmage/rules/narration.py",
     "src/scrimmage/coaches/legends.py",
     "src/scrimmage/coaches/grid.py",

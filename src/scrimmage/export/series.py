@@ -224,7 +224,8 @@ class SeriesPlayer:
         for i in range(*span):
             played = series.record(i, details=plan.pbp)
             out.totals.add(box_score(played.plays, home, away))
-            overtime = any(p["qtr"] > self.regulation for p in played.plays)
+            # plays run in order, so the last one is in the game's last period
+            overtime = bool(played.plays) and played.plays[-1]["qtr"] > self.regulation
             out.scores.append((played.home_score, played.away_score, overtime))
             if not (plan.pbp or plan.games_table or plan.box):
                 continue
