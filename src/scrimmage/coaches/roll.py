@@ -138,10 +138,11 @@ class SensibleCoach:
         self.decide(decision, view)
 
     def _weighted(self, weights: tuple[int, int, int]) -> str:
-        r = self.dice.roll(sum(weights))
-        for colour, w in zip(COLORS, weights, strict=True):
+        r = self.dice.roll(weights[0] + weights[1] + weights[2])
+        for i in range(3):           # by index: a zip costs more than the choice itself
+            w = weights[i]
             if r <= w:
-                return colour
+                return COLORS[i]
             r -= w
         return COLORS[-1]
 

@@ -61,23 +61,45 @@ def _clock_text(seconds: int) -> str:
     return f"{mm:02d}:{ss:02d}"
 
 
+def _minutes_text(seconds: int) -> str:
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
 _PERIODS: Final = tuple(_period_text(q) for q in range(40))      # Q1..Q4, OT1..OT35
 _CLOCKS: Final = tuple(_clock_text(t) for t in range(3601))
+_MINUTES: Final = tuple(_minutes_text(t) for t in range(3601))
 _STANDARD_SPOTS: Final = tuple(STANDARD_FIELD.spot_text(y) for y in range(STANDARD_FIELD.length + 1))
 """The pieces of a situation line made once (every play record carries a line): 40 periods,
 `mm:ss` for every second of an hour, and the standard field's spots. A value past a table
 is made as before; the text is the same either way."""
 
 
+def clock_text(seconds: int) -> str:
+    """`04:12`: a period's clock."""
+    return _CLOCKS[seconds] if 0 <= seconds <= 3600 else _clock_text(seconds)
+
+
+def minutes_text(seconds: int) -> str:
+    """`4:12`: a clock without the leading zero (1st & Roll's half clock)."""
+    return _MINUTES[seconds] if 0 <= seconds <= 3600 else _minutes_text(seconds)
+
+
+def period_clock(quarter: int, seconds_left: int) -> str:
+    """`Q2 04:12`, `OT1 10:00`: the clock part of a quarter-timed game's situation."""
+    period = _PERIODS[quarter] if 0 <= quarter < 40 else _period_text(quarter)
+    return f"{period} {clock_text(seconds_left)}"
+
+
+def side_word(side: Side) -> str:
+    """`HOME` / `AWAY` (a str enum formats as its value, but slowly)."""
+    return "HOME" if side is HOME else "AWAY" if side is AWAY else str(side)
+
+
 def situation_text(quarter: int, seconds_left: int, possession: Side, down: int, ydstogo: int,
                    yardline_100: int, field: Field = STANDARD_FIELD) -> str:
     """`Q2 04:12 HOME 3&7 OPP34`: a situation's line, without building a `Situation` (every
     play record carries one)."""
-    period = _PERIODS[quarter] if 0 <= quarter < 40 else _period_text(quarter)
-    clock = _CLOCKS[seconds_left] if 0 <= seconds_left <= 3600 else _clock_text(seconds_left)
     togo = "G" if ydstogo >= yardline_100 else str(ydstogo)
     spot = (_STANDARD_SPOTS[yardline_100] if field is STANDARD_FIELD and 0 <= yardline_100 <= 100
             else field.spot_text(yardline_100))
-    # A str enum formats as its value, but slowly: the two sides' words are at hand.
-    side = "HOME" if possession is HOME else "AWAY" if possession is AWAY else str(possession)
-    return f"{period} {clock} {side} {down}&{togo} {spot}"
+    return f"{period_clock(quarter, seconds_left)} {side_word(possession)} {down}&{togo} {spot}"

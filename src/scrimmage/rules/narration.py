@@ -19,6 +19,7 @@ from typing import Final
 from scrimmage.core.compiled import mypyc_attr
 from scrimmage.core.dice import Dice
 from scrimmage.core.field import Side
+from scrimmage.core.situation import side_word
 
 KICKOFF: Final = "kickoff"
 FREE_KICK: Final = "free kick"
@@ -27,14 +28,7 @@ TRY: Final = "try"
 
 def kick_line(clock: str, side: Side, what: str, spot: str | None = None) -> str:
     """`Q1 15:00 AWAY kickoff from OWN35`: the situation of a kick or try (no down)."""
-    return f"{clock} {side} {what}" + (f" from {spot}" if spot else "")
-
-
-def period_clock(quarter: int, seconds_left: int) -> str:
-    """`Q2 04:12`, `OT1 10:00`: the clock part of a quarter-timed game's situation."""
-    period = f"Q{quarter}" if quarter <= 4 else f"OT{quarter - 4}"
-    mm, ss = divmod(seconds_left, 60)
-    return f"{period} {mm:02d}:{ss:02d}"
+    return f"{clock} {side_word(side)} {what}" + (f" from {spot}" if spot else "")
 
 
 def penalty_text(name: str, team: str, yards: int | None, start: str | None = None,

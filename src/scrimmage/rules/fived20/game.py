@@ -26,7 +26,7 @@ from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
 from scrimmage.core.field import Side
 from scrimmage.core.sides import AWAY, HOME
-from scrimmage.core.situation import Situation
+from scrimmage.core.situation import Situation, period_clock
 from scrimmage.core.snaps import snap_record
 from scrimmage.rules.fived20 import kicking, plays, timing, tries
 from scrimmage.rules.fived20.chart_play import GameCharts, TeamChart
@@ -34,7 +34,7 @@ from scrimmage.rules.fived20.dice import COLOURS, Roll, reroll, roll_five
 from scrimmage.rules.fived20.era import Era
 from scrimmage.rules.fived20.records import TEMPLATE
 from scrimmage.rules.narration import TRY as TRY_LINE
-from scrimmage.rules.narration import DiceReads, kick_line, period_clock
+from scrimmage.rules.narration import DiceReads, kick_line
 
 KICKOFF: Final = "kickoff"
 FREE_KICK: Final = "free_kick"

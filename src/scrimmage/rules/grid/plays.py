@@ -123,23 +123,26 @@ def gain_of(result: int, a: int, b: int) -> int:
     return min(a, b) + DICE_BONUS[result]
 
 
+OFFENSE_INFO: Final[dict[str, Any]] = {"side": "offense"}
+DEFENSE_INFO: Final[dict[str, Any]] = {"side": "defense"}
+"""Which side a play call is for (the page hides the defense's call until both are made);
+shared, as every question's `info` is read and never written."""
+
+
 def down(g: GridGame) -> None:
     offense, defense = g.possession, g.possession.other
-    situation = g.situation()     # the same line for the three questions: nothing moves between
+    # The questions carry no situation line: the seat's view shows the situation.
     choice = g.ask(K_SNAP, offense, ("play", *FIELD_GOAL_OPTIONS),
-                            "Run a play, or try a field goal (and who kicks)?",
-                            {"situation": situation, "boxes_to_goal": g.ball})
+                   "Run a play, or try a field goal (and who kicks)?")
     # Taken after the question, so a copy of the game made at it still holds the re-roll.
     reroller, g.reroll = g.reroll, None
     if choice != "play":
         kicking.field_goal(g, choice.rpartition("_")[2])               # GRID-44
         return
     options, refused = offense_options(g.ball)                                    # GRID-19
-    off_call = g.ask(K_PLAY_CALL, offense, options, "Your play card",
-                              {"side": "offense", "situation": situation}, refused)
+    off_call = g.ask(K_PLAY_CALL, offense, options, "Your play card", OFFENSE_INFO, refused)
     def_call = g.ask(K_PLAY_CALL, defense, DEFENSE_CARDS,             # GRID-20
-                              "Your defensive card and key", {"side": "defense",
-                                                             "situation": situation})
+                     "Your defensive card and key", DEFENSE_INFO)
     rec = g.new_record("run" if is_run(split_card(off_call)[0]) else "pass")
     rec["off_call"], rec["def_call"] = off_call, def_call
     play, carrier = split_card(off_call)

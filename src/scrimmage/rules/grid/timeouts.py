@@ -12,13 +12,19 @@ first down (a later timeout, after the kickoff, takes it over). A new half clear
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from scrimmage.core.decisions import K_TIMEOUT
 from scrimmage.rules.grid.phases import KICKOFF
 
 if TYPE_CHECKING:
     from scrimmage.rules.grid.game import GridGame
+
+
+STOPS_CARDS: Final[dict[str, Any]] = {"stops_cards": True}
+STOPS_NO_CARDS: Final[dict[str, Any]] = {"stops_cards": False}
+"""Whether a timeout now saves the cards of the next play (GRID-12), for the coaches;
+shared, as every question's `info` is read and never written."""
 
 
 def offer(g: GridGame, rec: dict[str, Any], *, stops_cards: bool
@@ -35,7 +41,7 @@ def offer(g: GridGame, rec: dict[str, Any], *, stops_cards: bool
             continue
         answer = g.ask(K_TIMEOUT, side, ("no", "timeout"),
                                 f"Call a timeout ({t.timeouts} left)?",
-                                {"situation": g.situation(), "stops_cards": stops_cards})
+                                STOPS_CARDS if stops_cards else STOPS_NO_CARDS)
         if answer == "timeout":
             t.timeouts -= 1
             g.reroll = side

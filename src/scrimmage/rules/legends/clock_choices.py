@@ -26,15 +26,20 @@ def play_speed(g: LegendsGame) -> int:
         t = s.teams[side]
         if t.speed_left <= 0 or g.fast.passes(K_PLAY_SPEED, "", side, "none"):
             continue
-        what = "slow this play down" if t.speed_sign > 0 else "speed this play up"
+        # The prompt only where a person may read it (a hundred of these a game).
         answer = g.ask(K_PLAY_SPEED, side, ("none", "use"),
-                             f"Use a play-speed point to {what} by 10 seconds?",
+                       _speed_prompt(t.speed_sign) if g.reads.on else "",
                              {"left": t.speed_left, "of": t.speed_total,
                               "direction": "slower" if t.speed_sign > 0 else "faster"})
         if answer == "use":
             t.speed_left -= 1
             return t.speed_sign * g.timing("short")
     return 0
+
+
+def _speed_prompt(sign: int) -> str:
+    what = "slow this play down" if sign > 0 else "speed this play up"
+    return f"Use a play-speed point to {what} by 10 seconds?"
 
 
 def play_speed_penalties(g: LegendsGame) -> None:

@@ -24,7 +24,7 @@ from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
 from scrimmage.core.field import Side
 from scrimmage.core.sides import AWAY, HOME
-from scrimmage.core.situation import Situation
+from scrimmage.core.situation import Situation, period_clock
 from scrimmage.core.snaps import snap_record
 from scrimmage.rules.legends import clock_choices, kicking, scrimmage_play, tries
 from scrimmage.rules.legends.charts import ChartValue, LevelRules, Roll, XSheets, chart_text
@@ -33,7 +33,7 @@ from scrimmage.rules.legends.records import TEMPLATE
 from scrimmage.rules.legends.sheets import Team
 from scrimmage.rules.legends.state import GameState, SeatView, TeamState
 from scrimmage.rules.narration import TRY as TRY_LINE
-from scrimmage.rules.narration import DiceReads, kick_line, period_clock
+from scrimmage.rules.narration import DiceReads, kick_line
 
 T = TypeVar("T")
 

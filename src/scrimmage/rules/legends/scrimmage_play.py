@@ -129,7 +129,8 @@ def _coaching_point_time(g: LegendsGame) -> int:
                 or g.fast.passes(K_COACHING_POINTS, "time", side, "none")):
             continue
         answer = g.ask(K_COACHING_POINTS, side, ("none", "faster", "slower"),
-                             f"Spend {cost} coaching point to run this play 10 s faster or slower?",
+                       f"Spend {cost} coaching point to run this play 10 s faster or slower?"
+                       if g.reads.on else "",
                              {"item": "time", "cost": cost})
         if answer != "none":
             payer, answer = _overrule(g, side, "time", cost, answer,
@@ -338,8 +339,8 @@ def _coaching_point_yard(g: LegendsGame, o: Outcome) -> str | None:
         if not t.cp.can_at(cost, s.clock.quarter):
             continue
         answer = g.ask(K_COACHING_POINTS, side, ("none", "plus", "minus"),
-                             f"Spend {cost} coaching points to add or take a yard? "
-                             f"({t.cp.left} left)",
+                       f"Spend {cost} coaching points to add or take a yard? ({t.cp.left} left)"
+                       if g.reads.on else "",
                              {"item": "yard", "cost": cost, "yards": o.yards,
                               **_plus_minus(g, o, side, 1, "1 yard")})
         if answer != "none":
@@ -372,8 +373,8 @@ def _coaching_point_modifier(g: LegendsGame, o: Outcome) -> None:
         if mod <= 0 or not t.cp.can_at(cost, s.clock.quarter):
             continue
         answer = g.ask(K_COACHING_POINTS, side, ("none", "plus", "minus"),
-                             f"Spend {cost} coaching points to add or take {mod} yards? "
-                             f"({t.cp.left} left)",
+                       f"Spend {cost} coaching points to add or take {mod} yards? "
+                       f"({t.cp.left} left)" if g.reads.on else "",
                              {"item": "yardage_modifier", "cost": cost, "yards": o.yards,
                               "modifier": mod, **_plus_minus(g, o, side, mod, f"{mod} yards")})
         if answer != "none":

@@ -23,9 +23,8 @@ def snap(g: RollGame) -> None:
     options.append("field_goal")                     # FR-28
     if hail_mary_legal(g):
         options.append("hail_mary")                  # FR-34
-    choice = g.ask(K_SNAP, s.possession, tuple(options),
-                         "What will you do on this down?",
-                         {"situation": s.situation().format()})
+    # No situation line in the question: the seat's view shows the situation.
+    choice = g.ask(K_SNAP, s.possession, tuple(options), "What will you do on this down?")
     if choice == "punt":
         kicking.punt(g)
     elif choice == "field_goal":

@@ -26,7 +26,7 @@ from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
 from scrimmage.core.field import Side
 from scrimmage.core.sides import AWAY, HOME
-from scrimmage.core.situation import Situation
+from scrimmage.core.situation import Situation, minutes_text
 from scrimmage.rules.narration import kick_line
 from scrimmage.rules.roll import kicking
 from scrimmage.rules.roll.downs import snap
@@ -284,8 +284,7 @@ class RollGame:
         s.space = target
 
     def _clock_at(self, space: int) -> str:
-        sec = self.s.track[space]
-        return f"{sec // 60}:{sec % 60:02d}"
+        return minutes_text(self.s.track[space])
 
     # -- records -----------------------------------------------------------------------
     def new_record(self, play_type: str, posteam: Side | None = None) -> dict[str, Any]:
@@ -296,17 +295,27 @@ class RollGame:
         self._roll_mark = len(self.dice.log)
         self._faces = []
         self._reads = []
-        rec.update(
-            play_id=len(s.plays) + 1, qtr=s.qtr, quarter_seconds_remaining=s.quarter_seconds,
-            half_seconds_remaining=s.half_seconds, game_seconds_remaining=s.game_seconds,
-            posteam=s.names[pos], defteam=s.names[pos.other],
-            posteam_type="home" if pos is HOME else "away", play_type=play_type,
-            posteam_score=s.score[pos], defteam_score=s.score[pos.other],
-            clock_space=s.space, clock=s.clock_text,
-        )
+        # Column by column: `update(**columns)` would build a second dict every play.
+        other = AWAY if pos is HOME else HOME
+        rec["play_id"] = len(s.plays) + 1
+        rec["qtr"] = s.qtr
+        rec["quarter_seconds_remaining"] = s.quarter_seconds
+        rec["half_seconds_remaining"] = s.half_seconds
+        rec["game_seconds_remaining"] = s.game_seconds
+        rec["posteam"] = s.names[pos]
+        rec["defteam"] = s.names[other]
+        rec["posteam_type"] = "home" if pos is HOME else "away"
+        rec["play_type"] = play_type
+        rec["posteam_score"] = s.score[pos]
+        rec["defteam_score"] = s.score[other]
+        rec["clock_space"] = s.space
+        rec["clock"] = s.clock_text
         if posteam is None:
-            rec.update(yardline_100=s.yardline, down=s.down, ydstogo=min(s.ydstogo, s.yardline),
-                       goal_to_go=int(s.ydstogo >= s.yardline), situation=s.situation_text())
+            rec["yardline_100"] = s.yardline
+            rec["down"] = s.down
+            rec["ydstogo"] = min(s.ydstogo, s.yardline)
+            rec["goal_to_go"] = int(s.ydstogo >= s.yardline)
+            rec["situation"] = s.situation_text()
         return rec
 
     def kick_line(self, side: Side, what: str, spot: int | None = None) -> str:

@@ -16,7 +16,7 @@ from typing import Any, Final
 from scrimmage.core.field import Side
 from scrimmage.core.scoreboard import ORDINAL
 from scrimmage.core.sides import AWAY, HOME
-from scrimmage.core.situation import Situation
+from scrimmage.core.situation import Situation, minutes_text, side_word
 from scrimmage.rules.roll.faces import DiceSet
 from scrimmage.rules.roll.teams import RollTeam
 
@@ -98,8 +98,7 @@ class RollState:
 
     @property
     def clock_text(self) -> str:
-        mm, ss = divmod(self.half_seconds, 60)
-        return f"{mm}:{ss:02d}"
+        return minutes_text(self.half_seconds)
 
     @property
     def period_label(self) -> str:
@@ -117,7 +116,7 @@ class RollState:
         togo = "G" if self.ydstogo >= self.yardline else str(self.ydstogo)
         y = self.yardline
         spot = "50" if y == 50 else f"OWN{100 - y}" if y > 50 else f"OPP{y}"
-        return f"{self.clock_line} {self.possession} {self.down}&{togo} {spot}"
+        return f"{self.clock_line} {side_word(self.possession)} {self.down}&{togo} {spot}"
 
     # -- the ball ----------------------------------------------------------------------
     def situation(self) -> Situation:
