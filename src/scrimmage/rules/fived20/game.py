@@ -26,7 +26,7 @@ from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
 from scrimmage.core.field import Side
 from scrimmage.core.sides import AWAY, HOME
-from scrimmage.core.situation import Situation, period_clock
+from scrimmage.core.situation import Situation, period_clock, situation_text
 from scrimmage.core.snaps import snap_record
 from scrimmage.rules.fived20 import kicking, plays, timing, tries
 from scrimmage.rules.fived20.chart_play import GameCharts, TeamChart
@@ -384,12 +384,19 @@ class FiveD20Game:
         self._roll_mark = len(self.dice.log)
         self.reads.clear()
         self._colours.clear()
+        teams = self.teams
         rec = snap_record(TEMPLATE, play_type, len(self.plays) + 1, self.clock, pos,
-                          {side: t.name for side, t in self.teams.items()}, self.score)
+                          {HOME: teams[HOME].name, AWAY: teams[AWAY].name}, self.score)
         if pos is self.possession:
-            rec.update(yardline_100=self.yardline, down=self.down, ydstogo=self.ydstogo,
-                       goal_to_go=int(self.ydstogo >= self.yardline),
-                       situation=self.situation().format())
+            c = self.clock
+            rec["yardline_100"] = self.yardline
+            rec["down"] = self.down
+            rec["ydstogo"] = self.ydstogo
+            rec["goal_to_go"] = int(self.ydstogo >= self.yardline)
+            # The line of `situation()`, without making a `Situation` for it.
+            rec["situation"] = situation_text(c.quarter, c.seconds_left, pos, self.down,
+                                              max(1, min(self.ydstogo, self.yardline)),
+                                              self.yardline)
         return rec
 
     def finish(self, rec: dict[str, Any], seconds: int) -> None:

@@ -45,7 +45,8 @@ def hearts(g: GridGame, card: int, rec: dict[str, Any], carrier: str) -> None:
         t = g.teams[side]
         player = t.lineup[slot]
         hurt = g.roll(player.injury) == 1
-        g.reads.note(f"{player.name}'s injury die: " + ("a 1, injured" if hurt else "fine"))
+        if g.reads.on:                 # words only where someone reads them
+            g.reads.note(f"{player.name}'s injury die: " + ("a 1, injured" if hurt else "fine"))
         if not hurt:
             continue
         injured = rec["injured_players"] or []

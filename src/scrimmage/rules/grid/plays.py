@@ -202,7 +202,8 @@ def down(g: GridGame) -> None:
         elif s == CLUBS and ((run and result == NG) or (not run and result == INC)):   # GRID-33
             die = lineup.run_block_die if run else lineup.pass_block_die
             lost = g.roll(die) == 1
-            g.reads.note("blocking die: " + ("a 1, thrown for a loss" if lost else "held"))
+            if g.reads.on:
+                g.reads.note("blocking die: " + ("a 1, thrown for a loss" if lost else "held"))
             if lost:
                 loss = 1 if run else 2
                 spot = los + loss
@@ -223,8 +224,9 @@ def down(g: GridGame) -> None:
         elif s == SPADES:                                                         # GRID-34
             if not run and result == INC:
                 picked = g.roll(lineup["QB"].interception) == 1
-                g.reads.note(f"{lineup['QB'].name}'s interception die: "
-                             + ("a 1, INTERCEPTED" if picked else "no"))
+                if g.reads.on:
+                    g.reads.note(f"{lineup['QB'].name}'s interception die: "
+                                 + ("a 1, INTERCEPTED" if picked else "no"))
                 if picked:
                     interception(g, rec, play, los)
                     return

@@ -61,11 +61,13 @@ def foul_side(g: LegendsGame, d20: int) -> bool | None:
             if n is None or n >= 20:
                 return offense
             fouled = g.roll(20) <= n
-            g.note(f"penalty number {n}: " + ("a foul" if fouled else "no foul"))
+            if g.reads.on:
+                g.note(f"penalty number {n}: " + ("a foul" if fouled else "no foul"))
             return offense if fouled else None
         if d20 == extra and n is not None and n > 20:
             fouled = g.roll(20) <= n - 20
-            g.note(f"penalty number {n}: " + ("a foul" if fouled else "no foul"))
+            if g.reads.on:
+                g.note(f"penalty number {n}: " + ("a foul" if fouled else "no foul"))
             if fouled:
                 return offense
     return None

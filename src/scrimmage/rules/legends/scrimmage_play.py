@@ -562,12 +562,14 @@ def _red_zone(g: LegendsGame, o: Outcome) -> None:
         if g.roll(100) <= n:
             o.yards = s.yardline
             o.desc.append("Red-zone rating: all the way")
-        g.note(f"red-zone rating {n}")
+        if g.reads.on:
+            g.note(f"red-zone rating {n}")
     elif n < 0 and s.down >= 3 and o.yards >= to_gain:
         if g.roll(100) <= -n:
             o.yards = to_gain - 1
             o.desc.append("Red-zone rating: stopped a yard short")
-        g.note(f"red-zone rating {n}")
+        if g.reads.on:
+            g.note(f"red-zone rating {n}")
 
 
 def apply_outcome(g: LegendsGame, o: Outcome, rec: dict[str, Any],
