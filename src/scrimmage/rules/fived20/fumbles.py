@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from scrimmage.core.field import Side
+from scrimmage.core.sides import opponent_of
 from scrimmage.rules.fived20.chart_play import TeamChart
 from scrimmage.rules.fived20.dice import Roll
 
@@ -26,7 +27,7 @@ def fumble_return(g: FiveD20Game, r: Roll, loser: Side) -> tuple[int, bool]:
     above the Fumble Return chart's NO number is a return, blue gives its length. On a return,
     black = yellow means the returner fumbles in turn: re-roll yellow and read D20-51 with the
     roles swapped, no return. Returns (return yards, True when `loser` got the ball back)."""
-    winner = loser.other
+    winner = opponent_of(loser)
     g.read(r, "white", "returned" if r.white > g.charts.fumble_no else "no return")
     if r.white <= g.charts.fumble_no:
         return 0, False

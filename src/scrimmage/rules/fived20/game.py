@@ -25,7 +25,7 @@ from scrimmage.core.decisions import (
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
 from scrimmage.core.field import Side
-from scrimmage.core.sides import AWAY, HOME
+from scrimmage.core.sides import AWAY, HOME, opponent_of
 from scrimmage.core.situation import Situation, period_clock, situation_text
 from scrimmage.core.snaps import snap_record
 from scrimmage.rules.fived20 import kicking, plays, timing, tries
@@ -90,7 +90,7 @@ class SeatView:
 
     @property
     def margin(self) -> int:
-        return self._g.score[self.seat] - self._g.score[self.seat.other]
+        return self._g.score[self.seat] - self._g.score[opponent_of(self.seat)]
 
     @property
     def quarter(self) -> int:
@@ -118,7 +118,7 @@ class SeatView:
 
     @property
     def opponent_timeouts(self) -> int:
-        return self._g.teams[self.seat.other].timeouts
+        return self._g.teams[opponent_of(self.seat)].timeouts
 
     @property
     def overtime(self) -> bool:
@@ -134,7 +134,7 @@ class SeatView:
 
     @property
     def opponent_chart(self) -> TeamChart:
-        return self._g.teams[self.seat.other].chart
+        return self._g.teams[opponent_of(self.seat)].chart
 
 
 class FiveD20Game:
@@ -362,7 +362,7 @@ class FiveD20Game:
         and the situation says who kicks from where."""
         rec = self.new_record(play_type, posteam=receiver)
         rec.update(yardline_100=kick_spot, down=0, ydstogo=0, goal_to_go=0,
-                   situation=kick_line(self.clock_text(), receiver.other, what,
+                   situation=kick_line(self.clock_text(), opponent_of(receiver), what,
                                        f"OWN{kick_spot}" if kick_spot != 50 else "50"))
         return rec
 
@@ -411,7 +411,7 @@ class FiveD20Game:
         rec["seconds"] = seconds
         pos = HOME if rec["posteam_type"] == "home" else AWAY
         rec["posteam_score_post"] = self.score[pos]
-        rec["defteam_score_post"] = self.score[pos.other]
+        rec["defteam_score_post"] = self.score[opponent_of(pos)]
         rec["total_home_score"] = self.score[HOME]
         rec["total_away_score"] = self.score[AWAY]
         rec["dice"] = self.dice.log[self._roll_mark:]
@@ -430,7 +430,7 @@ class FiveD20Game:
 
     def safety(self, scored_on: Side, rec: dict[str, Any]) -> None:
         """Two points; the team scored on free-kicks from its 20 (D20-11)."""
-        self.score[scored_on.other] += 2
+        self.score[opponent_of(scored_on)] += 2
         rec["safety"] = 1
         self.kicker = scored_on
         self.possession = scored_on
@@ -494,7 +494,7 @@ class FiveD20Game:
             return
         self._conversion(rec, down, False)
         if down >= 4:
-            self.first_down_at(off.other, 100 - spot)        # turnover on downs
+            self.first_down_at(opponent_of(off), 100 - spot)        # turnover on downs
             return
         self.down = down + 1
         self.ydstogo -= yards
@@ -517,7 +517,7 @@ class FiveD20Game:
         the play ran longer than 10 seconds ("after") or not ("short")."""
         last = self.plays[-1]
         item = "after" if last["seconds"] > timing.STOPPED else "short"
-        for side in (self.possession, self.possession.other):
+        for side in (self.possession, opponent_of(self.possession)):
             t = self.teams[side]
             if t.timeouts <= 0 or self.passes(K_TIMEOUT, item, side, "none"):
                 continue
@@ -570,8 +570,8 @@ class FiveD20Game:
         winner = self._toss()
         choice = self.ask(K_COIN_TOSS, winner, ("receive", "kick"),
                                 "You won the toss: receive or kick?")
-        receiver = winner if choice == "receive" else winner.other
-        self.kicker = receiver.other
+        receiver = winner if choice == "receive" else opponent_of(winner)
+        self.kicker = opponent_of(receiver)
         self.second_half_kicker = receiver
         self.possession = receiver
         self.next = KICKOFF
@@ -602,8 +602,8 @@ class FiveD20Game:
         winner = self._toss()
         choice = self.ask(K_OVERTIME_TOSS, winner, ("receive", "kick"),
                                 "Overtime: you won the toss. Receive or kick?")
-        receiver = winner if choice == "receive" else winner.other
-        self.kicker = receiver.other
+        receiver = winner if choice == "receive" else opponent_of(winner)
+        self.kicker = opponent_of(receiver)
         self.possession = receiver
         self.ot_first = receiver
         self.ot_first_done = False

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from scrimmage.core.decisions import K_KICKOFF, K_PENALTY
 from scrimmage.core.field import Side
-from scrimmage.core.sides import HOME
+from scrimmage.core.sides import HOME, opponent_of
 from scrimmage.core.spot import STANDARD_FIELD
 from scrimmage.rules.fived20 import fumbles, penalties, timing
 from scrimmage.rules.fived20.chart_play import Returners, down
@@ -46,7 +46,7 @@ def _return_fumble(g: FiveD20Game, rec: dict[str, Any], recv: Side, fumble: int,
     Returns None when the receiving team keeps the ball where the return ended; otherwise
     (True, the kicking team's yardline_100) when the kicking team keeps it, or (False, a new
     `end`) when the receiving team got it back on the fumble return (D20-53)."""
-    kick = recv.other
+    kick = opponent_of(recv)
     roll = g.last_kick_roll
     assert roll is not None             # the kick this return came from rolled it
     yellow = roll.yellow
@@ -94,7 +94,7 @@ def carry_to_kickoff(g: FiveD20Game, rec: dict[str, Any], foul: penalties.Foul, 
 
 def kickoff(g: FiveD20Game) -> None:
     kicker: Side = g.kicker
-    recv = kicker.other
+    recv = opponent_of(kicker)
     choice = g.ask(K_KICKOFF, kicker, ("regular", "onside"),
                          "You kick off: regular or onside?")
     carried = g.carried_home if recv is HOME else -g.carried_home   # the receivers' yards
@@ -165,7 +165,7 @@ def _after_return(g: FiveD20Game, rec: dict[str, Any], roll: Roll, kind: str, ki
         if fumble is not None and lost:
             g.take_over(kicker, fumble[1], rec)
         else:
-            g.take_over(kicker.other, _to_yardline(after), rec)
+            g.take_over(opponent_of(kicker), _to_yardline(after), rec)
     g.finish(rec, timing.STOPPED)
 
 
@@ -205,7 +205,7 @@ def _kick_penalty(g: FiveD20Game, rec: dict[str, Any], roll: Roll, kind: str, ki
     if foul is None:
         return end
     end = min(end, 100)
-    recv = kicker.other
+    recv = opponent_of(kicker)
     if foul == penalties.OFFSETTING:
         _void_kick(rec)
         rec.update(penalty=1, penalty_type="offsetting")
@@ -213,7 +213,7 @@ def _kick_penalty(g: FiveD20Game, rec: dict[str, Any], roll: Roll, kind: str, ki
         _kick_again(g, kind, kick_spot, 0)
         return None
     assert isinstance(foul, penalties.Foul)
-    answer = g.ask(K_PENALTY, foul.against.other, ("accept", "decline"),
+    answer = g.ask(K_PENALTY, opponent_of(foul.against), ("accept", "decline"),
                          f"Flag: {foul.name} on {g.teams[foul.against].name}, {foul.yards} yards. "
                          "Accept it?",
                          penalties.info(foul, return_end=end, kick=kind,
@@ -327,7 +327,7 @@ def punt(g: FiveD20Game) -> None:
 
 def _punt(g: FiveD20Game, free_kick: bool) -> None:
     kicker: Side = g.possession
-    recv = kicker.other
+    recv = opponent_of(kicker)
     k, rc = g.chart(kicker), g.chart(recv)
     rec = (g.kick_record("kickoff", recv, FREE_KICK, 100 - g.yardline) if free_kick
            else g.new_record("punt"))
@@ -418,7 +418,7 @@ def _punt(g: FiveD20Game, free_kick: bool) -> None:
 def _blocked_punt(g: FiveD20Game, rec: dict[str, Any], kicker: Side) -> None:
     """D20-63: red + white behind the line; the punt-return team's blue column recovers; the
     return is interception-return column 10 at black. The yellow die is not used."""
-    recv = kicker.other
+    recv = opponent_of(kicker)
     r = g.roll5()
     behind = r.red + r.white
     rc = g.chart(recv)
@@ -483,7 +483,7 @@ def field_goal(g: FiveD20Game) -> None:
         # D20-67, AMB-D20-9: the team that did not foul always chooses, even when the choice
         # looks plain (a foul by the kicking team on a missed kick); a computer coach may
         # answer at once, a person is asked (seat/policy.py).
-        answer = g.ask(K_PENALTY, foul.against.other, ("accept", "decline"),
+        answer = g.ask(K_PENALTY, opponent_of(foul.against), ("accept", "decline"),
                              f"Flag: {foul.name} on {g.teams[foul.against].name}, "
                              f"{foul.yards} yards. Accept it?",
                              penalties.info(foul, kick_good=good,
@@ -526,7 +526,7 @@ def field_goal(g: FiveD20Game) -> None:
 def _missed(g: FiveD20Game, off: Side) -> None:
     """AMB-D20-19: the defense takes over at the line (or the spot of the kick), at least the 20."""
     spot = g.yardline + (7 if g.era.missed_fg_from_kick_spot else 0)
-    g.first_down_at(off.other, max(1, min(80, 100 - spot)))
+    g.first_down_at(opponent_of(off), max(1, min(80, 100 - spot)))
 
 
 def blocked_place_kick(g: FiveD20Game, rec: dict[str, Any], dist: int, *, pat: bool = False) -> None:
@@ -535,7 +535,7 @@ def blocked_place_kick(g: FiveD20Game, rec: dict[str, Any], dist: int, *, pat: b
     14-20 the offense recovers (no return). White: yards behind the line. Yellow unused."""
     off: Side = g.possession
     r = g.roll5()
-    d = g.chart(off.other)
+    d = g.chart(opponent_of(off))
     g.read(r, "red", "defense recovers" if r.red <= 11 else "beyond the line" if r.red <= 13
            else "kicking team recovers")
     rec["kick_distance"] = dist
@@ -545,12 +545,12 @@ def blocked_place_kick(g: FiveD20Game, rec: dict[str, Any], dist: int, *, pat: b
         name = d.run_defenders[down(d.run_blue, r.blue)].name
         ret = g.charts.interception[10][r.black - 1]
         rec.update(blocked_player_name=name, return_yards=ret, returned=1,
-                   return_team=g.teams[off.other].name)
+                   return_team=g.teams[opponent_of(off)].name)
         rec["desc"] = f"Kick BLOCKED, recovered by {name}, returned {ret}"
         if pat:
             g.after_score()
         else:
-            g.take_over(off.other, 100 - (g.yardline + r.white) - ret, rec)
+            g.take_over(opponent_of(off), 100 - (g.yardline + r.white) - ret, rec)
     else:
         rec["desc"] = "Kick BLOCKED, " + ("beyond the line, dead" if r.red <= 13
                                           else "recovered by the kicking team")
@@ -591,7 +591,7 @@ def try_penalty(g: FiveD20Game, rec: dict[str, Any], foul: penalties.Foul | str,
         g.finish(rec, 0)
         return AGAIN
     assert isinstance(foul, penalties.Foul)
-    answer = g.ask(K_PENALTY, foul.against.other, ("accept", "decline"),
+    answer = g.ask(K_PENALTY, opponent_of(foul.against), ("accept", "decline"),
                          f"Flag on the try: {foul.name} on {g.teams[foul.against].name}, "
                          f"{foul.yards} yards",
                          penalties.info(foul, try_made=made, offense_fouled=foul.offense,

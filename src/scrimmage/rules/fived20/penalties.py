@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from scrimmage.core.field import Side
+from scrimmage.core.sides import opponent_of
 from scrimmage.core.spot import STANDARD_FIELD
 from scrimmage.rules.fived20.chart_play import Penalty
 from scrimmage.rules.fived20.dice import Roll
@@ -55,7 +56,7 @@ def check(g: FiveD20Game, roll: Roll, row: str, offense: Side, *, pass_yards: in
     if number is None:
         return None
     off_hit = number in g.chart(offense).pen_off[row]
-    def_hit = number in g.chart(offense.other).pen_def[row]
+    def_hit = number in g.chart(opponent_of(offense)).pen_def[row]
     if off_hit and def_hit:
         return OFFSETTING
     if not (off_hit or def_hit):
@@ -71,7 +72,7 @@ def check(g: FiveD20Game, roll: Roll, row: str, offense: Side, *, pass_yards: in
         yards = sack_yards
     else:
         yards = int(pen.yards)
-    return Foul(offense if off_hit else offense.other, off_hit, pen, max(0, yards))
+    return Foul(offense if off_hit else opponent_of(offense), off_hit, pen, max(0, yards))
 
 
 def half_distance(yards: int, toward_goal: int) -> int:

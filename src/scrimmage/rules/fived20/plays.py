@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from scrimmage.core.decisions import K_PENALTY, K_PLAY_CALL, K_SNAP, K_TIMEOUT
 from scrimmage.core.field import Side
-from scrimmage.core.sides import HOME
+from scrimmage.core.sides import HOME, opponent_of
 from scrimmage.rules.fived20 import kicking, penalties, replay, timing
 from scrimmage.rules.fived20.chart_play import Player, TeamChart, across, down
 from scrimmage.rules.fived20.dice import Roll
@@ -138,7 +138,7 @@ def flip_white(white: int, home_offense: bool | None, is_run: bool) -> int:
 
 def scrimmage_play(g: FiveD20Game, two_point: bool = False) -> None:
     off: Side = g.possession
-    deff = off.other
+    deff = opponent_of(off)
     o, d = g.chart(off), g.chart(deff)
     # D20-12 / AMB-D20-3: the system calls the play unless a coach calls his own.
     off_call = g.ask(K_PLAY_CALL, off, OFF_CALLS, "Your call (system: the chart calls it)",
@@ -427,7 +427,7 @@ def _interception(g: FiveD20Game, rec: dict[str, Any], depth: str, name: str, ye
     interceptor's return column is the return. D20-53: the re-rolled black is "not used
     unless it matches the yellow die in which case the defense fumbles the recovery (only if
     it was being returned)" (`yellow`: the yellow of roll 2, which is not re-rolled)."""
-    d = g.chart(g.possession.other)
+    d = g.chart(opponent_of(g.possession))
     w = g.die("white")
     k = g.die("black")
     column = depth if depth != "LP" else "LP"
@@ -457,12 +457,12 @@ def _interception_fumble(g: FiveD20Game, rec: dict[str, Any], out: Outcome, name
     the intercepting team's Off Fum Lost range, then the passing team's Def Fum Rec range
     (D20-51). If the passing team recovers, it has a new first down where the ball is."""
     off: Side = g.possession
-    o, d = g.chart(off), g.chart(off.other)
+    o, d = g.chart(off), g.chart(opponent_of(off))
     y = g.die("yellow")
     back = lost_fumble(y, d, o)
-    g.reads.note("fumble recovered by " + g.teams[off if back else off.other].name)
+    g.reads.note("fumble recovered by " + g.teams[off if back else opponent_of(off)].name)
     rec["fumbled_2_player_name"] = name
-    rec["fumble_recovery_2_team"] = g.teams[off if back else off.other].name
+    rec["fumble_recovery_2_team"] = g.teams[off if back else opponent_of(off)].name
     if back:
         out.turnover = False
         out.regained_spot = 100 - out.takeaway_spot
@@ -473,7 +473,7 @@ def _fumble(g: FiveD20Game, rec: dict[str, Any], out: Outcome, carrier: Player, 
     """D20-50..53: the fumble test, who recovers, and the return. `fumbled`: the ball is
     already loose (a snap fumble, D20-23), so only the recovery is read."""
     off = g.possession
-    o, d = g.chart(off), g.chart(off.other)
+    o, d = g.chart(off), g.chart(opponent_of(off))
     if not fumbled and yellow > carrier.fumble + d.fum_adjust:          # D20-50
         return
     rec["fumble"] = 1
@@ -486,7 +486,7 @@ def _fumble(g: FiveD20Game, rec: dict[str, Any], out: Outcome, carrier: Player, 
     recoverer = d.run_defenders[down(d.who_run[alignment], r.red)].name
     g.read(r, "red", f"recovered by {recoverer}")
     rec["fumble_recovery_1_player_name"] = recoverer
-    rec["fumble_recovery_1_team"] = g.teams[off.other].name
+    rec["fumble_recovery_1_team"] = g.teams[opponent_of(off)].name
     spot = 100 - (g.yardline - out.yards)           # the defense's view of the fumble's spot
     ret = 0
     if returnable:
@@ -516,7 +516,7 @@ def _finish_play(g: FiveD20Game, rec: dict[str, Any], out: Outcome, two_point: b
         return
     if out.turnover:
         g._conversion(rec, down_, False)
-        g.take_over(off.other, out.takeaway_spot, rec)
+        g.take_over(opponent_of(off), out.takeaway_spot, rec)
     elif out.regained_spot:
         g._conversion(rec, down_, False)
         g.first_down_at(off, out.regained_spot)          # D20-53: a new series
@@ -539,7 +539,7 @@ def _enforce(g: FiveD20Game, rec: dict[str, Any], out: Outcome, foul: penalties.
         g.finish(rec, timing.STOPPED)
         return
     assert isinstance(foul, penalties.Foul)
-    chooser = foul.against.other
+    chooser = opponent_of(foul.against)
     answer = g.ask(K_PENALTY, chooser, ("accept", "decline"),
                          f"Flag: {foul.name} on {g.teams[foul.against].name}, {foul.yards} yards. "
                          "Accept it?",
@@ -624,7 +624,7 @@ def _snap_penalty(g: FiveD20Game, rec: dict[str, Any], foul: penalties.Foul | st
                        desc=f"Timeout {team.name} ({team.timeouts} left): no {foul.name}")
             g.finish(rec, timing.SNAP_PENALTY)
             return True
-    answer = g.ask(K_PENALTY, foul.against.other, ("accept", "decline"),
+    answer = g.ask(K_PENALTY, opponent_of(foul.against), ("accept", "decline"),
                          f"{foul.name} on {team.name} before the snap", penalties.info(foul))
     if answer == "decline":
         if two_point:

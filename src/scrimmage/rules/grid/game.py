@@ -21,7 +21,7 @@ from scrimmage.core.decisions import K_COIN_TOSS, K_OVERTIME_TOSS, Answerer, Dec
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
 from scrimmage.core.field import Side
-from scrimmage.core.sides import AWAY, HOME
+from scrimmage.core.sides import AWAY, HOME, opponent_of
 from scrimmage.rules.grid import injuries, kicking, plays
 from scrimmage.rules.grid.cards import Player
 from scrimmage.rules.grid.deck import TimingClock, card_text
@@ -282,9 +282,9 @@ class GridGame:
             half_seconds_remaining=secs, game_seconds_remaining=c.game_seconds_remaining,
             cards_left=c.cards_left, period_label=period_label(c.period),
             clock_label=f"{c.cards_left} cards", posteam=self.teams[pos].name,
-            defteam=self.teams[pos.other].name, posteam_type=side_type(pos),
+            defteam=self.teams[opponent_of(pos)].name, posteam_type=side_type(pos),
             play_type=play_type, posteam_score=self.score[pos],
-            defteam_score=self.score[pos.other],
+            defteam_score=self.score[opponent_of(pos)],
         )
         if play_type in ("run", "pass", "field_goal"):
             rec.update(yardline_100=self.ball * BOX, down=self.down,
@@ -297,7 +297,7 @@ class GridGame:
         self.playing = None
         pos = HOME if rec["posteam_type"] == "home" else AWAY
         rec["posteam_score_post"] = self.score[pos]
-        rec["defteam_score_post"] = self.score[pos.other]
+        rec["defteam_score_post"] = self.score[opponent_of(pos)]
         rec["total_home_score"] = self.score[HOME]
         rec["total_away_score"] = self.score[AWAY]
         rec["dice"] = self.dice.log[self._roll_mark:]
@@ -323,9 +323,9 @@ class GridGame:
         winner = AWAY if self.roll(2) == 1 else HOME
         choice = self.ask(K_COIN_TOSS, winner, ("receive", "kick"),
                                 "You won the toss: receive in the first half or the second?")
-        receiver = winner if choice == "receive" else winner.other
+        receiver = winner if choice == "receive" else opponent_of(winner)
         self.first_half_receiver = receiver
-        self.kicker = receiver.other
+        self.kicker = opponent_of(receiver)
         self.possession = receiver
         self.next = KICKOFF
 
@@ -365,8 +365,8 @@ class GridGame:
             self.ot_first = AWAY if self.roll(2) == 1 else HOME
             self.ot_toss = self.ot_first
         else:
-            self.ot_first = self.ot_first.other
-        self.kicker = self.ot_first.other
+            self.ot_first = opponent_of(self.ot_first)
+        self.kicker = opponent_of(self.ot_first)
         self.reroll = None
         self.next = BREAK
 
@@ -376,8 +376,8 @@ class GridGame:
         choice = self.ask(K_OVERTIME_TOSS, winner, ("receive", "kick"),
                                 "You won the overtime toss: receive or kick?")
         self.ot_toss = None
-        self.ot_first = winner if choice == "receive" else winner.other
-        self.kicker = self.ot_first.other
+        self.ot_first = winner if choice == "receive" else opponent_of(winner)
+        self.kicker = opponent_of(self.ot_first)
 
 
 class GridView:
@@ -405,7 +405,7 @@ class GridView:
 
     @property
     def margin(self) -> int:
-        return self.game.score[self.seat] - self.game.score[self.seat.other]
+        return self.game.score[self.seat] - self.game.score[opponent_of(self.seat)]
 
     @property
     def situation(self) -> str:
@@ -442,7 +442,7 @@ class GridView:
 
     @property
     def opponent(self) -> TeamState:
-        return self.game.teams[self.seat.other]
+        return self.game.teams[opponent_of(self.seat)]
 
     @property
     def timeouts(self) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from scrimmage.core.decisions import K_SUBSTITUTION
-from scrimmage.core.sides import AWAY, HOME
+from scrimmage.core.sides import AWAY, HOME, opponent_of
 from scrimmage.rules.grid.cards import HBE, LN, QB, SLOT_OF_CARRIER, Player
 from scrimmage.rules.grid.deck import rank
 from scrimmage.rules.grid.lineup import ELIGIBLE, SLOTS
@@ -39,7 +39,7 @@ def injury_slots(card: int, carrier: str) -> tuple[str | None, str | None]:
 
 def hearts(g: GridGame, card: int, rec: dict[str, Any], carrier: str) -> None:
     off_slot, def_slot = injury_slots(card, carrier)
-    for side, slot in ((g.possession, off_slot), (g.possession.other, def_slot)):
+    for side, slot in ((g.possession, off_slot), (opponent_of(g.possession), def_slot)):
         if slot is None:
             continue
         t = g.teams[side]

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Final
 
 from scrimmage.core.decisions import K_TRY
 from scrimmage.core.field import Side
+from scrimmage.core.sides import opponent_of
 from scrimmage.rules.grid import timeouts
 from scrimmage.rules.grid.deck import card_text
 from scrimmage.rules.grid.phases import KICKOFF
@@ -24,7 +25,7 @@ KICKER_SLOTS: Final = ("HB", "LE", "RE")
 def kickoff(g: GridGame, kicker: Side) -> None:
     """GRID-16, GRID-17: the ball starts in the receivers' end zone; their coach rolls 2d6 and
     moves it the LOWER die in boxes. One card is flipped, without effect."""
-    receiver = kicker.other
+    receiver = opponent_of(kicker)
     g.possession = receiver
     rec = g.new_record("kickoff", receiver)
     rec["situation"] = kick_line(clock_text(g), kicker, KICKOFF_LINE)
@@ -69,7 +70,7 @@ def field_goal(g: GridGame, slot: str) -> None:
     """GRID-45, GRID-46: roll the kicker's die once per box to the goal line; any 1 misses.
     Made: 3 points and a kickoff by the scorers. Missed: the defense takes the ball at the
     spot. One card is flipped either way, without effect."""
-    offense, defense = g.possession, g.possession.other
+    offense, defense = g.possession, opponent_of(g.possession)
     kicker = g.teams[offense].lineup[slot.upper()]
     rec = g.new_record("field_goal")
     boxes = g.ball

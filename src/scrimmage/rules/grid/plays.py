@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from scrimmage.core.decisions import K_PLAY_CALL, K_REROLL, K_SNAP, K_TIMING_CARDS
 from scrimmage.core.field import Side
+from scrimmage.core.sides import opponent_of
 from scrimmage.rules.grid import injuries, kicking, timeouts
 from scrimmage.rules.grid.cards import (
     DEFENSE_CARDS,
@@ -52,7 +53,7 @@ def d20_modifier(g: GridGame, off_call: str, def_call: str) -> tuple[int, dict[s
     """GRID-22..26: the sum of the d20 modifiers, and each one by name (for the record)."""
     m = g.tables.mods
     off = g.teams[g.possession].lineup
-    dfn = g.teams[g.possession.other].lineup
+    dfn = g.teams[opponent_of(g.possession)].lineup
     play, carrier = split_card(off_call)
     dplay, key = split_card(def_call)
     run = is_run(play)
@@ -130,7 +131,7 @@ shared, as every question's `info` is read and never written."""
 
 
 def down(g: GridGame) -> None:
-    offense, defense = g.possession, g.possession.other
+    offense, defense = g.possession, opponent_of(g.possession)
     # The questions carry no situation line: the seat's view shows the situation.
     choice = g.ask(K_SNAP, offense, ("play", *FIELD_GOAL_OPTIONS),
                    "Run a play, or try a field goal (and who kicks)?")
@@ -288,7 +289,7 @@ def extra_cards(g: GridGame, rec: dict[str, Any]) -> None:
 
 def interception(g: GridGame, rec: dict[str, Any], play: str, los: int) -> None:
     """GRID-35 (AMB-GRID-18: measured from the line of scrimmage)."""
-    defense = g.possession.other
+    defense = opponent_of(g.possession)
     rec.update(interception=1, incomplete_pass=0)
     spot = los - INTERCEPTION_BOXES[play]
     if spot <= 0:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from scrimmage.core.decisions import K_TIMEOUT
+from scrimmage.core.sides import opponent_of
 from scrimmage.rules.grid.phases import KICKOFF
 
 if TYPE_CHECKING:
@@ -33,8 +34,8 @@ def offer(g: GridGame, rec: dict[str, Any], *, stops_cards: bool
     one was called. `rec` is the play it follows (it notes the timeout)."""
     if g.clock.expired:
         return False
-    on_ball = g.kicker.other if g.next == KICKOFF else g.possession
-    for side in (on_ball, on_ball.other):
+    on_ball = opponent_of(g.kicker) if g.next == KICKOFF else g.possession
+    for side in (on_ball, opponent_of(on_ball)):
         t = g.teams[side]
         if t.timeouts <= 0 or g.fast.passes(K_TIMEOUT, "cards" if stops_cards else "after",
                                             side, "no"):

@@ -21,7 +21,7 @@ from scrimmage.analytics.position import Position, between_plays
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter
 from scrimmage.core.field import Side
-from scrimmage.core.sides import AWAY, HOME
+from scrimmage.core.sides import AWAY, HOME, opponent_of
 from scrimmage.rules.grid.deck import HALF_SECONDS, OVERTIME_CARDS, OVERTIME_SECONDS
 from scrimmage.rules.grid.game import GridGame
 from scrimmage.rules.grid.phases import BREAK, KICKOFF
@@ -84,7 +84,7 @@ def position_after(g: GridGame, cards_flipped: int, nxt: str, kicker: Side, poss
     if left <= 0 < cards_flipped and c.period <= 2:
         if c.period == 1:
             receiver = g.first_half_receiver
-            return between_plays("kickoff", receiver, receiver.other, score, 3, QUARTER,
+            return between_plays("kickoff", receiver, opponent_of(receiver), score, 3, QUARTER,
                                  QUARTER, timeouts, 60, 1, 20, False, False)
         return between_plays("scrimmage", kicker, possession, score, 4, 0, QUARTER,
                              timeouts, ball * BOX, down, 20, False, True)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from scrimmage.core.decisions import K_COACHING_POINTS
 from scrimmage.core.field import Side
+from scrimmage.core.sides import opponent_of
 from scrimmage.rules.legends.cards import BP_DEF, BP_OFF, INC
 from scrimmage.rules.legends.charts import TD, ChartValue
 from scrimmage.rules.legends.sheets import BOOK_GUARD, guard_threshold
@@ -101,7 +102,7 @@ def resolve(g: LegendsGame, oc: int | None, dc: int | None, special: str | None,
         off_sheet_def = oc == BP_DEF
         if ignored == BP_DEF and off_sheet_def:
             off_sheet_def = False        # list.remove took the offense's cell, the first
-        sheet = g.s.possession if off_sheet_def else g.s.possession.other
+        sheet = g.s.possession if off_sheet_def else opponent_of(g.s.possession)
         _big_plays(g, o, n_off, n_def, run, sheet)
         return o
     if INC in cells:
@@ -137,7 +138,7 @@ def _ignore_big_play(g: LegendsGame, cells: list[int]) -> int | None:
     if cost is None:
         return None
     s = g.s
-    for side, hurts in ((s.possession, BP_DEF), (s.possession.other, BP_OFF)):
+    for side, hurts in ((s.possession, BP_DEF), (opponent_of(s.possession), BP_OFF)):
         if hurts not in cells:
             continue
         t = s.teams[side]
@@ -191,7 +192,7 @@ def _bp_def_kind(g: LegendsGame, run: bool, sheet: Side) -> str:
                 else g.read_chart(table, f"{kind} Big Play (defense) table"))
         s = g.s
         top = guard_threshold(s.teams[s.possession].team.header,
-                              s.teams[s.possession.other].team.header, word)
+                              s.teams[opponent_of(s.possession)].team.header, word)
         if r <= top:
             g.reads.note_at(at, f"Big Play (defense) roll: {top} or less, no big play")
             return "NONE"
@@ -382,7 +383,7 @@ def _off_and_def(g: LegendsGame, o: Outcome, run: bool, sheet: Side) -> None:
 def _two_def_legends(g: LegendsGame, o: Outcome, run: bool) -> None:
     """FNL-47 {L}: the offense's sheet first; on a run a lost fumble is returned on BP (OFF)
     and ends it; on a pass a sack is followed by a second roll with FUM for INT."""
-    off_sheet, def_sheet = g.s.possession, g.s.possession.other
+    off_sheet, def_sheet = g.s.possession, opponent_of(g.s.possession)
     first = _bp_def_kind(g, run, off_sheet)
     if first == "NONE":
         # C/P: the first was no big play; the second is read as a single one.
@@ -433,7 +434,7 @@ def _two_def_classic(g: LegendsGame, o: Outcome, run: bool) -> None:
         o.tfl = True
     else:
         o.sack = True
-    second = _bp_def_kind(g, run, sheet.other)
+    second = _bp_def_kind(g, run, opponent_of(sheet))
     if second == "LOSS":
         o.yards += _loss(g, run)
     elif second == "TURNOVER":

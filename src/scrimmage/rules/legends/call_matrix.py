@@ -24,6 +24,7 @@ from typing import Any, NamedTuple, TypeVar, cast
 from scrimmage.core.decisions import Decision
 from scrimmage.core.enumeration import TreeDice, distribution, enumerate_outcomes
 from scrimmage.core.fastpath import PassFilters
+from scrimmage.core.sides import opponent_of
 from scrimmage.rules.legends.bigplays import Outcome, resolve
 from scrimmage.rules.legends.charts import Roll
 from scrimmage.rules.legends.checkoff import Checkoff
@@ -142,7 +143,7 @@ def guard_cuts(state: GameState) -> tuple[tuple[int, ...], tuple[int, ...]]:
     ratings' guard for one of the words the two BP DEF tables hold (`guard_threshold`), so
     faces between two such guards all give the same result."""
     off = state.teams[state.possession].team
-    dfn = state.teams[state.possession.other].team
+    dfn = state.teams[opponent_of(state.possession)].team
     words = {"FUM"}
     for team in (off, dfn):
         for table in (team.run_bp_def, team.pass_bp_def):

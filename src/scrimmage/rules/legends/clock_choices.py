@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from scrimmage.core.decisions import K_PLAY_SPEED, K_TIMEOUT
 from scrimmage.core.field import Side
+from scrimmage.core.sides import opponent_of
 from scrimmage.rules.legends.cards import LABELS
 from scrimmage.rules.legends.charts import Penalty
 from scrimmage.rules.legends.penalties import Foul, enforce, foul_text
@@ -22,7 +23,7 @@ def play_speed(g: LegendsGame) -> int:
     s = g.s
     if not g.rules.play_speed or g.in_overtime:
         return 0
-    for side in (s.possession, s.possession.other):
+    for side in (s.possession, opponent_of(s.possession)):
         t = s.teams[side]
         if t.speed_left <= 0 or g.fast.passes(K_PLAY_SPEED, "", side, "none"):
             continue
@@ -46,7 +47,7 @@ def play_speed_penalties(g: LegendsGame) -> None:
     """FNL-13: an unspent play-speed quota costs 15 yards on the first snap of the half or of
     the 4th quarter, marked off before the play as a dead-ball foul."""
     s = g.s
-    for side in (s.possession, s.possession.other):
+    for side in (s.possession, opponent_of(s.possession)):
         t = s.teams[side]
         while t.speed_owed > 0:
             t.speed_owed -= 1
@@ -65,7 +66,7 @@ def timeout_window(g: LegendsGame, before: bool,
     s = g.s
     item = "before" if before else "after"
     passes = g.fast.passes
-    for side in (s.possession, s.possession.other):
+    for side in (s.possession, opponent_of(s.possession)):
         t = s.teams[side]
         if t.timeouts <= 0 or passes(K_TIMEOUT, item, side, "none"):
             continue

@@ -23,7 +23,7 @@ from scrimmage.core.decisions import (
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
 from scrimmage.core.field import Side
-from scrimmage.core.sides import AWAY, HOME
+from scrimmage.core.sides import AWAY, HOME, opponent_of
 from scrimmage.core.situation import Situation, period_clock
 from scrimmage.core.snaps import snap_record
 from scrimmage.rules.legends import clock_choices, kicking, scrimmage_play, tries
@@ -193,7 +193,7 @@ class LegendsGame:
                 choice = self.ask(K_SECOND_HALF, self.deferred, ("receive", "kick"),
                                         "You deferred at the toss: receive or kick to open "
                                         "the second half?")
-                self.kicker = self.deferred.other if choice == "receive" else self.deferred
+                self.kicker = opponent_of(self.deferred) if choice == "receive" else self.deferred
             mark = len(self.s.plays)
             self.playing = "kickoff"
             kicking.kickoff(self, self.kicker, after_safety=False)
@@ -302,7 +302,7 @@ class LegendsGame:
         rec["seconds"] = seconds
         pos = HOME if rec["posteam_type"] == "home" else AWAY
         rec["posteam_score_post"] = s.score[pos]
-        rec["defteam_score_post"] = s.score[pos.other]
+        rec["defteam_score_post"] = s.score[opponent_of(pos)]
         rec["total_home_score"] = s.score[HOME]
         rec["total_away_score"] = s.score[AWAY]
         rec["momentum"] = s.momentum.value
@@ -353,11 +353,11 @@ class LegendsGame:
 
     def safety(self, scored_on: Side, rec: dict[str, Any]) -> None:
         """FNL-97: 2 points; the team scored on free-kicks (FNL-20)."""
-        self.s.score[scored_on.other] += 2
+        self.s.score[opponent_of(scored_on)] += 2
         rec["safety"] = 1
         self.kicker = scored_on
         self.next = FREE_KICK
-        self.push_momentum(scored_on.other, "defense_score")
+        self.push_momentum(opponent_of(scored_on), "defense_score")
 
     def push_momentum(self, side: Side, factor: str) -> None:
         """Propose a move of the meter (FNL-80). The moves of one play are weighed when the
@@ -402,13 +402,13 @@ class LegendsGame:
                                 {"rolls": {"HOME": home, "AWAY": away}})
         if choice == "defer":
             self.deferred = winner
-            loser_choice = self.ask(K_COIN_TOSS, winner.other, ("receive", "kick"),
+            loser_choice = self.ask(K_COIN_TOSS, opponent_of(winner), ("receive", "kick"),
                                           "They won the toss and deferred: receive or kick?")
-            receiver = winner.other if loser_choice == "receive" else winner
+            receiver = opponent_of(winner) if loser_choice == "receive" else winner
         else:
-            receiver = winner if choice == "receive" else winner.other
-        self.kicker = receiver.other
-        self.second_half_receiver = receiver.other
+            receiver = winner if choice == "receive" else opponent_of(winner)
+        self.kicker = opponent_of(receiver)
+        self.second_half_receiver = opponent_of(receiver)
         self.s.possession = receiver
         self.next = KICKOFF
 
@@ -456,7 +456,7 @@ class LegendsGame:
             t.timeouts = self.rules.timeouts_per_half
         s.momentum.reset()
         s.pending_third_stop = None
-        self.kicker = self.second_half_receiver.other
+        self.kicker = opponent_of(self.second_half_receiver)
         self.next = KICKOFF
         self.halftime_pending_choice = self.deferred is not None
         self._play_speed_quota(0.5)
@@ -477,8 +477,8 @@ class LegendsGame:
         self.in_overtime = True
         s.clock.next_period(0)
         s.clock.untimed = True
-        first = self.second_half_receiver if s.overtime % 2 else self.second_half_receiver.other
-        self.ot_order = [first, first.other]
+        first = self.second_half_receiver if s.overtime % 2 else opponent_of(self.second_half_receiver)
+        self.ot_order = [first, opponent_of(first)]
         self.ot_turn = 0
         self.ot_score_at_start = dict(s.score)
         for t in s.teams.values():
@@ -511,8 +511,8 @@ class LegendsGame:
         winner = self._toss()[0]
         choice = self.ask(K_OVERTIME_TOSS, winner, ("receive", "kick"),
                                 "Overtime: you won the toss. Receive or kick?")
-        receiver = winner if choice == "receive" else winner.other
-        self.kicker = receiver.other
+        receiver = winner if choice == "receive" else opponent_of(winner)
+        self.kicker = opponent_of(receiver)
         self.pro_ot = _ProOvertime(receiver)
         self.next = KICKOFF
 

@@ -14,7 +14,7 @@ from scrimmage.core.decisions import (
     K_PUNT_STYLE,
 )
 from scrimmage.core.field import Side
-from scrimmage.core.sides import HOME
+from scrimmage.core.sides import HOME, opponent_of
 from scrimmage.rules.legends.charts import TD, KickoffSpecial, Penalty, Roll, chart_text
 from scrimmage.rules.legends.penalties import (
     Foul,
@@ -48,7 +48,7 @@ def kick_roll(g: LegendsGame, kicking: Side, what: str,
     if cost is None:
         return roll
     s = g.s
-    for side in (kicking, kicking.other):
+    for side in (kicking, opponent_of(kicking)):
         t = s.teams[side]
         if (not t.cp.can_at(cost, s.clock.quarter)
                 or g.fast.passes(K_COACHING_POINTS, "kick_roll", side, "none")):
@@ -107,7 +107,7 @@ def kickoff(g: LegendsGame, kicker: Side, after_safety: bool) -> None:
     """FNL-14..24: a kickoff (or, after a safety, a free kick) by `kicker`."""
     s = g.s
     r = g.rules
-    recv = kicker.other
+    recv = opponent_of(kicker)
     shift = kickoff_shift_for(g, recv)      # FNL-36 fouls, in the receiving team's favour
     s.kickoff_shift_home = 0
     bonus = r.safety_kick_bonus if after_safety else 0
@@ -207,7 +207,7 @@ def _kickoff_penalty_roll(g: LegendsGame, kicker: Side) -> Foul | None:
         return None
     g.note("penalty roll: a foul on the " + ("kicking team" if pr == 1 else "receiving team"))
     foul = roll_foul(g, run=True, offense=pr == 1)
-    foul.against = kicker if pr == 1 else kicker.other
+    foul.against = kicker if pr == 1 else opponent_of(kicker)
     time_against_result(g, foul, score_or_turnover=True)
     return foul
 
@@ -238,7 +238,7 @@ def _onside(g: LegendsGame, kicker: Side, rec: dict[str, Any], kick_from: int,
             travel: int) -> None:
     """FNL-21: the recovery roll; no return, the ball is where the kick went."""
     s = g.s
-    recv = kicker.other
+    recv = opponent_of(kicker)
     who = kick_chart(g, kicker, g.x.onside, "Onside recovery")
     spot = kick_from + travel                     # the kicking team's own yard line
     rec["kick_distance"] = travel
@@ -261,7 +261,7 @@ def _kickers_keep_it(g: LegendsGame, rec: dict[str, Any], kicker: Side) -> None:
     nflverse gives it to the recovering team), its score columns too."""
     s = g.s
     rec.update(own_kickoff_recovery=1, posteam=s.teams[kicker].name,
-               defteam=s.teams[kicker.other].name, posteam_type=_type(kicker),
+               defteam=s.teams[opponent_of(kicker)].name, posteam_type=_type(kicker),
                posteam_score=rec["defteam_score"], defteam_score=rec["posteam_score"])
 
 
@@ -290,7 +290,7 @@ def _returned(g: LegendsGame, kicker: Side, rec: dict[str, Any], catch: int, gai
               ret_shown: int) -> None:
     """The receiver caught the ball at his `catch` yard line and gained `gained` yards."""
     s = g.s
-    recv = kicker.other
+    recv = opponent_of(kicker)
     end = catch + gained
     rec.update(returned=1, return_yards=ret_shown, kick_distance=None)
     s.possession = recv
@@ -320,7 +320,7 @@ def _kickoff_special(g: LegendsGame, kicker: Side, rec: dict[str, Any],
 def _apply_special(g: LegendsGame, kicker: Side, rec: dict[str, Any], e: KickoffSpecial,
                    favour: int, catch: int) -> None:
     s = g.s
-    recv = kicker.other
+    recv = opponent_of(kicker)
     if e.catch is not None:
         catch = e.catch
     if e.onside == "kicking" and e.spot is not None:
@@ -356,7 +356,7 @@ def kickoff_return_adjustment(g: LegendsGame, kicker: Side) -> int:
     """FNL-23: the receiver's Kickoff Return plus the kicker's Kickoff Return Defense,
     added to every kickoff return, specials included (FNL-24). Zero on high-school sheets."""
     s = g.s
-    return (s.teams[kicker.other].team.header.kickoff_return
+    return (s.teams[opponent_of(kicker)].team.header.kickoff_return
             + s.teams[kicker].team.header.kickoff_return_defense)
 
 
@@ -365,7 +365,7 @@ def _kickoff_college_pro(g: LegendsGame, kicker: Side, rec: dict[str, Any], bonu
     """FNL-17 [COL] and FNL-18 [PRO] kickoffs, with the FNL-23 return adjustment."""
     s = g.s
     r = g.rules
-    recv = kicker.other
+    recv = opponent_of(kicker)
     adj = kickoff_return_adjustment(g, kicker)
     if r.kickoff == "pro":
         chart = s.teams[kicker].team.ko_touchback
@@ -418,7 +418,7 @@ def _touchback(g: LegendsGame, kicker: Side, rec: dict[str, Any], what: str,
     """A kickoff not returned: the receiver starts at the touchback spot (moved by a foul
     assessed on the kickoff, FNL-36), and the clock does not run (FNL-17)."""
     s = g.s
-    recv = kicker.other
+    recv = opponent_of(kicker)
     s.possession = recv
     s.first_down_at(100 - max(1, min(99, g.rules.kickoff_touchback_spot + favour)))
     rec["touchback"] = int("touchback" in what)
@@ -431,7 +431,7 @@ def _kickoff_classic(g: LegendsGame, kicker: Side, rec: dict[str, Any],
     """FNL-15 {C}: the Kickoff column says where the ball is caught, the Kickoff Return
     column how far it comes back. A catch in the end zone may be downed for a touchback."""
     s = g.s
-    recv = kicker.other
+    recv = opponent_of(kicker)
     roll = kick_roll(g, kicker, "Kickoff")
     catch = g.yards(g.x.kickoff_classic[roll])
     if catch <= 0:
@@ -493,7 +493,7 @@ def field_goal(g: LegendsGame, third_stop: Side | None) -> None:
         _blocked(g, rec, "field goal")
         return
     if special == "ROUGHING":
-        foul = Foul(ROUGHING, kicker.other, "live", ROUGHING.yards)
+        foul = Foul(ROUGHING, opponent_of(kicker), "live", ROUGHING.yards)
     chart = g.x.field_goal
     team_chart = s.teams[kicker].team.field_goal_range
     if g.rules.field_goals == "team" and team_chart is not None:
@@ -571,10 +571,10 @@ def _blocked(g: LegendsGame, rec: dict[str, Any], what: str) -> None:
         if who == "offense":
             g.safety(kicker, rec)
         else:
-            s.possession = kicker.other
+            s.possession = opponent_of(kicker)
             rec["return_touchdown"] = 1
-            g.touchdown(kicker.other, rec)
-            g.push_momentum(kicker.other, "defense_score")
+            g.touchdown(opponent_of(kicker), rec)
+            g.push_momentum(opponent_of(kicker), "defense_score")
         g.finish(rec, g.timing("short"))
         return
     if who == "offense" and s.down < 4:
@@ -583,7 +583,7 @@ def _blocked(g: LegendsGame, rec: dict[str, Any], what: str) -> None:
         s.down += 1
     else:
         s.change_possession(100 - spot)
-        g.push_momentum(kicker.other, "turnover")
+        g.push_momentum(opponent_of(kicker), "turnover")
     g.finish(rec, g.timing("short"))
     if g.in_overtime:
         g.end_ot_series()
@@ -596,7 +596,7 @@ def punt(g: LegendsGame, third_stop: Side | None) -> None:
     s = g.s
     r = g.rules
     kicker = s.possession
-    recv = kicker.other
+    recv = opponent_of(kicker)
     y = s.yardline
     rec = g.new_record("punt")
     rec["punt_attempt"] = 1

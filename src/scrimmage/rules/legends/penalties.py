@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from scrimmage.core.decisions import K_COACHING_POINTS, K_PENALTY
 from scrimmage.core.field import Side
+from scrimmage.core.sides import opponent_of
 from scrimmage.rules.legends.charts import Penalty
 from scrimmage.rules.narration import penalty_text
 
@@ -56,7 +57,7 @@ def foul_side(g: LegendsGame, d20: int) -> bool | None:
         return None
     s = g.s
     for offense, face, extra in ((True, 1, 2), (False, 20, 19)):
-        n = penalty_number(g, s.possession if offense else s.possession.other)
+        n = penalty_number(g, s.possession if offense else opponent_of(s.possession))
         if d20 == face:
             if n is None or n >= 20:
                 return offense
@@ -96,7 +97,7 @@ def roll_foul(g: LegendsGame, run: bool, offense: bool) -> Foul:
     elif pen.yards >= 15:
         when = "pre" if g.roll(20) <= 10 else "post"
         g.note("15-yard foul " + ("before the snap" if when == "pre" else "after the play"))
-    side = g.s.possession if offense else g.s.possession.other
+    side = g.s.possession if offense else opponent_of(g.s.possession)
     return Foul(pen, side, when, yards)
 
 
@@ -129,7 +130,7 @@ def decide_penalty(g: LegendsGame, foul: Foul, o: Outcome | None, rec: dict[str,
     classic menu has no such limit). `on_kickoff`: the play scores and the foul would be
     marked off on the kickoff, the score standing (FNL-36)."""
     s = g.s
-    chooser = foul.against.other
+    chooser = opponent_of(foul.against)
     info = {"penalty": foul.name, "yards": foul.yards, "against": s.teams[foul.against].name,
             "when": foul.when, "on_kickoff": on_kickoff, "first_down": foul.penalty.first_down,
             "play_yards": None if o is None else o.yards,

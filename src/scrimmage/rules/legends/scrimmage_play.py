@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from scrimmage.core.decisions import K_AUDIBLE, K_COACHING_POINTS, K_OUT_OF_BOUNDS, K_PLAY_CALL, K_SNAP
 from scrimmage.core.field import Side
+from scrimmage.core.sides import opponent_of
 from scrimmage.rules.legends import kicking
 from scrimmage.rules.legends.bigplays import Outcome, resolve
 from scrimmage.rules.legends.cards import (
@@ -92,7 +93,7 @@ def down(g: LegendsGame) -> None:
     s = g.s
     snap = g.ask(K_SNAP, s.possession, SNAP_OT if g.in_overtime else SNAP_OPTIONS,
                        "Your down: run a play, or kick, kneel or spike?")
-    if s.teams[s.possession].speed_owed or s.teams[s.possession.other].speed_owed:
+    if s.teams[s.possession].speed_owed or s.teams[opponent_of(s.possession)].speed_owed:
         play_speed_penalties(g)       # FNL-13: on the first snap, whatever it is
     # FNL-86: a 3rd-down stop counts only when the offense kicks on 4th down.
     third_stop, s.pending_third_stop = s.pending_third_stop, None
@@ -122,7 +123,7 @@ def _coaching_point_time(g: LegendsGame) -> int:
     s = g.s
     # Legends: offense only. Classic (FNL-75): either side, the offense first.
     sides = (s.possession,) if g.rules.cp_priority == "offense_first" else (
-        s.possession, s.possession.other)
+        s.possession, opponent_of(s.possession))
     for side in sides:
         t = s.teams[side]
         if (not t.cp.can_at(cost, s.clock.quarter)
@@ -208,7 +209,7 @@ def _call_roll_and_read(g: LegendsGame, p: Snap, rec: dict[str, Any],
     s = g.s
     rules = g.rules
     # `s.offense` and `s.defense` are properties: this runs every snap.
-    off, dfn = s.teams[s.possession], s.teams[s.possession.other]
+    off, dfn = s.teams[s.possession], s.teams[opponent_of(s.possession)]
     off_checkoff, def_checkoff = off.off_checkoff, dfn.def_checkoff
     late = s.down >= 3
     # Step 1 (FNL-25): the offense's card, then the defense's, each unseen by the other.
@@ -334,7 +335,7 @@ def _coaching_point_yard(g: LegendsGame, o: Outcome) -> str | None:
     if cost is None or not o.gains:
         return None
     s = g.s
-    for side in (s.possession, s.possession.other):
+    for side in (s.possession, opponent_of(s.possession)):
         t = s.teams[side]
         if not t.cp.can_at(cost, s.clock.quarter):
             continue
@@ -366,7 +367,7 @@ def _coaching_point_modifier(g: LegendsGame, o: Outcome) -> None:
     if cost is None or not o.gains:
         return
     s = g.s
-    for side in (s.possession, s.possession.other):
+    for side in (s.possession, opponent_of(s.possession)):
         t = s.teams[side]
         h = t.team.header
         mod = h.yardage_modifier_run if o.kind == "run" else h.yardage_modifier_pass
@@ -419,7 +420,7 @@ def _out_of_bounds(g: LegendsGame, o: Outcome, p: Snap) -> bool:
         oob = answer == "out"
         return oob
     if flip_cost is not None and not g.in_overtime:
-        d = s.teams[s.possession.other]
+        d = s.teams[opponent_of(s.possession)]
         if d.cp.can_at(flip_cost, s.clock.quarter) and not g.fast.passes(
                 K_OUT_OF_BOUNDS, "defense", d.side, "none"):
             answer = g.ask(K_OUT_OF_BOUNDS, d.side, ("none", "flip"),
@@ -499,9 +500,9 @@ def _settle(g: LegendsGame, p: Snap, o: Outcome, rec: dict[str, Any],
         if converted:
             events.append((g.rules.momentum_points["fourth_down_conversion"], off_side, "4th"))
         elif result == "downs":
-            events.append((g.rules.momentum_points["fourth_down_stop"], off_side.other, "4th"))
+            events.append((g.rules.momentum_points["fourth_down_stop"], opponent_of(off_side), "4th"))
     if start_down == 3 and result == "stopped" and s.possession is off_side:
-        s.pending_third_stop = off_side.other
+        s.pending_third_stop = opponent_of(off_side)
     if result == "penalty" and first:
         rec["first_down"] = rec["first_down_penalty"] = 1
     # The clock (FNL-54).
@@ -554,7 +555,7 @@ def _red_zone(g: LegendsGame, o: Outcome) -> None:
     s = g.s
     if not g.rules.replay_ratings or s.yardline > RED_ZONE_REACH or not o.gains:
         return
-    n = red_zone_number(s.offense.team.header, s.teams[s.possession.other].team.header)
+    n = red_zone_number(s.offense.team.header, s.teams[opponent_of(s.possession)].team.header)
     if s.yardline > red_zone_edge(n):
         return
     to_gain = min(s.ydstogo, s.yardline)
@@ -587,7 +588,7 @@ def apply_outcome(g: LegendsGame, o: Outcome, rec: dict[str, Any],
         events.append((mp["big_play_off"], off, "bp_off"))
     if o.sack or (o.tfl and o.loss_bp):
         # FNL-80: every sack moves the meter; FNL-87: a TFL only if a Big Play (DEF) made it.
-        events.append((mp["loss"], off.other, "loss"))
+        events.append((mp["loss"], opponent_of(off), "loss"))
     if o.fumble:
         rec["fumble"] = 1
     if o.turnover:
@@ -598,7 +599,7 @@ def apply_outcome(g: LegendsGame, o: Outcome, rec: dict[str, Any],
         if o.complete:
             rec["complete_pass"] = 1
         rec["yards_gained"] = 0 if o.turnover == "interception" else o.yards
-        events.append((mp["turnover"], off.other, "turnover"))
+        events.append((mp["turnover"], opponent_of(off), "turnover"))
         spot = y - o.yards
         new = 100 - spot
         if g.in_overtime and g.rules.overtime == "alternate":
@@ -608,10 +609,10 @@ def apply_outcome(g: LegendsGame, o: Outcome, rec: dict[str, Any],
             return "turnover"
         new -= o.return_yards
         if o.return_td or new <= 0:
-            s.possession = off.other
-            events.append((mp["defense_score"], off.other, "def_score"))
+            s.possession = opponent_of(off)
+            events.append((mp["defense_score"], opponent_of(off), "def_score"))
             rec["return_touchdown"] = 1
-            g.touchdown(off.other, rec)
+            g.touchdown(opponent_of(off), rec)
             return "defensive_td"
         if new >= 100:
             new = 100 - g.rules.touchback_spot

@@ -12,7 +12,7 @@ from typing import Any, Final
 
 from scrimmage.core.clock import PeriodClock
 from scrimmage.core.field import Side
-from scrimmage.core.sides import AWAY, HOME
+from scrimmage.core.sides import AWAY, HOME, opponent_of
 from scrimmage.core.situation import Situation, situation_text
 from scrimmage.rules.legends.cards import DEF_INDEX, DEF_SETS, OFF_INDEX, OFF_SETS
 from scrimmage.rules.legends.charts import LevelRules, XSheets
@@ -189,7 +189,7 @@ class GameState:
             if diff >= start:
                 run, pas = r, p
         high = HOME if home.header.sos >= away.header.sos else AWAY
-        return {high: (run, pas), high.other: (-run, -pas)}
+        return {high: (run, pas), opponent_of(high): (-run, -pas)}
 
     # -- the ball ----------------------------------------------------------------------
     @property
@@ -198,7 +198,7 @@ class GameState:
 
     @property
     def defense(self) -> TeamState:
-        return self.teams[self.possession.other]
+        return self.teams[opponent_of(self.possession)]
 
     def situation(self) -> Situation:
         togo = min(self.ydstogo, self.yardline)
@@ -227,7 +227,7 @@ class GameState:
 
     def change_possession(self, new_offense_yardline: int) -> None:
         """The other team takes over, first and ten at a spot seen from its side."""
-        self.possession = self.possession.other
+        self.possession = opponent_of(self.possession)
         self.first_down_at(new_offense_yardline)
 
     @property
@@ -276,7 +276,7 @@ class SeatView:
     @property
     def opponent_team(self) -> Team:
         """The opponent's printed sheet (public: it lies on the table)."""
-        return self.table.teams[self.seat.other].team
+        return self.table.teams[opponent_of(self.seat)].team
 
     @property
     def plays_left(self) -> dict[str, int]:
@@ -306,11 +306,11 @@ class SeatView:
 
     @property
     def opponent_timeouts(self) -> int:
-        return self.table.teams[self.seat.other].timeouts
+        return self.table.teams[opponent_of(self.seat)].timeouts
 
     @property
     def opponent_cp_left(self) -> int:
-        return self.table.teams[self.seat.other].cp.left
+        return self.table.teams[opponent_of(self.seat)].cp.left
 
     @property
     def on_offense(self) -> bool:
@@ -324,7 +324,7 @@ class SeatView:
 
     @property
     def margin(self) -> int:
-        return self.table.score[self.seat] - self.table.score[self.seat.other]
+        return self.table.score[self.seat] - self.table.score[opponent_of(self.seat)]
 
     @property
     def quarter(self) -> int:

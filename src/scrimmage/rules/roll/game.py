@@ -25,7 +25,7 @@ from scrimmage.core.decisions import (
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter, PassFilters
 from scrimmage.core.field import Side
-from scrimmage.core.sides import AWAY, HOME
+from scrimmage.core.sides import AWAY, HOME, opponent_of
 from scrimmage.core.situation import Situation, minutes_text
 from scrimmage.rules.narration import kick_line
 from scrimmage.rules.roll import kicking
@@ -170,7 +170,7 @@ class RollGame:
         self.s.set_situation(situation)
         self.next = next_step
         if next_step in (KICKOFF,):
-            self.kicker = situation.possession.other
+            self.kicker = opponent_of(situation.possession)
         elif next_step in (SAFETY_PUNT, TRY):
             self.kicker = situation.possession
 
@@ -266,7 +266,7 @@ class RollGame:
         if self.clock_ended:
             return
         target = self.d.last_space if to_end else s.space + 1
-        for side in asked if asked is not None else (s.possession, s.possession.other):
+        for side in asked if asked is not None else (s.possession, opponent_of(s.possession)):
             if s.timeouts[side] <= 0 or self._fast.passes(K_TIMEOUT, "clock", side, "no"):
                 continue
             answer = self.ask(K_TIMEOUT, side, ("no", "timeout"),
@@ -331,7 +331,7 @@ class RollGame:
         pos = HOME if rec["posteam_type"] == "home" else AWAY
         rec["desc"] = desc
         rec["posteam_score_post"] = s.score[pos]
-        rec["defteam_score_post"] = s.score[pos.other]
+        rec["defteam_score_post"] = s.score[opponent_of(pos)]
         rec["total_home_score"] = s.score[HOME]
         rec["total_away_score"] = s.score[AWAY]
         rec["dice"] = self.dice.log[self._roll_mark:]
@@ -356,9 +356,9 @@ class RollGame:
     def safety(self, scored_on: Side, rec: dict[str, Any]) -> None:
         """FR-33: two points to the other team; the team scored on punts from its own 20."""
         s = self.s
-        s.score[scored_on.other] += 2
+        s.score[opponent_of(scored_on)] += 2
         rec["safety"] = 1
-        rec["safety_team"] = s.names[scored_on.other]
+        rec["safety_team"] = s.names[opponent_of(scored_on)]
         s.possession = scored_on
         s.first_down_at(80)
         self.kicker = scored_on
@@ -367,7 +367,7 @@ class RollGame:
     def after_score(self, scorer: Side) -> None:
         """FR-7: the scoring team kicks off."""
         self.kicker = scorer
-        self.s.possession = scorer.other
+        self.s.possession = opponent_of(scorer)
         self.next = KICKOFF
 
     # -- the game's frame ----------------------------------------------------------------
@@ -377,9 +377,9 @@ class RollGame:
         winner = HOME if self.dice.roll(2) == 1 else AWAY
         choice = self.ask(K_COIN_TOSS, winner, ("receive", "kick"),
                                 "You won the toss: start with the ball or kick?")
-        receiver = winner if choice == "receive" else winner.other
+        receiver = winner if choice == "receive" else opponent_of(winner)
         self.first_half_receiver = receiver
-        self.kicker = receiver.other
+        self.kicker = opponent_of(receiver)
         self.s.possession = receiver
         self.next = KICKOFF
 
@@ -413,7 +413,7 @@ class RollGame:
         s.space = 0
         s.timeouts = {HOME: TIMEOUTS, AWAY: TIMEOUTS}
         self.kicker = self.first_half_receiver
-        s.possession = self.kicker.other
+        s.possession = opponent_of(self.kicker)
         self.next = KICKOFF
 
     def ask_for_overtime(self) -> None:
@@ -425,7 +425,7 @@ class RollGame:
         for side in (HOME, AWAY):
             answer = self.ask(
                 K_OVERTIME, side, ("overtime", "tie"),
-                f"{what.capitalize()} ends tied {s.score[side]}-{s.score[side.other]}: "
+                f"{what.capitalize()} ends tied {s.score[side]}-{s.score[opponent_of(side)]}: "
                 "play overtime or take the tie?",
                 {"score": s.score[side], "periods_played": s.period,
                  "overtimes_played": s.overtime})
@@ -449,8 +449,8 @@ class RollGame:
         winner = HOME if self.dice.roll(2) == 1 else AWAY
         choice = self.ask(K_OVERTIME_TOSS, winner, ("receive", "kick"),
                                 "Overtime: you won the toss; receive or kick?")
-        receiver = winner if choice == "receive" else winner.other
-        self.kicker = receiver.other
+        receiver = winner if choice == "receive" else opponent_of(winner)
+        self.kicker = opponent_of(receiver)
         self.s.possession = receiver
         self.next = KICKOFF
 

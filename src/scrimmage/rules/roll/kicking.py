@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from scrimmage.core.decisions import K_DICE_CHOICE, K_KICK_RETURN, K_KICKOFF, K_TRY
 from scrimmage.core.field import Side
+from scrimmage.core.sides import opponent_of
 from scrimmage.rules.narration import FREE_KICK, KICKOFF, TRY
 from scrimmage.rules.roll.faces import CLOCK, COLORS, TURNOVER
 from scrimmage.rules.roll.penalties import (
@@ -44,7 +45,7 @@ BLOCK_PAIRS: Final = ("red+yellow", "red+green", "yellow+green")
 def kickoff(g: RollGame, kicker: Side) -> None:
     """FR-7: the kicking team chooses a regular or an onside kick."""
     s = g.s
-    receiver = kicker.other
+    receiver = opponent_of(kicker)
     s.possession = receiver                      # the receiving team is the offense (FR-7)
     kind = g.ask(K_KICKOFF, kicker, ("regular", "onside"), "Kick off: regular or onside?")
     rec = g.new_record("kickoff", posteam=receiver)
@@ -98,9 +99,9 @@ def _onside(g: RollGame, kicker: Side, rec: dict[str, Any]) -> None:
         what = (f"onside kick {red} + {yellow} = {total}, clock die {face_words(clock)}: RECOVERED by "
                 f"{s.names[kicker]}")
     else:
-        s.take_over(kicker.other, 100 - land)
+        s.take_over(opponent_of(kicker), 100 - land)
         what = (f"onside kick {red} + {yellow} = {total}, clock die {face_words(clock)}: "
-                f"{s.names[kicker.other]} ball")
+                f"{s.names[opponent_of(kicker)]} ball")
     if clock == CLOCK:
         g.advance_clock(rec, result=f"{what} at {s.spot_text()}")
     g.finish(rec, f"{what} at {s.spot_text()}")
@@ -122,7 +123,7 @@ def punt(g: RollGame) -> None:
     s = g.s
     rec = g.new_record("punt")
     rec["punt_attempt"] = 1
-    if (_block(g, s.possession.other, "Punt")):
+    if (_block(g, opponent_of(s.possession), "Punt")):
         _blocked_punt(g, rec)
         return
     kick_and_return(g, rec, free_kick=False)
@@ -134,7 +135,7 @@ def _blocked_punt(g: RollGame, rec: dict[str, Any]) -> None:
     die: a first down goes on, else the defense takes over where the ball ends up."""
     s = g.s
     d = g.d
-    off, dfn = s.possession, s.possession.other
+    off, dfn = s.possession, opponent_of(s.possession)
     y = s.yardline
     rec["punt_blocked"] = 1
     clock = g.clock_die()
@@ -188,7 +189,7 @@ def kick_and_return(g: RollGame, rec: dict[str, Any], free_kick: bool) -> None:
     flag is a return penalty (the returners are the offense, AMB-FR-16)."""
     s = g.s
     d = g.d
-    off, dfn = s.possession, s.possession.other
+    off, dfn = s.possession, opponent_of(s.possession)
     y = s.yardline
     die = g.ask(K_DICE_CHOICE, off, COLORS, "Punt: the kick die plus which of your dice?")
     kick = g.kick_die()
@@ -276,7 +277,7 @@ def field_goal(g: RollGame) -> None:
     zone a 20 is re-rolled and a second 20 misses. The defense blocks with two flags. A miss
     or a block: the defense's ball where it was."""
     s = g.s
-    off, dfn = s.possession, s.possession.other
+    off, dfn = s.possession, opponent_of(s.possession)
     y = s.yardline
     rec = g.new_record("field_goal")
     rec["field_goal_attempt"] = 1

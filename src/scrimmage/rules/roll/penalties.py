@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from scrimmage.core.decisions import K_PENALTY
 from scrimmage.core.field import Side
+from scrimmage.core.sides import opponent_of
 from scrimmage.rules.narration import penalty_text
 
 if TYPE_CHECKING:
@@ -68,7 +69,7 @@ def enforce(yardline: int, foul: Foul) -> int:
 
 
 def offender(foul: Foul, offense: Side) -> Side:
-    return offense if foul.by_offense else offense.other
+    return offense if foul.by_offense else opponent_of(offense)
 
 
 def ask_accept(g: RollGame, foul: Foul, offense: Side, accept: str, decline: str,

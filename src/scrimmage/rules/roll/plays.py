@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from scrimmage.core.decisions import K_LONG_BOMB, K_PLAY_CALL, K_RUN_CLOCK
 from scrimmage.core.field import Side
+from scrimmage.core.sides import opponent_of
 from scrimmage.rules.narration import TRY
 from scrimmage.rules.roll.faces import CLOCK, COLORS, TURNOVER
 from scrimmage.rules.roll.penalties import (
@@ -66,7 +67,7 @@ def play(g: RollGame, two_point: bool = False) -> str:
     penalty repeats the down, else "good" / "no_good" for a try and "done" for a play."""
     s = g.s
     d = g.d
-    off, dfn = s.possession, s.possession.other
+    off, dfn = s.possession, opponent_of(s.possession)
     rec = g.new_record("run")
     if two_point:
         rec["situation"] = g.kick_line(off, TRY, s.yardline)
@@ -261,7 +262,7 @@ def _move_chains(g: RollGame, rec: dict[str, Any], gain: int) -> bool:
         rec["third_down_failed"] = 1
     if down == 4:
         rec["fourth_down_failed"] = 1
-        s.take_over(s.possession.other, 100 - new)
+        s.take_over(opponent_of(s.possession), 100 - new)
         return True
     s.down += 1
     s.ydstogo -= gain
@@ -293,9 +294,9 @@ def _turnover(g: RollGame, rec: dict[str, Any], off: Side, off_c: str, gain: int
             return what + ": over the goal line first, TOUCHDOWN"
         if spot >= 100:
             rec["return_touchdown"] = 1
-            g.touchdown(off.other, rec)
+            g.touchdown(opponent_of(off), rec)
             return what + ": recovered in the end zone, TOUCHDOWN defense"
-    return (run_return(g, rec, off.other, 100 - spot, colour, what))
+    return (run_return(g, rec, opponent_of(off), 100 - spot, colour, what))
 
 
 def run_return(g: RollGame, rec: dict[str, Any], returner: Side, start: int, colour: str | None,

@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from scrimmage.core.field import Side
 from scrimmage.core.scoreboard import ORDINAL
-from scrimmage.core.sides import AWAY, HOME
+from scrimmage.core.sides import AWAY, HOME, opponent_of
 from scrimmage.core.situation import Situation, minutes_text, side_word
 from scrimmage.rules.roll.faces import DiceSet
 from scrimmage.rules.roll.teams import RollTeam
@@ -211,7 +211,7 @@ class RollView:
 
     @property
     def margin(self) -> int:
-        return self._state.score[self.seat] - self._state.score[self.seat.other]
+        return self._state.score[self.seat] - self._state.score[opponent_of(self.seat)]
 
     @property
     def timeouts(self) -> int:
@@ -219,7 +219,7 @@ class RollView:
 
     @property
     def opponent_timeouts(self) -> int:
-        return self._state.timeouts[self.seat.other]
+        return self._state.timeouts[opponent_of(self.seat)]
 
     @property
     def period(self) -> int:

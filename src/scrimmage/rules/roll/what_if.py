@@ -17,7 +17,7 @@ from scrimmage.analytics.position import Position, between_plays
 from scrimmage.core.dice import Dice
 from scrimmage.core.fastpath import PassFilter
 from scrimmage.core.field import Side
-from scrimmage.core.sides import AWAY, HOME
+from scrimmage.core.sides import AWAY, HOME, opponent_of
 from scrimmage.rules.roll.game import SAFETY_PUNT, RollGame
 from scrimmage.rules.roll.state import QUARTER_SECONDS, TIMEOUTS
 
@@ -83,7 +83,7 @@ def marker_moved(g: RollGame, spaces: int = 1, after: Position | None = None) ->
         return replace(p, quarter=2 if s.period == 1 else 4, seconds_left=0)
     if s.period == 1:
         kicker = g.first_half_receiver
-        return between_plays("kickoff", kicker, kicker.other, p.score, 3, QUARTER_SECONDS,
+        return between_plays("kickoff", kicker, opponent_of(kicker), p.score, 3, QUARTER_SECONDS,
                              QUARTER_SECONDS, {side: TIMEOUTS for side in Side}, 75, 1, 10,
                              False, False)
     return replace(p, seconds_left=0, over=True)
