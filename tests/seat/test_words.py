@@ -44,11 +44,23 @@ def test_a_typed_answer_is_read_kindly(typed: str, answer: str) -> None:
 
 
 @pytest.mark.parametrize("typed, why", [
-    ("9", "choose 1 to 5"), ("dr", "could be Draw, Drop Back"), ("screen", "not allowed now"),
+    ("9", "type 1 to 5"), ("dr", "could be Draw, Drop Back"), ("screen", "not allowed now"),
     ("punt", "not an option here")])
 def test_a_wrong_answer_says_why(typed: str, why: str) -> None:
     with pytest.raises(IllegalDecision, match=why):
         question(LEGENDS, _call(), "draw").read(typed)
+
+
+def test_a_number_out_of_range_and_an_unknown_name_are_told_alike() -> None:
+    """One wording for both: the numbers that work and the names that do."""
+    q = question(LEGENDS, _call(), "draw")
+    said = []
+    for typed in ("9", "punt"):
+        with pytest.raises(IllegalDecision) as err:
+            q.read(typed)
+        said.append(str(err.value).replace(repr(typed), "X"))
+    assert said[0] == said[1]
+    assert said[0].startswith("X is not an option here: type 1 to 5, or one of: ")
 
 
 @pytest.mark.parametrize("rules", scrimmage.rulesets())

@@ -136,8 +136,7 @@ class Question:
             n = int(t)
             if 1 <= n <= len(self.choices):
                 return self.choices[n - 1].answer
-            raise IllegalDecision(f"{text.strip()} is not an option here: choose 1 to "
-                                  f"{len(self.choices)}")
+            raise IllegalDecision(self._not_an_option(text))
         for answer, reason in self.refused.items():
             if t in (_norm(answer), _norm(self.refused_labels.get(answer, answer))):
                 raise IllegalDecision(f"{self.refused_labels.get(answer, answer)} is not allowed "
@@ -149,11 +148,16 @@ class Question:
                   if _norm(c.answer).startswith(t) or _norm(c.label).startswith(t)]
         if len(starts) == 1:
             return starts[0]
-        names = ", ".join(c.label for c in self.choices)
         if starts:
             raise IllegalDecision(f"{text.strip()!r} could be {', '.join(map(self.label, starts))}"
                                   ": type more of it")
-        raise IllegalDecision(f"{text.strip()!r} is not an option here; choose one of: {names}")
+        raise IllegalDecision(self._not_an_option(text))
+
+    def _not_an_option(self, text: str) -> str:
+        """One wording for a number out of range and a name that fits no option."""
+        names = ", ".join(c.label for c in self.choices)
+        return (f"{text.strip()!r} is not an option here: type 1 to {len(self.choices)}, "
+                f"or one of: {names}")
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "title": self.title, "prompt": self.prompt, "help": self.help,
