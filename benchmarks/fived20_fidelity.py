@@ -90,6 +90,8 @@ def main() -> None:
                     help="calibration games a round when building each chart (0: closed forms)")
     ap.add_argument("-o", "--option", action="append", default=[],
                     help="a 5D20 game option, e.g. replay_ratings=false")
+    ap.add_argument("--tempo", action="store_true",
+                    help="with --seasons: build each chart with a tempo rating (D20-43)")
     args = ap.parse_args()
     if args.seasons:
         versus_average(args)
@@ -188,7 +190,7 @@ def _figures(d: dict[str, float], games: float) -> dict[str, float]:
     return out
 
 
-def _versus_average(job: tuple[int, str, int, dict[str, Any], int]) -> dict[str, Any]:
+def _versus_average(job: tuple[int, str, int, dict[str, Any], int, bool]) -> dict[str, Any]:
     """One team of one season: `games` games on a neutral field against the season's
     league-average chart (as the Legends fidelity check plays them); its per-game figures
     and its top players' season yards (per game times the real games) beside the real ones."""
@@ -196,10 +198,10 @@ def _versus_average(job: tuple[int, str, int, dict[str, Any], int]) -> dict[str,
     from scrimmage.sheets.real.fived20_average import build_league_average_data
     from scrimmage.sim.batch import Series
 
-    season, code, games, options, build_games = job
+    season, code, games, options, build_games, tempo = job
     players, teams = _DATA
     chart = build_data(players, teams, season, code, build_games,
-                       options.get("replay_ratings", True) is not False)
+                       options.get("replay_ratings", True) is not False, tempo)
     average = build_league_average_data(players, teams, season)
     series = Series("5d20", chart, average, game_seed(season, zlib.crc32(code.encode())),
                     "solitaire", {"neutral": True, **options})
@@ -265,7 +267,7 @@ def versus_average(args: argparse.Namespace) -> None:
         codes = sorted({r["team"] for r in players if r["season"] == str(season)})
         if args.teams != "all":
             codes = [c for c in codes if c in args.teams.split(",")]
-        jobs += [(season, c, args.games, _options(args.option), args.build_games)
+        jobs += [(season, c, args.games, _options(args.option), args.build_games, args.tempo)
                  for c in codes]
     start = time.perf_counter()
     with ProcessPoolExecutor(args.workers, initializer=_load) as pool:
@@ -299,7 +301,10 @@ def versus_average(args: argparse.Namespace) -> None:
                  f"{player_ok}/{player_n}"])
     perr = [abs(p["sim"] - p["real"]) / p["real"] * 100 for r in results for p in r["players"]
             if p["real"]]
-    opts = "".join(f" -o {o}" for o in args.option)
+    opts = "".join(f" -o {o}" for o in args.option) + (" --tempo" if args.tempo else "")
+    plays = [(_plays(r["sim"]), _plays(r["real"])) for r in results]
+    bias = sum(s / r - 1 for s, r in plays) / len(plays) * 100
+    plays_mape = sum(abs(s / r - 1) for s, r in plays) / len(plays) * 100
     md = ["# 5D20 fidelity: built charts against the league-average chart", "",
           f"Command: `nice -n 5 python benchmarks/fived20_fidelity.py --seasons {args.seasons} "
           f"--teams {args.teams} --games {args.games} --build-games {args.build_games}{opts}`",
@@ -311,6 +316,8 @@ def versus_average(args: argparse.Namespace) -> None:
           "real games) within 10 % of the real ones.", "",
           "## MAPE per season (%)", "", *_md(head, rows), "",
           f"Players' yards: mean absolute error {sum(perr) / max(1, len(perr)):.1f} %.", "",
+          f"Offensive plays a game (runs, passes, sacks): mean bias {bias:+.1f} %, MAPE "
+          f"{plays_mape:.1f} %.", "",
           "## Teams (per game, sim / real)", "", *_md(["season", "team", *FIGURES], team_rows),
           "", f"{len(jobs)} teams x {args.games} games in {elapsed:.0f} s "
           f"({args.workers} workers).", ""]
@@ -318,6 +325,11 @@ def versus_average(args: argparse.Namespace) -> None:
     print(text)
     if args.out:
         Path(args.out).write_text(text, encoding="utf-8")
+
+
+def _plays(f: dict[str, float]) -> float:
+    """Offensive plays a game: runs, pass attempts and sacks (what a tempo rating fits)."""
+    return f["rush_att"] + f["pass_att"] + f["sacks_taken"]
 
 
 def _md(head: list[str], rows: list[list[str]]) -> list[str]:

@@ -24,7 +24,14 @@ from scrimmage.sheets.real.fived20 import (
     read_team_seasons,
 )
 from scrimmage.sheets.real.fived20_average import build_league_average_data
-from scrimmage.sheets.real.fived20_replay import _convert, _finishing, _red_zone, _run_call
+from scrimmage.sheets.real.fived20_replay import (
+    TEMPO_BOUND,
+    _convert,
+    _finishing,
+    _red_zone,
+    _run_call,
+    _tempo,
+)
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "fived20"
 RS = find_ruleset("5d20")
@@ -87,6 +94,30 @@ def test_a_chart_built_with_ratings_off_plays_by_the_book() -> None:
                 "penalty_ranges"):
         assert off[key] == on[key], key
     chart_from_data(on, "buf")
+
+
+def test_tempo_is_fitted_to_the_teams_plays_a_game() -> None:
+    """D20-43 with a tempo rating: built with `tempo`, the chart carries the seconds that
+    take its offense to its real plays a game (runs, passes, sacks) against the
+    league-average chart; a team that ran more plays gets a faster (lower) tempo. Without
+    `tempo` (the bundled charts) the chart has none."""
+    players, teams = _extract()
+    on = build_data(players, teams, 2016, "buf", games=6, tempo=True)
+    assert set(on["replay"]) == {"run_call", "sack", "interception", "red_zone",
+                                 "def_red_zone", "third_down", "def_third_down", "tempo"}
+    assert -TEMPO_BOUND <= on["replay"]["tempo"] <= TEMPO_BOUND
+    chart_from_data(on, "buf")
+    # Buffalo's plays a game 8 higher, its yards the same a play: 15 seconds faster
+    more = [dict(t) for t in teams]
+    for t in more:
+        if t["team_code"] == "buf":
+            for k in ("rush_att", "rush_yds", "pass_att", "pass_cmp", "pass_yds_gross",
+                      "pass_yds", "pass_int", "sacks_taken", "sack_yds"):
+                if t.get(k):
+                    t[k] = str(float(t[k]) * 1.125)
+    fast = build_data(players, more, 2016, "buf", games=6, tempo=True)
+    assert fast["replay"]["tempo"] < on["replay"]["tempo"]
+    assert _tempo(-3.4) == -3 and _tempo(40.0) == TEMPO_BOUND and _tempo(-40.0) == -TEMPO_BOUND
 
 
 def _game(chart: dict[str, Any], options: dict[str, Any]) -> Any:

@@ -247,6 +247,43 @@ def test_scn_d20_11_timing() -> None:
     assert timing.SNAP_PENALTY == 0
 
 
+RUN_FOR_2 = [3, 2, 3, 6, 9, 4, 7, 10, 8, 2]
+"""Roll 1 a run, roll 2 Walter Payton met at the line for 2, in bounds: 40 seconds."""
+
+
+def _run_for_2(tempo: int | None, **options: Any) -> tuple[dict[str, Any], FiveD20Game]:
+    d = bears_data()
+    if tempo is not None:
+        d["replay"] = {"tempo": tempo}
+    b = chart_from_data(d, "bears")
+    g = RS.new_game(b, b, ScriptedDice(RUN_FOR_2), {"era": 1985, **options})
+    assert isinstance(g, FiveD20Game)
+    g.start_at("Q1 10:00 HOME 1&10 OWN30")
+    (rec,) = run_steps(g, ScriptCoach())
+    assert rec["play_type"] == "run" and rec["yards_gained"] == 2
+    return rec, g
+
+
+def test_d20_43_tempo_rating_changes_a_running_plays_seconds() -> None:
+    """House rule (replay ratings): a chart's tempo is added to the 40 seconds of D20-43 for
+    its offense's running-clock plays; no die is thrown, so the dice are the book's, and
+    `replay_ratings=false` (or a chart without it) keeps the book's 40."""
+    from scrimmage.rules.fived20 import replay
+
+    book, g_book = _run_for_2(None)
+    assert book["seconds"] == 40 and g_book.clock.seconds_left == 600 - 40
+    fast, g_fast = _run_for_2(-12)
+    assert fast["seconds"] == 28 and g_fast.clock.seconds_left == 600 - 28
+    assert g_fast.dice.log == g_book.dice.log
+    slow, _ = _run_for_2(5)
+    assert slow["seconds"] == 45
+    off, g_off = _run_for_2(-12, replay_ratings=False)
+    assert off["seconds"] == 40 and g_off.dice.log == g_book.dice.log
+    # a stopped clock (10 seconds) and a field goal (0) stop whatever the pace
+    assert replay.tempo(g_fast, g_fast.chart(HOME), timing.STOPPED) == timing.STOPPED
+    assert replay.tempo(g_fast, g_fast.chart(HOME), timing.FIELD_GOAL) == 0
+
+
 def test_scn_d20_11_field_goal_at_0_00_takes_no_time() -> None:
     g = game([20, 2, 3, 6, 9])
     g.start_at("Q2 00:00 HOME 4&5 OPP20")

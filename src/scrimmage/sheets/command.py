@@ -142,6 +142,9 @@ def build(
              "from the real ones instead of 3%, the yardage closer too).")] = None,
     players: Annotated[Path | None, typer.Option(
         help="5d20: player-season CSV (default: bundled).")] = None,
+    tempo: Annotated[bool, typer.Option(
+        "--tempo", help="5d20: also fit a tempo replay rating (house rule, D20-43) to the "
+                        "team's real plays a game.")] = False,
 ) -> None:
     """Build a team sheet (legends-pro, legends-college) or team chart (5d20) from real
     season statistics; --all builds a whole Legends season."""
@@ -161,7 +164,7 @@ def build(
                                      "--league-average (one of them)")
             rows = read_player_seasons(players), read_team_seasons(stats)
             text = (league_chart(*rows, season) if league_average
-                    else build_chart(*rows, season, str(team)))
+                    else build_chart(*rows, season, str(team), tempo=tempo))
             _write_or_print(text, out_path)
             return
         if rules not in levels:

@@ -366,6 +366,8 @@ PerMille = Annotated[StrictInt, Field(ge=-1000, le=1000)]
 """A replay rating: a chance in thousandths (a d1000, three d10s read as one number)."""
 RedZone = Annotated[StrictInt, Field(ge=-2000, le=2000)]
 """A red-zone rating: thousandths, past 1000 a wider zone (`replay.red_zone`)."""
+Tempo = Annotated[StrictInt, Field(ge=-15, le=15)]
+"""A tempo rating: seconds added to a running-clock play's 40 (D20-43, `replay.tempo`)."""
 
 
 class Replay(_Model):
@@ -398,6 +400,10 @@ class Replay(_Model):
     def_red_zone: RedZone = 0
     def_third_down: PerMille = 0
     """The same four, for the team's defense."""
+    tempo: Tempo = 0
+    """Offense, seconds (not thousandths, no die): a play from scrimmage that takes 40
+    seconds by D20-43 (in bounds, the clock running) takes 40 plus this, so a hurry-up team
+    (below 0) runs more plays a game and a slow one fewer. Kneels keep the book's 40."""
 
 
 class TeamChartFile(_Model):

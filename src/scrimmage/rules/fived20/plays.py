@@ -525,6 +525,7 @@ def _finish_play(g: FiveD20Game, rec: dict[str, Any], out: Outcome, two_point: b
     change = g.possession is not off or g.next != "scrimmage" or out.kind == "interception"
     seconds = timing.play_seconds(out.kind, out.oob, penalty=penalty, change=change,
                                   score=bool(rec["touchdown"] or rec["safety"]))
+    seconds = replay.tempo(g, g.chart(off), seconds)                   # house rule
     g.finish(rec, seconds)
 
 

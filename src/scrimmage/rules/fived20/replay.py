@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from scrimmage.rules.fived20 import timing
 from scrimmage.rules.fived20.chart_play import TeamChart
 
 if TYPE_CHECKING:
@@ -159,3 +160,12 @@ def _red_zone_sum(g: FiveD20Game, o: TeamChart, d: TeamChart) -> int:
     spill = (round(past * THIRD_DOWN_SPILL_UP) if td > 0
              else -round(past * THIRD_DOWN_SPILL_DOWN))
     return _sum(g, o, d, "red_zone", "def_red_zone") + spill
+
+
+def tempo(g: FiveD20Game, o: TeamChart, seconds: int) -> int:
+    """D20-43 with the offense's tempo rating: a running-clock play (40 seconds) takes 40
+    plus the rating; a stopped clock stops it whatever the pace. No die is thrown, so a
+    chart without the rating (or `-o replay_ratings=false`) plays the book's clock and dice."""
+    if seconds != timing.RUNNING or not g.replay_ratings or o.replay is None:
+        return seconds
+    return seconds + o.replay.tempo

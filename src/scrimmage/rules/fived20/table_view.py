@@ -189,6 +189,9 @@ REPLAY_NOTE = ("House rules, not the book's: each number is a chance in thousand
                "that part (times 0.5 above 0, 1.25 below) adds to the red-zone sum. A game with the replay "
                "ratings option off plays without them.")
 
+TEMPO_NOTE = ("Tempo, in seconds, no die: a play that takes 40 seconds (D20-43) takes 40 plus "
+              "the number for this offense.")
+
 
 def _replay(chart: TeamChart) -> dict[str, Any] | None:
     """The chart's replay ratings (house rules, `rules.fived20.replay`) as the sheet prints
@@ -196,7 +199,10 @@ def _replay(chart: TeamChart) -> dict[str, Any] | None:
     r = chart.replay
     if r is None:
         return None
-    return {"title": "Replay ratings", "note": REPLAY_NOTE,
-            "items": [{"label": label, "offense": getattr(r, off),
-                       "defense": None if dfn is None else getattr(r, dfn)}
-                      for label, off, dfn in REPLAY_ITEMS]}
+    items = [{"label": label, "offense": getattr(r, off),
+              "defense": None if dfn is None else getattr(r, dfn)}
+             for label, off, dfn in REPLAY_ITEMS]
+    if not r.tempo:                  # a chart without a tempo prints as it always did
+        return {"title": "Replay ratings", "note": REPLAY_NOTE, "items": items}
+    items.append({"label": "Tempo (seconds)", "offense": r.tempo, "defense": None})
+    return {"title": "Replay ratings", "note": REPLAY_NOTE + " " + TEMPO_NOTE, "items": items}

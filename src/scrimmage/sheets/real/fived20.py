@@ -691,10 +691,12 @@ CALIBRATION_GAMES = 250
 
 
 def build_data(player_rows: Iterable[Row], team_rows: Iterable[Row], season: int,
-               team_code: str, games: int = 0, replay_ratings: bool = True) -> dict[str, Any]:
+               team_code: str, games: int = 0, replay_ratings: bool = True,
+               tempo: bool = False) -> dict[str, Any]:
     """The chart as a dict (the TOML file's structure). With `games`, its book sections are
     tuned on that many games a round against the season's league-average chart, and with
-    `replay_ratings` its replay ratings are solved (`fived20_replay`)."""
+    `replay_ratings` its replay ratings are solved (`fived20_replay`), with `tempo` too its
+    tempo rating (D20-43)."""
     code = team_code.lower()
     all_players, all_teams = season_rows(player_rows, team_rows, season)
     players = [r for r in all_players if str(r.get("team", "")).lower() == code]
@@ -711,7 +713,7 @@ def build_data(player_rows: Iterable[Row], team_rows: Iterable[Row], season: int
 
     average = build_league_average_data(all_players, all_teams, season)
     return calibrate(players, team, season, code, name, league, SOURCE, average, games,
-                     replay_ratings)
+                     replay_ratings, tempo=tempo)
 
 
 LEAGUE_CONSTANTS = (
@@ -741,12 +743,12 @@ def chart_text(data: dict[str, Any], how: str) -> str:
 
 def build_chart(player_rows: Iterable[Row], team_rows: Iterable[Row], season: int,
                 team_code: str, games: int = CALIBRATION_GAMES,
-                replay_ratings: bool = True) -> str:
+                replay_ratings: bool = True, tempo: bool = False) -> str:
     """The team chart of `team_code` in `season`, as TOML text (validated before it returns):
     calibrated on `games` games a round, with replay ratings unless `replay_ratings` is
-    False (then the chart plays by the book alone)."""
+    False (then the chart plays by the book alone), and a tempo rating with `tempo`."""
     return chart_text(build_data(player_rows, team_rows, season, team_code, games,
-                                 replay_ratings), "the players' real season")
+                                 replay_ratings, tempo), "the players' real season")
 
 
 # -- reading the data ---------------------------------------------------------------------------

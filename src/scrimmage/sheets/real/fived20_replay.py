@@ -23,6 +23,11 @@ is deterministic):
    runner and completion shifts by the yards the numbers add and what the round missed
    (so a chart with ratings has the same sections as without, but for those two shifts).
    The sack and pick ratings are solved again after each shift (free: no games).
+3. *Tempo* (with `tempo`, `charts.Replay.tempo`, D20-43): the seconds a running-clock play
+   of the team's offense takes past the book's 40, first from the ratings round's plays a
+   game, then moved each finishing round by what it missed (`PLAYS_PER_SECOND`), so the
+   team runs its real offensive plays a game (runs, passes and sacks) against the
+   league-average chart. Off by default: the bundled charts were built without it.
 """
 
 from __future__ import annotations
@@ -61,6 +66,11 @@ many, for less noise)."""
 RED_ZONE_YPC, RED_ZONE_YPA = 0.0004, 0.0007
 """Yards a carry and a pass attempt one thousandth of offensive red-zone rating adds (the
 league-average 2016 chart at +-300, 600 games; the pass side only gains)."""
+PLAYS_PER_SECOND = 0.54
+"""Offensive plays a game one second of tempo takes away (the 2016 league-average chart
+against itself, 400 games each: -10 s 68.2 plays, 0 s 62.4, +10 s 57.5)."""
+TEMPO_BOUND = 15
+"""A built chart's tempo stays within +-15 seconds (a running-clock play 25 to 55)."""
 MAX = 1000
 RED_ZONE_BOUND = 500
 """A built chart's red-zone numbers stay within +-500: a side then changes at most half the
@@ -113,7 +123,8 @@ def _real(team: Row) -> dict[str, float]:
             "ypa": _f(team, "pass_yds_gross") / max(1.0, att),
             "sack_rate": sacks / max(1.0, att + sacks),
             "int_rate": _f(team, "pass_int") / max(1.0, att),
-            "pf": _f(team, "points_for") / games, "pa": _f(team, "points_against") / games}
+            "pf": _f(team, "points_for") / games, "pa": _f(team, "points_against") / games,
+            "plays": (rush + att + sacks) / games}
 
 
 def _sim(t: Mapping[str, float]) -> dict[str, float]:
@@ -124,7 +135,13 @@ def _sim(t: Mapping[str, float]) -> dict[str, float]:
             "sack_rate": sacks / max(1.0, att + sacks),
             "int_rate": t["pass_int"] / max(1.0, att),
             "cmp_rate": t["pass_cmp"] / max(1.0, att),
-            "pf": t["points_for"] / t["games"], "pa": t["points_against"] / t["games"]}
+            "pf": t["points_for"] / t["games"], "pa": t["points_against"] / t["games"],
+            "plays": (rush + att + sacks) / t["games"]}
+
+
+def _tempo(pace: float) -> int:
+    """The whole seconds of a tempo of `pace`, within `TEMPO_BOUND`."""
+    return max(-TEMPO_BOUND, min(TEMPO_BOUND, round(pace)))
 
 
 def _clamp(v: float) -> int:
@@ -179,10 +196,10 @@ def _pass_ratings(data: dict[str, Any], average: dict[str, Any], real: Mapping[s
 
 def calibrate(players: list[Row], team: Row, season: int, code: str, name: str,
               league: Mapping[str, float], source: str, average: dict[str, Any],
-              games: int, ratings: bool, seed: int = 1) -> dict[str, Any]:
+              games: int, ratings: bool, seed: int = 1, tempo: bool = False) -> dict[str, Any]:
     """The chart of one team's season, its book sections tuned on `games` games a round
     against `average` (the season's league-average chart) and, with `ratings`, its replay
-    ratings solved."""
+    ratings solved; with `tempo` too, its tempo fitted to its real plays a game."""
     real = _real(team)
     tune = {"run": 0.0, "ypc": 0.0, "cmp": 0.0}
     base = season * 1000 + sum(ord(c) for c in code) * 7 + seed
@@ -201,6 +218,11 @@ def calibrate(players: list[Row], team: Row, season: int, code: str, name: str,
     passes = 1 - sim["run_share"]
     replay: dict[str, int] = {"run_call": _convert(real["run_share"], sim["run_share"], passes),
                               **_pass_ratings(data, average, real, situations)}
+    # D20-43 with a tempo: a second more a running-clock play takes `PLAYS_PER_SECOND`
+    # plays a game away; the finishing rounds move it by what they miss.
+    pace = (sim["plays"] - real["plays"]) / PLAYS_PER_SECOND
+    if tempo:
+        replay["tempo"] = _tempo(pace)
     data["replay"] = replay
     # The points: the red-zone and third-down numbers share what each side misses
     # (`_finishing`); each round moves them by what the last one still missed, the run-call
@@ -211,6 +233,9 @@ def calibrate(players: list[Row], team: Row, season: int, code: str, name: str,
         sim = _sim(_games(data, average, games * more, base + BOOK_ROUNDS + 1 + n, True))
         asked["offense"] += (real["pf"] - sim["pf"]) * gain
         asked["defense"] += (real["pa"] - sim["pa"]) * gain
+        if tempo:
+            pace += (sim["plays"] - real["plays"]) * gain / PLAYS_PER_SECOND
+            replay["tempo"] = _tempo(pace)
         before_rz, before_td = replay.get("red_zone", 0), replay.get("third_down", 0)
         replay["red_zone"], replay["third_down"] = _finishing(asked["offense"])
         replay["def_red_zone"], replay["def_third_down"] = _finishing(asked["defense"])
