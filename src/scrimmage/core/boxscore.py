@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from scrimmage.core.situation import minutes_text
 from scrimmage.core.stats import box_score, player_stats
 
 SIDES = ("away", "home")
@@ -72,8 +73,7 @@ def period_name(play: dict[str, Any]) -> str:
 
 def clock_text(seconds: Number) -> str:
     """Seconds as a game clock or a possession time: 754 -> "12:34"."""
-    s = int(seconds)
-    return f"{s // 60}:{s % 60:02d}"
+    return minutes_text(int(seconds))
 
 
 def _snap_clock(play: dict[str, Any], timed: bool) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 
 from scrimmage.core.clock import PeriodClock
 from scrimmage.core.field import Side
-from scrimmage.core.sides import AWAY, HOME
+from scrimmage.core.sides import HOME, opponent_of
 
 
 def snap_record(template: dict[str, Any], play_type: str, play_id: int, clock: PeriodClock,
@@ -18,7 +18,7 @@ def snap_record(template: dict[str, Any], play_type: str, play_id: int, clock: P
     `posteam` is a `Side`; the record's `posteam_type` is "home" or "away"."""
     rec = template.copy()
     home = posteam is HOME
-    other = AWAY if home else HOME     # not `posteam.other`: an enum's attribute is a slow read compiled
+    other = opponent_of(posteam)
     # One store a column (not `update(**columns)`): this runs for every play of every game.
     rec["play_id"] = play_id
     rec["qtr"] = clock.quarter

@@ -258,10 +258,8 @@ class FiveD20Game:
     def score_pad(self) -> str:
         h, a = self.teams[HOME], self.teams[AWAY]
         c = self.clock
-        period = f"Q{c.quarter}" if c.quarter <= 4 else f"OT{c.quarter - 4}"
-        mm, ss = divmod(c.seconds_left, 60)
         return (f"[yellow]{h.name} {self.score[HOME]} – {a.name} {self.score[AWAY]}[/] "
-                f"{period} {mm:02d}:{ss:02d} | timeouts {h.timeouts}/{a.timeouts}")
+                f"{period_clock(c.quarter, c.seconds_left)} | timeouts {h.timeouts}/{a.timeouts}")
 
     def run(self) -> None:
         self.coin_toss()

@@ -149,10 +149,8 @@ class LegendsGame:
         s = self.s
         h, a = s.teams[HOME], s.teams[AWAY]
         c = s.clock
-        period = f"Q{c.quarter}" if c.quarter <= 4 else f"OT{c.quarter - 4}"
-        mm, ss = divmod(c.seconds_left, 60)
         text = (f"[yellow]{h.name} {s.score[HOME]} – {a.name} {s.score[AWAY]}[/] "
-                f"{period} {mm:02d}:{ss:02d} | timeouts {h.timeouts}/{a.timeouts} | "
+                f"{period_clock(c.quarter, c.seconds_left)} | timeouts {h.timeouts}/{a.timeouts} | "
                 f"coaching points {h.cp.left}/{a.cp.left}")
         if self.rules.play_speed:
             text += f" | play speed {h.speed_left}/{a.speed_left}"

@@ -296,7 +296,7 @@ class RollGame:
         self._faces = []
         self._reads = []
         # Column by column: `update(**columns)` would build a second dict every play.
-        other = AWAY if pos is HOME else HOME
+        other = opponent_of(pos)
         rec["play_id"] = len(s.plays) + 1
         rec["qtr"] = s.qtr
         rec["quarter_seconds_remaining"] = s.quarter_seconds

@@ -15,6 +15,7 @@ from typing import Any
 from reportlab.platypus import Flowable, Spacer
 
 from scrimmage.core.ruleset import Ruleset
+from scrimmage.core.situation import minutes_text
 from scrimmage.rules.roll.dice import bundled_dice
 from scrimmage.rules.roll.state import TIMEOUTS
 from scrimmage.sheets.printing.layout import (
@@ -67,10 +68,6 @@ def _faces(values: Sequence[Any]) -> list[dict[str, Any]]:
              "flag": not str(v).lstrip("-").isdigit()} for v in values]
 
 
-def _clock(seconds: int) -> str:
-    return f"{seconds // 60}:{seconds % 60:02d}"
-
-
 def pages(team: Any, rules: Ruleset, running: Running, paper: str) -> list[Flowable]:
     sheet = rules.sheet_json(team)
     u = bool(sheet["unofficial"])
@@ -98,7 +95,7 @@ def pages(team: Any, rules: Ruleset, running: Running, paper: str) -> list[Flowa
                                                                for line in lines]],
                  [70, 50, 50, 50, 50], size=7.5, first_col=True,
                  heights=[None] + [14.0] * len(lines))
-    track = [_clock(s) for s in dice.track]
+    track = [minutes_text(s) for s in dice.track]
     per_row = 8
     rows = [track[i:i + per_row] + [""] * (per_row - len(track[i:i + per_row]))
             for i in range(0, len(track), per_row)]
